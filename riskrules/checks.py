@@ -1,0 +1,253 @@
+"""Semantic checks of one merged configuration: what the grammar and the schema cannot see.
+
+Each check names the rule in the author's words and points at the statement that set
+it (through `Config.origin`), so an inherited fault is reported where it was written.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .board import Board
+from .errors import Problem, RuleError, did_you_mean, unknown
+from .expr import compile_expression
+from .model import Config
+from .tables import CountTable, parse_key
+
+SET_SIZE = 3
+
+
+def check_config(config: Config, board: Board, counts: Iterable[int]) -> list[Problem]:
+    """Every problem of `config`, played by each number of players in `counts`."""
+    c = _Checker(config, board)
+    c.players(list(counts))
+    c.continents()
+    c.cards()
+    c.battle()
+    c.expressions()
+    c.missions()
+    c.neutral()
+    return c.problems
+
+
+class _Checker:
+    def __init__(self, config: Config, board: Board):
+        self.config, self.board = config, board
+        self.data = config.data
+        self.problems: list[Problem] = []
+
+    def add(self, message: str, *path) -> None:
+        pos = self.config.origin(tuple(path))
+        chain = self.config.chain_to(pos.file) if pos else ()
+        self.problems.append(Problem(message, pos, chain))
+
+    # ---- players, armies, colours, capitals -------------------------------------------
+
+    def players(self, counts: list[int]) -> None:
+        d = self.data
+        low, high = d["players"]["min"], d["players"]["max"]
+        if low > high:
+            self.add(f"players {low} to {high}: the fewest is more than the most", "players", "min")
+            return
+        starting = CountTable.from_json(d["starting_armies"])
+        self.table_overlaps(starting, "starting_armies")
+        colours = len(d["colours"])
+        needed_capitals = CountTable.from_json(d["capitals"]["needed"]) if d["victory"] == "capitals" else None
+        if needed_capitals:
+            self.table_overlaps(needed_capitals, "capitals", "needed")
+        for n in counts:
+            if starting.get(n) is None:
+                self.add(f"{n} players are allowed, but starting armies has no entry for {n}", "players")
+            seats = n + (1 if "neutral" in d else 0)
+            if colours < seats:
+                self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
+            if needed_capitals:
+                need = needed_capitals.get(n)
+                if need is None:
+                    self.add(f"{n} players are allowed, but capitals needed has no entry for {n}", "capitals", "needed")
+                elif need > n:
+                    self.add(f"with {n} players nobody can hold {need} capitals", "capitals", "needed")
+            if d["victory"] == "missions":
+                self.enough_missions(n)
+
+    def table_overlaps(self, table: CountTable, *path: str) -> None:
+        for first, second in table.overlaps():
+            self.add(f"'{second}' overlaps '{first}'", *path, second)
+
+    # ---- board ---------------------------------------------------------------------------
+
+    def continents(self) -> None:
+        known = self.board.continents
+        bonuses = self.data["continents"]
+        for name, bonus in bonuses.items():
+            if name not in known:
+                self.add(unknown("continent", name, known), "continents", name)
+            elif bonus < 0:
+                self.add(f"the bonus for {name} cannot be negative ({bonus})", "continents", name)
+        missing = [c for c in known if c not in bonuses]
+        if missing:
+            where = ("continents", next(iter(bonuses))) if bonuses else ("board",)
+            self.add(f"no bonus for continent{'s' if len(missing) > 1 else ''} {', '.join(missing)}", *where)
+
+    # ---- cards ---------------------------------------------------------------------------
+
+    def cards(self) -> None:
+        cards = self.data["cards"]
+        sets = cards["sets"]
+        symbols = self.board.symbols
+        if len(symbols) != SET_SIZE:
+            self.add(f"sets of three cards need a deck with 3 symbols; board '{self.board.id}' has "
+                     f"{len(symbols)}", "board")
+        if sets["kind"] == "fixed":
+            for name in sets["values"]:
+                if name != "mixed" and name not in symbols:
+                    self.add(unknown("card symbol", name, symbols), "cards", "sets", "values", name)
+            for symbol in symbols:
+                if symbol not in sets["values"]:
+                    self.add(f"no value for a set of 3 {symbol}", "cards", "sets")
+        else:
+            values = sets["values"]
+            for i in range(1, len(values)):
+                if values[i] <= values[i - 1]:
+                    self.add(f"escalating set values must increase: {values[i]} after {values[i - 1]}",
+                             "cards", "sets", "values", i)
+            if self.config.origins.get(("cards", "sets", "step")) and sets["step"] <= 0:
+                self.add("the step after the listed values must be more than 0", "cards", "sets", "step")
+        after = cards["after_elimination"]
+        if after["trade"] == "at_once" and after.get("down_to", 0) >= after["cards"]:
+            self.add(f"trading at once from {after['cards']} cards down to {after['down_to']} trades nothing",
+                     "cards", "after_elimination")
+
+    # ---- battle ----------------------------------------------------------------------------
+
+    def battle(self) -> None:
+        battle = self.data["battle"]
+        attacker = CountTable.from_json(battle["attacker_dice"])
+        defender = CountTable.from_json(battle["defender_dice"])
+        for name, table, start in (("attacker_dice", attacker, attacker.lowest), ("defender_dice", defender, 1)):
+            self.table_overlaps(table, "battle", name)
+            who = name.split("_")[0]
+            missing = table.gaps(start)
+            if missing:
+                self.add(f"{who} dice has no entry for {missing[0]} arm{'y' if missing[0] == 1 else 'ies'}",
+                         "battle", name)
+            if not table.open_ended:
+                self.add(f"{who} dice must end with an open entry such as "
+                         f"'{table.entries[-1][0]}+', for larger armies", "battle", name)
+        if attacker.lowest < 2:
+            self.add("an attack needs at least 2 armies: one must stay behind", "battle", "attacker_dice",
+                     _key_of(battle["attacker_dice"], attacker.lowest))
+        for low, high, dice in attacker.entries:
+            if dice > low - 1 and low >= 2:
+                self.add(f"{dice} dice need {dice + 1} armies in the territory: one must stay behind",
+                         "battle", "attacker_dice", _key_of(battle["attacker_dice"], low))
+        for low, high, dice in defender.entries:
+            if dice > low:
+                self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
+                         "battle", "defender_dice", _key_of(battle["defender_dice"], low))
+
+    # ---- expressions ------------------------------------------------------------------------
+
+    def expressions(self) -> None:
+        self.expression(("reinforcements", "territories"), "reinforcements")
+        neutral = self.data.get("neutral")
+        if neutral and neutral["reinforcements"] != "none":
+            self.expression(("neutral", "reinforcements"), "neutral")
+
+    def expression(self, path: tuple[str, ...], kind: str) -> None:
+        text = self.config.get(*path)
+        pos = self.config.origin(path + ("=",))
+        try:
+            compile_expression(text, kind, pos)
+        except RuleError as err:
+            chain = self.config.chain_to(pos.file) if pos else ()
+            self.problems.extend(Problem(p.message, p.pos, chain) for p in err.problems)
+
+    # ---- missions -------------------------------------------------------------------------
+
+    def missions(self) -> None:
+        missions = self.data.get("missions", {}).get("list", [])
+        colours = self.data["colours"]
+        continents = self.board.continents
+        size = self.board.size
+        for i, m in enumerate(missions):
+            if "destroy" in m:
+                if m["destroy"] not in colours:
+                    self.add(unknown("colour", m["destroy"], colours), "missions", "list", i, "destroy")
+                count = m["else_occupy"]
+            elif "conquer" in m:
+                for k, name in enumerate(m["conquer"]):
+                    if name not in continents:
+                        self.add("mission names " + unknown("continent", name, continents),
+                                 "missions", "list", i, "conquer", k)
+                if len(set(m["conquer"])) + m["extra"] > len(continents):
+                    self.add(f"the board has only {len(continents)} continents", "missions", "list", i)
+                count = 0
+            else:
+                count = m["occupy"]
+            if count > size:
+                self.add(f"the board has only {size} territories", "missions", "list", i)
+
+    def enough_missions(self, players: int) -> None:
+        missions = self.data["missions"]["list"]
+        in_play = set(self.data["colours"][:players])
+        usable = [m for m in missions if "destroy" not in m or m["destroy"] in in_play]
+        if len(usable) < players:
+            self.add(f"{players} players need {players} mission cards; only {len(usable)} are usable",
+                     "missions", "list")
+
+    # ---- the neutral army ------------------------------------------------------------------------
+
+    def neutral(self) -> None:
+        d = self.data
+        turn = d["turn"]
+        neutral = d.get("neutral")
+        if neutral is None:
+            for phase in ("neutral_reinforce", "neutral_attack"):
+                if phase in turn:
+                    self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
+            return
+        if self.config.players != 2:
+            self.add("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'", "neutral")
+            return
+        if ("neutral_reinforce" in turn) != (neutral["reinforcements"] != "none"):
+            if "neutral_reinforce" in turn:
+                self.add("the turn has 'neutral reinforce' but neutral reinforcements are none", "turn")
+            else:
+                self.add("the neutral army has reinforcements but the turn has no 'neutral reinforce'",
+                         "neutral", "reinforcements")
+        if ("neutral_attack" in turn) != (neutral["attacks"] == "active_player"):
+            if "neutral_attack" in turn:
+                self.add("the turn has 'neutral attack' but the neutral army never attacks", "turn")
+            else:
+                self.add("the neutral army attacks but the turn has no 'neutral attack'", "neutral", "attacks")
+        share = neutral["territories"]
+        deal = d["setup"]["territories"]
+        if share["share"] == "leftover" and deal != "draft":
+            self.add("a neutral army that takes the leftover territories needs 'territories draft'",
+                     "neutral", "territories")
+        if share["share"] == "dealt" and deal != "deal":
+            self.add("a neutral army dealt a hand needs 'territories deal'", "neutral", "territories")
+        held = self.board.size // 3 if share["share"] == "dealt" else share["count"]
+        if share["share"] == "leftover" and held > self.board.size - 2:
+            self.add(f"the neutral army cannot take {held} of {self.board.size} territories",
+                     "neutral", "territories")
+            return
+        on_board = neutral["start"] * held
+        if neutral["armies"] < on_board:
+            self.add(f"{neutral['armies']} neutral armies cannot put {neutral['start']} on each of its "
+                     f"{held} territories", "neutral", "armies")
+        elif neutral["armies"] > on_board and neutral["placement"] == 0:
+            self.add(f"{neutral['armies'] - on_board} neutral armies are never placed: {neutral['start']} on each "
+                     f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
+
+
+def _key_of(table: dict[str, int], low: int) -> str:
+    for key in table:
+        if parse_key(key)[0] == low:
+            return key
+    return next(iter(table))
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    return did_you_mean(word, choices)

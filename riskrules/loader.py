@@ -1,0 +1,371 @@
+"""Loading rulebooks: a name or path → its extends chain → merged, checked, compiled rules.
+
+    book = open_rulebook("nl-1990")            # or a path: open_rulebook("house.risk")
+    rules = book.rules(["super-risk"], players=3)
+    problems = book.check()                     # every configuration, every problem
+
+Wherever an edition is asked for, a path to a `.risk` file works too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from .board import Board, board_path, load_board
+from .checks import check_config
+from .errors import Pos, Problem, RuleError, unknown
+from .model import Config, RulebookFile, merge
+from .parse import read_rulebook
+from .resources import rulebooks_dir
+from .rules import Rules, compile_rules, fingerprint
+from .schemas import schema_problems
+
+MAX_CHAIN = 16
+
+
+# ---- Finding rule files ----------------------------------------------------------------------
+
+def builtin_ids() -> list[str]:
+    return sorted(p.stem for p in rulebooks_dir().glob("*.risk"))
+
+
+def _label(path: Path) -> str:
+    """How messages name a file: built-ins as rulebooks/<name>.risk, others relative to here."""
+    try:
+        if path.resolve().parent == rulebooks_dir().resolve():
+            return f"rulebooks/{path.name}"
+    except OSError:
+        pass
+    try:
+        rel = os.path.relpath(path)
+        return rel if not rel.startswith("..") else str(path)
+    except ValueError:
+        return str(path)
+
+
+def is_path(ref: str) -> bool:
+    return ref.endswith(".risk") or os.sep in ref or "/" in ref
+
+
+def resolve(ref: str) -> Path:
+    """An edition id or a path → the rule file's path; RuleError if there is none."""
+    if is_path(ref):
+        path = Path(ref)
+        if not path.is_file():
+            raise RuleError(f"{ref}: no such rule file")
+        return path
+    path = rulebooks_dir() / f"{ref}.risk"
+    if not path.is_file():
+        raise RuleError(unknown("edition", ref, builtin_ids()) + " (or give the path of a .risk file)")
+    return path
+
+
+@cache
+def _read_cached(path: Path, label: str, stamp: tuple[int, int]) -> RulebookFile:
+    return read_rulebook(path, label)
+
+
+def _read(path: Path) -> RulebookFile:
+    try:
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = (0, 0)
+    return _read_cached(path.resolve(), _label(path), stamp)
+
+
+# ---- A rulebook with its ancestors ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VariantEntry:
+    id: str
+    title: str | None
+    default: bool
+    base: str | None
+
+
+class Rulebook:
+    """A rule file and its extends chain, ready to merge in any configuration."""
+
+    def __init__(self, files: list[RulebookFile]):
+        self.files = files  # root first
+        self.leaf = files[-1]
+        self.variants = self._collect_variants()
+
+    # ---- what it is
+    @property
+    def id(self) -> str:
+        return self.leaf.id or "?"
+
+    @property
+    def title(self) -> str:
+        return self.leaf.title or self.id
+
+    @property
+    def language(self) -> str:
+        for f in reversed(self.files):
+            if f.language:
+                return f.language
+        return "en"
+
+    @property
+    def base(self) -> bool:
+        return self.leaf.base
+
+    @property
+    def parents(self) -> list[str]:
+        return [f.id or f.label for f in reversed(self.files[:-1])]
+
+    def _collect_variants(self) -> dict[str, VariantEntry]:
+        found: dict[str, VariantEntry] = {}
+        default = None
+        for f in self.files:
+            for v in f.variants.values():
+                prior = found.get(v.id)
+                found[v.id] = VariantEntry(v.id, v.title or (prior.title if prior else None), v.default,
+                                           v.base or (prior.base if prior else None))
+                if v.default:
+                    default = v.id
+        return {k: VariantEntry(e.id, e.title, e.id == default, e.base) for k, e in found.items()}
+
+    @property
+    def default_variant(self) -> str | None:
+        return next((v.id for v in self.variants.values() if v.default), None)
+
+    def expand(self, variants: Sequence[str] | None) -> tuple[str, ...]:
+        """The variants to apply, in order, each preceded by the one it extends."""
+        chosen = list(variants) if variants else ([self.default_variant] if self.default_variant else [])
+        out: list[str] = []
+        for name in chosen:
+            if name not in self.variants:
+                listing = ", ".join(sorted(self.variants)) or "none"
+                raise RuleError(unknown("variant", name, self.variants).replace(
+                    f"'{name}'", f"'{name}' of {self.id}", 1) + f" (its variants: {listing})")
+            lineage = []
+            v: str | None = name
+            while v is not None:
+                if v in lineage:
+                    raise RuleError(f"variant '{v}' extends itself through " + " → ".join(reversed(lineage + [v])))
+                lineage.append(v)
+                v = self.variants[v].base
+            for v in reversed(lineage):
+                if v not in out:
+                    out.append(v)
+        return tuple(out)
+
+    # ---- merging and checking
+    def config(self, variants: Sequence[str] | None = None, players: int | None = None) -> Config:
+        return merge(self.files, self.expand(variants), players)
+
+    def board(self, config: Config) -> Board:
+        ref = config.data.get("board")
+        pos = config.origin(("board",))
+        owner = next((f for f in self.files if pos and f.label == pos.file), self.leaf)
+        as_path = ref.endswith((".yaml", ".yml")) or "/" in ref
+        path = board_path(ref, as_path, owner.directory)
+        label = _label(path) if as_path else f"rulebooks/boards/{ref}.yaml"
+        try:
+            return load_board(path.resolve() if path.exists() else path, label)
+        except RuleError as err:
+            if pos and "no such board file" in err.problems[0].message:
+                raise RuleError(Problem(f"no such board: '{ref}'", pos, config.chain_to(pos.file))) from None
+            raise
+
+    def meta(self, config: Config) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "language": self.language,
+            "base": self.base,
+            "extends": self.parents,
+            "variant": ",".join(config.variants) or None,
+            "variants": [{"id": v.id, "title": v.title, "default": v.default} for v in self.variants.values()],
+            "player_count": config.players,
+        }
+
+    def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
+        """Schema, board and semantic problems of one configuration."""
+        problems = schema_problems("rulebook.schema.json", config.data, lambda p: self._where(config, p))
+        problems = [self._friendly(p) for p in problems]
+        if problems:
+            return problems, None
+        try:
+            board = self.board(config)
+        except RuleError as err:
+            return err.problems, None
+        return check_config(config, board, counts), board
+
+    def _where(self, config: Config, path: tuple) -> Pos | None:
+        return config.origin(tuple(str(p) for p in path)) or self.leaf.id_pos
+
+    _REQUIRED = re.compile(r"^(?:(?P<path>[\w.]+): )?'(?P<key>\w+)' is a required property$")
+
+    def _friendly(self, problem: Problem) -> Problem:
+        m = self._REQUIRED.match(problem.message)
+        if m:
+            where = f"{m['path']}.{m['key']}" if m["path"] else m["key"]
+            message = f"no rule sets {where}, neither here nor in a parent rulebook"
+            return Problem(message, problem.pos)
+        return problem
+
+    def _player_groups(self, expanded: tuple[str, ...], low: int, high: int) -> dict[tuple, list[int]]:
+        """Player counts grouped by the overlays that apply to them."""
+        groups: dict[tuple, list[int]] = {}
+        for n in range(low, high + 1):
+            key = tuple(id(o) for f in self.files for o in f.overlays if o.applies(n))
+            key += tuple(id(o) for f in self.files for v in expanded if v in f.variants
+                         for o in f.variants[v].overlays if o.applies(n))
+            groups.setdefault(key, []).append(n)
+        return groups
+
+    def check(self) -> list[Problem]:
+        """Every problem in every variant and player count, each once."""
+        problems: list[Problem] = []
+        selections: list[tuple[str, ...] | None] = [None]
+        selections += [(v,) for v in self.variants if v != self.default_variant]
+        for selection in selections:
+            try:
+                expanded = self.expand(selection)
+            except RuleError as err:
+                problems += err.problems
+                continue
+            general = merge(self.files, expanded, None)
+            found, _ = self.validate(general, [])
+            problems += found
+            if found:
+                continue
+            low, high = general.data["players"]["min"], general.data["players"]["max"]
+            for key, counts in self._player_groups(expanded, low, high).items():
+                config = merge(self.files, expanded, counts[0]) if key else general
+                problems += self.validate(config, counts)[0]
+        unique: dict[tuple, Problem] = {}
+        for p in problems:
+            unique.setdefault((p.message, p.pos), p)
+        return list(unique.values())
+
+    def rules(self, variants: Sequence[str] | None = None, players: int | None = None) -> Rules:
+        """Merged, checked and compiled rules for a game (or a rule sheet when players is None)."""
+        expanded = self.expand(variants)
+        general = merge(self.files, expanded, None)
+        problems, _ = self.validate(general, [])
+        if problems:
+            raise RuleError(problems)
+        low, high = general.data["players"]["min"], general.data["players"]["max"]
+        if players is not None and not low <= players <= high:
+            what = f"{self.id}" + (f" ({','.join(expanded)})" if expanded else "")
+            raise RuleError(f"{what} is for {low} to {high} players, not {players}")
+        config = merge(self.files, expanded, players) if players is not None else general
+        if players is not None:
+            counts = [players]
+        else:  # the counts no player-count overlay touches
+            counts = self._player_groups(expanded, low, high).get((), [])
+        problems, board = self.validate(config, counts)
+        if problems:
+            raise RuleError(problems)
+        assert board is not None
+        meta = self.meta(config)
+        model = {**meta, **config.data}
+        meta["model"] = model
+        meta["fingerprint"] = fingerprint(model)
+        return compile_rules(config, board, meta)
+
+
+# ---- Opening a rule file with its chain -----------------------------------------------------------
+
+def open_rulebook(ref: str) -> Rulebook:
+    """An edition id or a .risk path → its Rulebook; RuleError with every problem of the chain."""
+    path = resolve(ref)
+    files: list[RulebookFile] = []
+    seen: list[Path] = []
+    book = _read(path)
+    while True:
+        real = path.resolve()
+        if real in seen:
+            cycle = " → ".join(f.label for f in reversed(files)) + f" → {book.label}"
+            extender = files[0]
+            raise RuleError(Problem(f"extends cycle: {cycle}", extender.extends_pos, _chain_labels(files)))
+        seen.append(real)
+        files.insert(0, book)
+        _check_file(book, files)
+        if book.extends is None:
+            break
+        if len(files) >= MAX_CHAIN:
+            raise RuleError(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
+                                    book.extends_pos, _chain_labels(files)))
+        path = _parent_path(book, files)
+        book = _read(path)
+    return Rulebook(files)
+
+
+def _chain_labels(files_root_first: list[RulebookFile]) -> tuple[str, ...]:
+    return tuple(f.label for f in reversed(files_root_first))
+
+
+def _parent_path(book: RulebookFile, files: list[RulebookFile]) -> Path:
+    ref = book.extends
+    assert ref is not None
+    if book.extends_is_path:
+        path = book.directory / ref
+        if not path.is_file():
+            raise RuleError(Problem(f"no such rule file: '{ref}'", book.extends_pos, _chain_labels(files)))
+        return path
+    path = rulebooks_dir() / f"{ref}.risk"
+    if not path.is_file():
+        message = unknown("rulebook", ref, builtin_ids())
+        raise RuleError(Problem(message, book.extends_pos, _chain_labels(files)))
+    return path
+
+
+def _check_file(book: RulebookFile, files: list[RulebookFile]) -> None:
+    """Checks of one file on its own: its id, language and the variants it extends."""
+    problems = []
+    chain = _chain_labels(files)
+    if book.path is not None and book.path.resolve().parent == rulebooks_dir().resolve() \
+            and book.id != book.path.stem:
+        problems.append(Problem(f"a built-in rulebook's id must be its file name '{book.path.stem}'",
+                                book.id_pos, chain))
+    if book.language is not None and not _known_language(book.language):
+        problems.append(Problem(f"unknown language '{book.language}'", book.language_pos, chain))
+    if problems:
+        raise RuleError(problems)
+
+
+@cache
+def _known_language(code: str) -> bool:
+    from babel import localedata
+
+    return bool(re.fullmatch(r"[a-z]{2,3}", code)) and localedata.exists(code)
+
+
+# ---- The built-in editions -------------------------------------------------------------------------
+
+def editions(include_base: bool = True) -> list[dict[str, Any]]:
+    """What `risk editions` shows, for every built-in rulebook."""
+    out = []
+    for ref in builtin_ids():
+        book = open_rulebook(ref)
+        if book.base and not include_base:
+            continue
+        general = book.config()
+        d = general.data
+        out.append({
+            "id": book.id,
+            "title": book.title,
+            "language": book.language,
+            "base": book.base,
+            "players": d["players"],
+            "two_player_rules": d["players"]["min"] <= 2 and "neutral" in book.config(None, 2).data,
+            "victory": d["victory"],
+            "variants": [{"id": v.id, "title": v.title, "default": v.default} for v in book.variants.values()],
+        })
+    out.sort(key=lambda e: (not e["base"], e["id"]))
+    return out
+
+
+def load_rules(ref: str, variants: Sequence[str] | None = None, players: int | None = None) -> Rules:
+    return open_rulebook(ref).rules(variants, players)

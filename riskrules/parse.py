@@ -1,0 +1,645 @@
+"""Parsing: the text of a rule file → a `RulebookFile` of positioned assignments.
+
+The grammar is `grammar/risk.lark` (LALR, contextual lexer). Syntax errors are
+recovered line by line so that one run reports all of them; every message carries
+file, line and column. Expressions are bounded in depth and size before anything
+recursive touches them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from .errors import Pos, Problem, RuleError, did_you_mean
+from .model import Assign, Overlay, RulebookFile, Variant
+from .resources import grammar_path
+
+MAX_FILE_BYTES = 256 * 1024
+MAX_EXPR_DEPTH = 64  # levels of nesting, brackets included
+MAX_EXPR_NODES = 256
+MAX_SYNTAX_ERRORS = 20
+
+# Rules of the grammar that are expressions (see the Expressions part of risk.lark).
+EXPR_RULES = frozenset(
+    "conditional or_ and_ not_ lt le gt ge eq ne add sub mul floordiv div mod neg number name call".split()
+)
+
+
+class _TooDeep(Exception):
+    def __init__(self, token: Token):
+        self.token = token
+
+
+class _BracketGuard:
+    """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, before parsing them."""
+
+    always_accept = ()
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        depth = 0
+        for token in stream:
+            if token.type == "LPAR":
+                depth += 1
+                if depth > MAX_EXPR_DEPTH:
+                    raise _TooDeep(token)
+            elif token.type == "RPAR":
+                depth -= 1
+            elif token.type == "_NL":
+                depth = 0
+            yield token
+
+
+@cache
+def parser() -> Lark:
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["start", "expr"],
+        propagate_positions=True,
+        postlex=_BracketGuard(),
+        cache=True,
+    )
+
+
+# ---- Syntax errors ---------------------------------------------------------------------
+
+def _expected_words(expected: set[str]) -> list[str]:
+    """Terminal names → what the author would type, in a stable order."""
+    words = set()
+    lark = parser()
+    for name in expected:
+        if name.startswith("_NL"):
+            words.add("end of line")
+            continue
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            words.add(pattern.value)
+        else:
+            words.add({"INT": "a number", "NAME": "a name", "ID": "an id", "STRING": "a quoted text"}.get(name, name))
+    return sorted(words, key=lambda w: (not w[0].isalpha(), w))
+
+
+def _syntax_message(err: UnexpectedInput, source_line: str) -> str:
+    if isinstance(err, UnexpectedEOF):
+        return "unexpected end of file; a '}' is missing"
+    if isinstance(err, UnexpectedCharacters):
+        char = source_line[err.column - 1] if 0 < err.column <= len(source_line) else "?"
+        return f"unexpected character '{char}'"
+    assert isinstance(err, UnexpectedToken)
+    token = err.token
+    if token.type == "$END":
+        return "unexpected end of file; a '}' is missing"
+    found = "end of line" if token.type == "_NL" else f"'{token.value}'"
+    words = _expected_words(set(err.expected))
+    message = f"unexpected {found}"
+    if words:
+        message += "; expected " + (words[0] if len(words) == 1 else "one of: " + ", ".join(words))
+        if token.type != "_NL":
+            message += did_you_mean(str(token.value), [w for w in words if w[0].isalpha() and " " not in w])
+    return message
+
+
+def _error_position(err: UnexpectedInput, lines: list[str]) -> tuple[int, int]:
+    if isinstance(err, UnexpectedToken) and err.token.type == "_NL":
+        # Point just after the last word of the line, where something is missing.
+        line = err.token.line
+        return line, len(lines[line - 1].split("#")[0].rstrip()) + 1
+    line = getattr(err, "line", -1)
+    col = getattr(err, "column", -1)
+    if line is None or line < 1:
+        line = max(1, len(lines))
+        col = len(lines[line - 1]) + 1
+    return line, max(1, col)
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """The index of the line that closes a block opened on line `start` (0-based)."""
+    depth = 0
+    for i in range(start, len(lines)):
+        code = lines[i].split("#")[0]
+        depth += code.count("{") - code.count("}")
+        if depth <= 0:
+            return i
+    return len(lines) - 1
+
+
+def _parse_tree(text: str, label: str) -> tuple[Tree, list[str]]:
+    """Parse, recovering from syntax errors by blanking the faulty line (or block)."""
+    lines = text.split("\n")
+    work = list(lines)
+    problems: list[Problem] = []
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            tree = parser().parse("\n".join(work) + "\n", start="start")
+        except _TooDeep as deep:
+            line, col = deep.token.line, deep.token.column
+            message = f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"
+        except UnexpectedInput as err:
+            line, col = _error_position(err, work)
+            message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
+            if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+                problems.append(Problem(message, _pos(label, lines, line, col)))
+                break
+        else:
+            if not problems:
+                return tree, lines
+            break
+        problems.append(Problem(message, _pos(label, lines, line, col)))
+        index = line - 1
+        if index >= len(work) or not work[index].strip():
+            break
+        end = _block_end(work, index) if "{" in work[index].split("#")[0] else index
+        for i in range(index, end + 1):
+            work[i] = ""
+    raise RuleError(problems)
+
+
+def _pos(label: str, lines: list[str], line: int, col: int) -> Pos:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Pos(label, line, col, text)
+
+
+# ---- Bounds on expressions ------------------------------------------------------------------
+
+def _check_expressions(tree: Tree, label: str, lines: list[str]) -> list[Problem]:
+    """Depth and size of every expression, measured without recursion."""
+    problems = []
+    roots = []
+    stack = [tree]
+    while stack:  # find the outermost expression nodes
+        node = stack.pop()
+        for child in node.children:
+            if isinstance(child, Tree):
+                (roots if child.data in EXPR_RULES else stack).append(child)
+    for root in roots:
+        nodes, deepest = 0, 0
+        todo = [(root, 1)]
+        while todo and nodes <= MAX_EXPR_NODES:
+            node, depth = todo.pop()
+            nodes += 1
+            deepest = max(deepest, depth)
+            todo.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+        where = _pos(label, lines, root.meta.line, root.meta.column)
+        if nodes > MAX_EXPR_NODES:
+            problems.append(Problem(f"expression too long (more than {MAX_EXPR_NODES} parts)", where))
+        elif deepest > MAX_EXPR_DEPTH:
+            problems.append(Problem(f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)", where))
+    return problems
+
+
+# ---- Tree → assignments ----------------------------------------------------------------------
+
+# Statements whose value is one word or phrase of a closed vocabulary, and the path they set.
+_PHRASES: dict[str, tuple[str, ...]] = {
+    "deal_or_draft": ("setup", "territories"),
+    "first_player": ("setup", "first_player"),
+    "victory": ("victory",),
+    "trade_counter": ("cards", "counter"),
+    "attacker_rolls": ("battle", "attacker_rolls"),
+    "ties": ("battle", "ties"),
+    "minimum_move": ("battle", "minimum_move"),
+    "fortify_path": ("fortify", "path"),
+    "mission_timing": ("missions", "timing"),
+    "neutral_player": ("neutral", "played_by"),
+    "neutral_attacks": ("neutral", "attacks"),
+}
+# Statements whose value is yes/no.
+_FLAGS: dict[str, tuple[str, ...]] = {
+    "fortify_split": ("fortify", "split"),
+    "capture_cards": ("capitals", "capture_takes_cards"),
+    "capture_victim": ("capitals", "capture_eliminates"),
+    "neutral_cards": ("neutral", "cards"),
+}
+# Statements whose value is one number.
+_NUMBERS: dict[str, tuple[str, ...]] = {
+    "placement": ("setup", "placement"),
+    "must_trade": ("cards", "must_trade"),
+    "card_draw": ("cards", "draw"),
+    "neutral_armies": ("neutral", "armies"),
+    "neutral_start": ("neutral", "start"),
+    "neutral_placement": ("neutral", "placement"),
+}
+# Vocabulary rules (`!rule` in the grammar): their words joined with '_'.
+_VOCABULARY = frozenset(
+    "phase goal assignment first_player_rule counter_scope bonus_scope elimination_trade dice_rule "
+    "defender_rule side move_rule path_rule timing_rule capture_replacement player_rule "
+    "neutral_attack_rule yes_no".split()
+)
+
+
+class _Header:
+    def __init__(self, key: str, value: Any, pos: Pos, is_path: bool = False):
+        self.key, self.value, self.pos, self.is_path = key, value, pos, is_path
+
+
+class _Table:
+    """A parsed table: its value and the position of each entry."""
+
+    def __init__(self, value: Any, parts: dict[tuple, Pos]):
+        self.value, self.parts = value, parts
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    def __init__(self, label: str, lines: list[str], text: str):
+        super().__init__(visit_tokens=False)
+        self.label, self.lines, self.text = label, lines, text
+        self.problems: list[Problem] = []
+
+    # helpers
+    def at(self, token: Token) -> Pos:
+        return _pos(self.label, self.lines, token.line, token.column)
+
+    def here(self, meta) -> Pos:
+        return _pos(self.label, self.lines, meta.line, meta.column)
+
+    def problem(self, message: str, pos: Pos) -> None:
+        self.problems.append(Problem(message, pos))
+
+    def __default__(self, data, children, meta):
+        name = data.value if isinstance(data, Token) else data
+        if name in _VOCABULARY:
+            words = [c for c in children if isinstance(c, Token) and c.type != "INT"]
+            numbers = [int(c) for c in children if isinstance(c, Token) and c.type == "INT"]
+            phrase = "_".join(w.value for w in words)
+            if name == "yes_no":
+                return phrase == "yes"
+            return (phrase, numbers) if numbers else phrase
+        if name in _PHRASES:
+            return Assign(_PHRASES[name], children[0], self.here(meta))
+        if name in _FLAGS:
+            return Assign(_FLAGS[name], children[0], self.here(meta))
+        if name in _NUMBERS:
+            return Assign(_NUMBERS[name], int(children[0]), self.here(meta))
+        if name in EXPR_RULES:
+            return Tree(name, children, meta)  # kept whole: statements take their source text
+        raise AssertionError(f"grammar rule {name!r} has no builder")
+
+    # ---- header
+    def rulebook(self, meta, c):
+        return _Header("id", str(c[0]), self.at(c[0]))
+
+    def extends(self, meta, c):
+        value, is_path, pos = c[0]
+        return _Header("extends", value, pos, is_path)
+
+    def ref(self, meta, c):
+        tok = c[0]
+        if tok.type == "STRING":
+            return tok.value[1:-1], True, self.at(tok)
+        return tok.value, False, self.at(tok)
+
+    def title(self, meta, c):
+        return _Header("title", c[0].value[1:-1], self.at(c[0]))
+
+    def language(self, meta, c):
+        return _Header("language", str(c[0]), self.at(c[0]))
+
+    def base(self, meta, c):
+        return _Header("base", True, self.here(meta))
+
+    # ---- structure
+    def start(self, meta, c):
+        return c
+
+    def variant_base(self, meta, c):
+        return c[0]
+
+    def variant(self, meta, c):
+        name = c[0]
+        base = title = None
+        default = False
+        body: list = []
+        for item in c[1:]:
+            if isinstance(item, Token) and item.type == "ID":
+                base = item
+            elif isinstance(item, Token) and item.type == "STRING":
+                title = item.value[1:-1]
+            elif isinstance(item, Token) and item.type == "DEFAULT":
+                default = True
+            else:
+                body.append(item)
+        assigns, overlays = _split(body)
+        return Variant(str(name), title, default, str(base) if base else None, self.at(name), assigns, overlays,
+                       self.at(base) if base else None)
+
+    def overlay(self, meta, c):
+        key = c[0]
+        assigns, overlays = _split(c[1:])
+        return Overlay(key["low"], key["high"], key["pos"], assigns)
+
+    # ---- statements
+    def board(self, meta, c):
+        value, is_path, pos = c[0]
+        return Assign(("board",), value, pos)
+
+    def players(self, meta, c):
+        low, high = c
+        return Assign(
+            ("players",), {"min": int(low), "max": int(high)}, self.here(meta),
+            {("min",): self.at(low), ("max",): self.at(high)},
+        )
+
+    def colours(self, meta, c):
+        return Assign(("colours",), [str(t) for t in c], self.here(meta), {(i,): self.at(t) for i, t in enumerate(c)})
+
+    def pieces(self, meta, c):
+        return Assign(("pieces",), [int(t) for t in c], self.here(meta))
+
+    def terms(self, meta, c):
+        return list(c)
+
+    def term(self, meta, c):
+        key, value = c
+        return Assign(("terms", str(key)), str(value), self.at(key), {("=",): self.at(value)})
+
+    def turn(self, meta, c):
+        return Assign(("turn",), list(c), self.here(meta))
+
+    def starting_armies(self, meta, c):
+        return Assign(("starting_armies",), c[0].value, self.here(meta), c[0].parts)
+
+    def territory_armies(self, meta, c):
+        return Assign(("reinforcements", "territories"), self._expression(c[0]), self.here(meta),
+                      {("=",): self._expr_pos(c[0])})
+
+    def continent_bonus(self, meta, c):
+        return [Assign(("continents", name), value, pos) for name, value, pos in c[0]]
+
+    def fixed_sets(self, meta, c):
+        values, parts = {}, {}
+        for symbol, value, pos in c:
+            if symbol in values:
+                self.problem(f"the set '{symbol}' is given twice", pos)
+            values[symbol] = value
+            parts[("values", symbol)] = pos
+        return Assign(("cards", "sets"), {"kind": "fixed", "values": values}, self.here(meta), parts)
+
+    def set_value(self, meta, c):
+        count, symbol, value = c
+        if int(count) != 3:
+            self.problem(f"a set of one symbol is 3 cards: write '3 {symbol}'", self.at(count))
+        return str(symbol), int(value), self.at(symbol)
+
+    def mixed_set_value(self, meta, c):
+        count, value = c
+        if int(count) != 1:
+            self.problem("a mixed set is one card of each symbol: write '1 of each'", self.at(count))
+        return "mixed", int(value), self.at(count)
+
+    def escalating_sets(self, meta, c):
+        step = None
+        numbers = list(c)
+        if numbers and isinstance(numbers[-1], tuple):
+            step = numbers.pop()
+        value = {"kind": "escalating", "values": [int(t) for t in numbers], "step": step[0] if step else 0}
+        parts = {("values", i): self.at(t) for i, t in enumerate(numbers)}
+        if step:
+            parts[("step",)] = step[1]
+        return Assign(("cards", "sets"), value, self.here(meta), parts)
+
+    def escalation_tail(self, meta, c):
+        return int(c[0]), self.at(c[0])
+
+    def territory_bonus(self, meta, c):
+        armies, scope = c
+        return Assign(("cards", "territory_bonus"), {"armies": int(armies), "per": scope.removeprefix("per_")},
+                      self.here(meta))
+
+    def after_elimination(self, meta, c):
+        cards, rule = c
+        if isinstance(rule, tuple):
+            value = {"cards": int(cards), "trade": "at_once", "down_to": rule[1][0]}
+        else:
+            value = {"cards": int(cards), "trade": "next_reinforcement"}
+        return Assign(("cards", "after_elimination"), value, self.here(meta))
+
+    def attacker_dice(self, meta, c):
+        return Assign(("battle", "attacker_dice"), c[0].value, self.here(meta), c[0].parts)
+
+    def defender_dice(self, meta, c):
+        table, rule = c
+        pos = self.here(meta)
+        return [
+            Assign(("battle", "defender_dice"), table.value, pos, table.parts),
+            Assign(("battle", "defender_chooses"), rule == "by_choice", pos),
+        ]
+
+    def fortify_moves(self, meta, c):
+        tok = c[0]
+        return Assign(("fortify", "moves"), "unlimited" if tok.type == "UNLIMITED" else int(tok), self.here(meta))
+
+    def missions(self, meta, c):
+        out, items, parts = [], [], {}
+        for item in c:
+            if isinstance(item, Assign):
+                out.append(item)
+            else:
+                mission, pos, mission_parts = item
+                parts[(len(items),)] = pos
+                for k, p in mission_parts.items():
+                    parts[(len(items),) + k] = p
+                items.append(mission)
+        if items:
+            out.append(Assign(("missions", "list"), items, self.here(meta), parts))
+        return out
+
+    def occupy(self, meta, c):
+        armies = int(c[1]) if len(c) > 1 else 1
+        return {"occupy": int(c[0]), "armies": armies}, self.here(meta), {}
+
+    def occupy_armies(self, meta, c):
+        return c[0]
+
+    def destroy(self, meta, c):
+        colour, count = c
+        return {"destroy": str(colour), "else_occupy": int(count)}, self.here(meta), {("destroy",): self.at(colour)}
+
+    def conquer(self, meta, c):
+        names = [t for t in c if isinstance(t, Token)]
+        extra = 1 if any(x == "one_more" for x in c) else 0
+        parts = {("conquer", i): self.at(t) for i, t in enumerate(names)}
+        return {"conquer": [str(t) for t in names], "extra": extra}, self.here(meta), parts
+
+    def conquer_extra(self, meta, c):
+        return "one_more"
+
+    def capture_continent(self, meta, c):
+        rule = "one_each" if c[0] == "with_one_each" else "no"
+        return Assign(("capitals", "capture_replaces"), rule, self.here(meta))
+
+    def capitals_needed(self, meta, c):
+        return Assign(("capitals", "needed"), c[0].value, self.here(meta), c[0].parts)
+
+    def neutral_territories(self, meta, c):
+        return Assign(("neutral", "territories"), c[0], self.here(meta))
+
+    def dealt_share(self, meta, c):
+        return {"share": "dealt"}
+
+    def leftover_share(self, meta, c):
+        return {"share": "leftover", "count": int(c[0])}
+
+    def neutral_reinforcements(self, meta, c):
+        item = c[0]
+        if isinstance(item, Token):  # none
+            return Assign(("neutral", "reinforcements"), "none", self.here(meta))
+        return Assign(("neutral", "reinforcements"), self._expression(item), self.here(meta),
+                      {("=",): self._expr_pos(item)})
+
+    # sections: their statements already carry full paths
+    def _section(self, meta, c):
+        return c
+
+    setup = reinforcements = cards = battle = fortify = capitals = neutral = _section
+
+    # ---- tables
+    def count_table(self, meta, c):
+        value, parts = {}, {}
+        for key, number, pos in c:
+            if key in value:
+                self.problem(f"'{key}' is given twice", pos)
+            value[key] = number
+            parts[(key,)] = pos
+        return _Table(value, parts)
+
+    def count_entry(self, meta, c):
+        key, number = c
+        return key["text"], int(number), key["pos"]
+
+    def exactly(self, meta, c):
+        n = int(c[0])
+        return {"text": str(n), "low": n, "high": n, "pos": self.at(c[0])}
+
+    def between(self, meta, c):
+        low, high = int(c[0]), int(c[1])
+        if low > high:
+            self.problem(f"the range {low}-{high} is empty", self.at(c[0]))
+        return {"text": f"{low}-{high}", "low": low, "high": high, "pos": self.at(c[0])}
+
+    def at_least(self, meta, c):
+        n = int(c[0])
+        return {"text": f"{n}+", "low": n, "high": None, "pos": self.at(c[0])}
+
+    def named_table(self, meta, c):
+        return list(c)
+
+    def named_entry(self, meta, c):
+        name, value = c
+        return str(name), value, self.at(name)
+
+    def signed(self, meta, c):
+        value = int(c[0])
+        return -value if self.text[meta.start_pos] == "-" else value
+
+    # ---- expressions: kept as their source text
+    def _expression(self, node) -> str:
+        return self.text[node.meta.start_pos:node.meta.end_pos] if isinstance(node, Tree) else str(node)
+
+    def _expr_pos(self, node) -> Pos:
+        return self.here(node.meta) if isinstance(node, Tree) else self.at(node)
+
+
+
+def _split(items: list) -> tuple[list[Assign], list[Overlay]]:
+    assigns: list[Assign] = []
+    overlays: list[Overlay] = []
+    for item in _flatten(items):
+        (overlays if isinstance(item, Overlay) else assigns).append(item)
+    return assigns, overlays
+
+
+def _flatten(items) -> Iterator:
+    for item in items:
+        if isinstance(item, list):
+            yield from _flatten(item)
+        elif item is not None:
+            yield item
+
+
+def _build(tree: Tree, label: str, lines: list[str], text: str, path: Path | None) -> RulebookFile:
+    builder = _Builder(label, lines, text)
+    try:
+        items = builder.transform(tree)
+    except VisitError as err:  # a bug in a builder, not the author's fault: let it surface
+        raise err.orig_exc from err
+    book = RulebookFile(label, path)
+    problems = builder.problems
+    seen_headers: dict[str, Pos] = {}
+    body: list = []
+    for item in _flatten(items):
+        if isinstance(item, _Header):
+            if item.key in seen_headers:
+                problems.append(Problem(f"'{_HEADER_WORD[item.key]}' is given twice (first on line "
+                                        f"{seen_headers[item.key].line})", item.pos))
+                continue
+            seen_headers[item.key] = item.pos
+            if item.key == "id":
+                book.id, book.id_pos = item.value, item.pos
+            elif item.key == "extends":
+                book.extends, book.extends_is_path, book.extends_pos = item.value, item.is_path, item.pos
+            elif item.key == "title":
+                book.title = item.value
+            elif item.key == "language":
+                book.language, book.language_pos = item.value, item.pos
+            elif item.key == "base":
+                book.base = True
+        elif isinstance(item, Variant):
+            if item.id in book.variants:
+                problems.append(Problem(f"variant '{item.id}' is defined twice", item.pos))
+            book.variants[item.id] = item
+        else:
+            body.append(item)
+    book.assigns, book.overlays = _split(body)
+    if book.id is None:
+        first = _pos(label, lines, 1, 1)
+        problems.append(Problem("a rulebook must begin with 'rulebook <id>'", first))
+    defaults = [v for v in book.variants.values() if v.default]
+    for extra in defaults[1:]:
+        problems.append(Problem(f"only one variant may be the default; '{defaults[0].id}' already is", extra.pos))
+    if problems:
+        raise RuleError(sorted(problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0)))
+    return book
+
+
+_HEADER_WORD = {"id": "rulebook", "extends": "extends", "title": "title", "language": "language", "base": "base"}
+
+
+def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookFile:
+    """Parse one rule file; raise RuleError with every problem found."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
+    text = text.replace("\r\n", "\n")
+    tree, lines = _parse_tree(text, label)
+    problems = _check_expressions(tree, label, lines)
+    if problems:
+        raise RuleError(problems)
+    return _build(tree, label, lines, text, path)
+
+
+def read_rulebook(path: Path, label: str) -> RulebookFile:
+    """Read and parse a rule file from disk."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise RuleError(f"{label}: no such file") from None
+    except IsADirectoryError:
+        raise RuleError(f"{label}: is a directory, not a rule file") from None
+    except OSError as err:
+        raise RuleError(f"{label}: cannot be read ({err.strerror})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RuleError(f"{label}: not UTF-8 text (byte {err.start})") from None
+    return parse_rulebook(text, label, path)
