@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .board import Board
-from .errors import Problem, RuleError, did_you_mean, unknown
+from .errors import Problem, RuleError, unknown
 from .expr import compile_expression
 from .model import Config
 from .tables import CountTable, parse_key
@@ -55,20 +55,31 @@ class _Checker:
         needed_capitals = CountTable.from_json(d["capitals"]["needed"]) if d["victory"] == "capitals" else None
         if needed_capitals:
             self.table_overlaps(needed_capitals, "capitals", "needed")
+        no_armies, no_colours, no_capitals, too_many_capitals = [], [], [], []
         for n in counts:
             if starting.get(n) is None:
-                self.add(f"{n} players are allowed, but starting armies has no entry for {n}", "players")
-            seats = n + (1 if "neutral" in d else 0)
-            if colours < seats:
-                self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
+                no_armies.append(n)
+            if colours < n + (1 if "neutral" in d else 0):
+                no_colours.append(n)
             if needed_capitals:
                 need = needed_capitals.get(n)
                 if need is None:
-                    self.add(f"{n} players are allowed, but capitals needed has no entry for {n}", "capitals", "needed")
+                    no_capitals.append(n)
                 elif need > n:
-                    self.add(f"with {n} players nobody can hold {need} capitals", "capitals", "needed")
+                    too_many_capitals.append((n, need))
             if d["victory"] == "missions":
                 self.enough_missions(n)
+        if no_armies:
+            self.add(f"{_counts(no_armies)} allowed, but starting armies has no entry for "
+                     f"{_them(no_armies)}", "players")
+        if no_colours:
+            seats = no_colours[-1] + (1 if "neutral" in d else 0)
+            self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
+        if no_capitals:
+            self.add(f"{_counts(no_capitals)} allowed, but capitals needed has no entry for "
+                     f"{_them(no_capitals)}", "capitals", "needed")
+        for n, need in too_many_capitals:
+            self.add(f"with {n} players nobody can hold {need} capitals", "capitals", "needed")
 
     def table_overlaps(self, table: CountTable, *path: str) -> None:
         for first, second in table.overlaps():
@@ -249,5 +260,11 @@ def _key_of(table: dict[str, int], low: int) -> str:
     return next(iter(table))
 
 
-def suggest(word: str, choices: Iterable[str]) -> str:
-    return did_you_mean(word, choices)
+def _counts(ns: list[int]) -> str:
+    """[7] → '7 players are'; [7, 8] → '7 and 8 players are'."""
+    listed = str(ns[0]) if len(ns) == 1 else ", ".join(map(str, ns[:-1])) + f" and {ns[-1]}"
+    return f"{listed} players are"
+
+
+def _them(ns: list[int]) -> str:
+    return str(ns[0]) if len(ns) == 1 else "them"

@@ -52,9 +52,9 @@ def is_path(ref: str) -> bool:
     return ref.endswith(".risk") or os.sep in ref or "/" in ref
 
 
-def resolve(ref: str) -> Path:
+def resolve(ref: str | Path) -> Path:
     """An edition id or a path → the rule file's path; RuleError if there is none."""
-    if is_path(ref):
+    if isinstance(ref, Path) or is_path(ref):
         path = Path(ref)
         if not path.is_file():
             raise RuleError(f"{ref}: no such rule file")
@@ -92,9 +92,10 @@ class VariantEntry:
 class Rulebook:
     """A rule file and its extends chain, ready to merge in any configuration."""
 
-    def __init__(self, files: list[RulebookFile]):
+    def __init__(self, files: list[RulebookFile], file_problems: list[Problem] | None = None):
         self.files = files  # root first
         self.leaf = files[-1]
+        self.file_problems = list(file_problems or [])
         self.variants = self._collect_variants()
 
     # ---- what it is
@@ -189,9 +190,9 @@ class Rulebook:
         }
 
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
-        """Schema, board and semantic problems of one configuration."""
+        """Schema, board and semantic problems of one configuration; the board if it could be read."""
         problems = schema_problems("rulebook.schema.json", config.data, lambda p: self._where(config, p))
-        problems = [self._friendly(p) for p in problems]
+        problems = [self._friendly(config, p) for p in problems]
         if problems:
             return problems, None
         try:
@@ -205,13 +206,14 @@ class Rulebook:
 
     _REQUIRED = re.compile(r"^(?:(?P<path>[\w.]+): )?'(?P<key>\w+)' is a required property$")
 
-    def _friendly(self, problem: Problem) -> Problem:
+    def _friendly(self, config: Config, problem: Problem) -> Problem:
         m = self._REQUIRED.match(problem.message)
+        message = problem.message
         if m:
             where = f"{m['path']}.{m['key']}" if m["path"] else m["key"]
             message = f"no rule sets {where}, neither here nor in a parent rulebook"
-            return Problem(message, problem.pos)
-        return problem
+        chain = config.chain_to(problem.pos.file) if problem.pos else ()
+        return Problem(message, problem.pos, chain)
 
     def _player_groups(self, expanded: tuple[str, ...], low: int, high: int) -> dict[tuple, list[int]]:
         """Player counts grouped by the overlays that apply to them."""
@@ -224,8 +226,8 @@ class Rulebook:
         return groups
 
     def check(self) -> list[Problem]:
-        """Every problem in every variant and player count, each once."""
-        problems: list[Problem] = []
+        """Every problem in every variant and player count, each once, in file order."""
+        problems: list[Problem] = list(self.file_problems)
         selections: list[tuple[str, ...] | None] = [None]
         selections += [(v,) for v in self.variants if v != self.default_variant]
         for selection in selections:
@@ -235,18 +237,20 @@ class Rulebook:
                 problems += err.problems
                 continue
             general = merge(self.files, expanded, None)
-            found, _ = self.validate(general, [])
+            found, board = self.validate(general, [])
             problems += found
-            if found:
+            if board is None:  # the schema or the board failed: the rest would only repeat it
                 continue
             low, high = general.data["players"]["min"], general.data["players"]["max"]
-            for key, counts in self._player_groups(expanded, low, high).items():
+            for key, counts in self._player_groups(expanded, low, min(high, low + 100)).items():
                 config = merge(self.files, expanded, counts[0]) if key else general
                 problems += self.validate(config, counts)[0]
+        order = {f.label: i for i, f in enumerate(reversed(self.files))}
         unique: dict[tuple, Problem] = {}
         for p in problems:
             unique.setdefault((p.message, p.pos), p)
-        return list(unique.values())
+        return sorted(unique.values(), key=lambda p: (order.get(p.pos.file, 99), p.pos.line, p.pos.col)
+                      if p.pos else (-1, 0, 0))
 
     def rules(self, variants: Sequence[str] | None = None, players: int | None = None) -> Rules:
         """Merged, checked and compiled rules for a game (or a rule sheet when players is None)."""
@@ -277,29 +281,42 @@ class Rulebook:
 
 # ---- Opening a rule file with its chain -----------------------------------------------------------
 
-def open_rulebook(ref: str) -> Rulebook:
-    """An edition id or a .risk path → its Rulebook; RuleError with every problem of the chain."""
+def open_rulebook(ref: str | Path, strict: bool = True) -> Rulebook:
+    """An edition id or a .risk path → its Rulebook.
+
+    With `strict`, any problem in a file of the chain raises RuleError (all of them);
+    without, the problems are kept in `Rulebook.file_problems` so `check()` can add the
+    semantic ones.
+    """
     path = resolve(ref)
     files: list[RulebookFile] = []
+    problems: list[Problem] = []
     seen: list[Path] = []
     book = _read(path)
     while True:
         real = path.resolve()
         if real in seen:
             cycle = " → ".join(f.label for f in reversed(files)) + f" → {book.label}"
-            extender = files[0]
-            raise RuleError(Problem(f"extends cycle: {cycle}", extender.extends_pos, _chain_labels(files)))
+            problems.append(Problem(f"extends cycle: {cycle}", files[0].extends_pos, _chain_labels(files)))
+            raise RuleError(problems)
         seen.append(real)
         files.insert(0, book)
-        _check_file(book, files)
+        chain = _chain_labels(files)
+        problems += [Problem(p.message, p.pos, chain) for p in book.problems + _file_problems(book)]
         if book.extends is None:
             break
         if len(files) >= MAX_CHAIN:
-            raise RuleError(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
-                                    book.extends_pos, _chain_labels(files)))
-        path = _parent_path(book, files)
+            problems.append(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
+                                    book.extends_pos, chain))
+            raise RuleError(problems)
+        try:
+            path = _parent_path(book, files)
+        except RuleError as err:
+            raise RuleError(problems + err.problems) from None
         book = _read(path)
-    return Rulebook(files)
+    if strict and problems:
+        raise RuleError(problems)
+    return Rulebook(files, problems)
 
 
 def _chain_labels(files_root_first: list[RulebookFile]) -> tuple[str, ...]:
@@ -321,18 +338,15 @@ def _parent_path(book: RulebookFile, files: list[RulebookFile]) -> Path:
     return path
 
 
-def _check_file(book: RulebookFile, files: list[RulebookFile]) -> None:
-    """Checks of one file on its own: its id, language and the variants it extends."""
+def _file_problems(book: RulebookFile) -> list[Problem]:
+    """Checks of one file on its own: its id and its language."""
     problems = []
-    chain = _chain_labels(files)
-    if book.path is not None and book.path.resolve().parent == rulebooks_dir().resolve() \
-            and book.id != book.path.stem:
-        problems.append(Problem(f"a built-in rulebook's id must be its file name '{book.path.stem}'",
-                                book.id_pos, chain))
+    if book.path is not None and book.id is not None and book.id != book.path.stem \
+            and book.path.resolve().parent == rulebooks_dir().resolve():
+        problems.append(Problem(f"a built-in rulebook's id must be its file name '{book.path.stem}'", book.id_pos))
     if book.language is not None and not _known_language(book.language):
-        problems.append(Problem(f"unknown language '{book.language}'", book.language_pos, chain))
-    if problems:
-        raise RuleError(problems)
+        problems.append(Problem(f"unknown language '{book.language}'", book.language_pos))
+    return problems
 
 
 @cache

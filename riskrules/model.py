@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import Pos
+from .errors import Pos, Problem
 
 JSONPath = tuple[str, ...]
 
@@ -81,6 +81,7 @@ class RulebookFile:
     assigns: list[Assign] = field(default_factory=list)
     overlays: list[Overlay] = field(default_factory=list)
     variants: dict[str, Variant] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)  # what is wrong in the file itself
 
     @property
     def directory(self) -> Path:

@@ -132,8 +132,12 @@ def _block_end(lines: list[str], start: int) -> int:
     return len(lines) - 1
 
 
-def _parse_tree(text: str, label: str) -> tuple[Tree, list[str]]:
-    """Parse, recovering from syntax errors by blanking the faulty line (or block)."""
+def _parse_tree(text: str, label: str) -> tuple[Tree | None, list[str], list[Problem]]:
+    """Parse, recovering from syntax errors by blanking the faulty line (or block).
+
+    Returns the tree of what could be parsed (None if nothing could), the source lines
+    and the syntax problems found on the way.
+    """
     lines = text.split("\n")
     work = list(lines)
     problems: list[Problem] = []
@@ -150,9 +154,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree, list[str]]:
                 problems.append(Problem(message, _pos(label, lines, line, col)))
                 break
         else:
-            if not problems:
-                return tree, lines
-            break
+            return tree, lines, problems
         problems.append(Problem(message, _pos(label, lines, line, col)))
         index = line - 1
         if index >= len(work) or not work[index].strip():
@@ -160,7 +162,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree, list[str]]:
         end = _block_end(work, index) if "{" in work[index].split("#")[0] else index
         for i in range(index, end + 1):
             work[i] = ""
-    raise RuleError(problems)
+    return None, lines, problems
 
 
 def _pos(label: str, lines: list[str], line: int, col: int) -> Pos:
@@ -606,8 +608,7 @@ def _build(tree: Tree, label: str, lines: list[str], text: str, path: Path | Non
     defaults = [v for v in book.variants.values() if v.default]
     for extra in defaults[1:]:
         problems.append(Problem(f"only one variant may be the default; '{defaults[0].id}' already is", extra.pos))
-    if problems:
-        raise RuleError(sorted(problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0)))
+    book.problems = problems
     return book
 
 
@@ -615,15 +616,24 @@ _HEADER_WORD = {"id": "rulebook", "extends": "extends", "title": "title", "langu
 
 
 def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookFile:
-    """Parse one rule file; raise RuleError with every problem found."""
+    """Parse one rule file. Its `problems` list what is wrong; what could be read is kept,
+    so that the rest of the file can still be checked."""
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
     text = text.replace("\r\n", "\n")
-    tree, lines = _parse_tree(text, label)
-    problems = _check_expressions(tree, label, lines)
-    if problems:
-        raise RuleError(problems)
-    return _build(tree, label, lines, text, path)
+    tree, lines, syntax = _parse_tree(text, label)
+    if tree is None:
+        book = RulebookFile(label, path)
+        book.problems = syntax
+        return book
+    deep = _check_expressions(tree, label, lines)
+    if deep:  # not safe to walk further
+        book = RulebookFile(label, path)
+        book.problems = syntax + deep
+        return book
+    book = _build(tree, label, lines, text, path)
+    book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
+    return book
 
 
 def read_rulebook(path: Path, label: str) -> RulebookFile:
