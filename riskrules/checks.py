@@ -67,8 +67,10 @@ class _Checker:
                     no_capitals.append(n)
                 elif need > n:
                     too_many_capitals.append((n, need))
-            if d["victory"] == "missions":
-                self.enough_missions(n)
+        if d["victory"] == "missions":
+            for n in counts:
+                if not self.enough_missions(n):
+                    break
         if no_armies:
             self.add(f"{_counts(no_armies)} allowed, but starting armies has no entry for "
                      f"{_them(no_armies)}", "players")
@@ -177,7 +179,9 @@ class _Checker:
     # ---- missions -------------------------------------------------------------------------
 
     def missions(self) -> None:
-        missions = self.data.get("missions", {}).get("list", [])
+        if self.data["victory"] != "missions":
+            return  # checked in the configurations that play them
+        missions = self.data["missions"]["list"]
         colours = self.data["colours"]
         continents = self.board.continents
         size = self.board.size
@@ -199,13 +203,15 @@ class _Checker:
             if count > size:
                 self.add(f"the board has only {size} territories", "missions", "list", i)
 
-    def enough_missions(self, players: int) -> None:
+    def enough_missions(self, players: int) -> bool:
         missions = self.data["missions"]["list"]
         in_play = set(self.data["colours"][:players])
         usable = [m for m in missions if "destroy" not in m or m["destroy"] in in_play]
         if len(usable) < players:
-            self.add(f"{players} players need {players} mission cards; only {len(usable)} are usable",
-                     "missions", "list")
+            self.add(f"{players} players need {players} mission cards; only {len(usable)} "
+                     f"{'is' if len(usable) == 1 else 'are'} usable", "missions", "list")
+            return False
+        return True
 
     # ---- the neutral army ------------------------------------------------------------------------
 

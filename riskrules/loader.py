@@ -87,6 +87,7 @@ class VariantEntry:
     title: str | None
     default: bool
     base: str | None
+    base_pos: Pos | None = None
 
 
 class Rulebook:
@@ -129,10 +130,11 @@ class Rulebook:
             for v in f.variants.values():
                 prior = found.get(v.id)
                 found[v.id] = VariantEntry(v.id, v.title or (prior.title if prior else None), v.default,
-                                           v.base or (prior.base if prior else None))
+                                           v.base or (prior.base if prior else None),
+                                           v.base_pos if v.base else (prior.base_pos if prior else None))
                 if v.default:
                     default = v.id
-        return {k: VariantEntry(e.id, e.title, e.id == default, e.base) for k, e in found.items()}
+        return {k: VariantEntry(e.id, e.title, e.id == default, e.base, e.base_pos) for k, e in found.items()}
 
     @property
     def default_variant(self) -> str | None:
@@ -150,10 +152,14 @@ class Rulebook:
             lineage = []
             v: str | None = name
             while v is not None:
+                entry = self.variants[v]
                 if v in lineage:
-                    raise RuleError(f"variant '{v}' extends itself through " + " → ".join(reversed(lineage + [v])))
+                    raise RuleError(Problem(f"variant '{v}' extends itself: " + " → ".join(lineage + [v]),
+                                            entry.base_pos))
                 lineage.append(v)
-                v = self.variants[v].base
+                if entry.base is not None and entry.base not in self.variants:
+                    raise RuleError(Problem(unknown("variant", entry.base, self.variants), entry.base_pos))
+                v = entry.base
             for v in reversed(lineage):
                 if v not in out:
                     out.append(v)
@@ -191,8 +197,12 @@ class Rulebook:
 
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
         """Schema, board and semantic problems of one configuration; the board if it could be read."""
+        if "neutral" in config.data and config.players != 2:
+            pos = config.origin_within(("neutral",))
+            return [Problem("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'",
+                            pos, config.chain_to(pos.file) if pos else ())], None
         problems = schema_problems("rulebook.schema.json", config.data, lambda p: self._where(config, p))
-        problems = [self._friendly(config, p) for p in problems]
+        problems = self._group_missing(config, problems)
         if problems:
             return problems, None
         try:
@@ -202,18 +212,29 @@ class Rulebook:
         return check_config(config, board, counts), board
 
     def _where(self, config: Config, path: tuple) -> Pos | None:
-        return config.origin(tuple(str(p) for p in path)) or self.leaf.id_pos
+        path = tuple(str(p) for p in path)
+        return config.origin(path) or (config.origin_within(path) if path else None) or self.leaf.id_pos
 
     _REQUIRED = re.compile(r"^(?:(?P<path>[\w.]+): )?'(?P<key>\w+)' is a required property$")
 
-    def _friendly(self, config: Config, problem: Problem) -> Problem:
-        m = self._REQUIRED.match(problem.message)
-        message = problem.message
-        if m:
-            where = f"{m['path']}.{m['key']}" if m["path"] else m["key"]
-            message = f"no rule sets {where}, neither here nor in a parent rulebook"
-        chain = config.chain_to(problem.pos.file) if problem.pos else ()
-        return Problem(message, problem.pos, chain)
+    def _group_missing(self, config: Config, problems: list[Problem]) -> list[Problem]:
+        """One message per section for the rules nobody set; other schema problems as they are."""
+        missing: dict[str, list[str]] = {}
+        places: dict[str, Pos | None] = {}
+        out = []
+        for p in problems:
+            m = self._REQUIRED.match(p.message)
+            if m:
+                missing.setdefault(m["path"] or "", []).append(m["key"])
+                places[m["path"] or ""] = p.pos
+            else:
+                out.append(Problem(p.message, p.pos, config.chain_to(p.pos.file) if p.pos else ()))
+        for section, keys in missing.items():
+            where = f" in {section}" if section else ""
+            pos = places[section]
+            message = f"no rule sets {', '.join(keys)}{where}, neither here nor in a parent rulebook"
+            out.append(Problem(message, pos, config.chain_to(pos.file) if pos else ()))
+        return out
 
     def _player_groups(self, expanded: tuple[str, ...], low: int, high: int) -> dict[tuple, list[int]]:
         """Player counts grouped by the overlays that apply to them."""
@@ -228,6 +249,8 @@ class Rulebook:
     def check(self) -> list[Problem]:
         """Every problem in every variant and player count, each once, in file order."""
         problems: list[Problem] = list(self.file_problems)
+        if any(f.unreadable for f in self.files):
+            return problems
         selections: list[tuple[str, ...] | None] = [None]
         selections += [(v,) for v in self.variants if v != self.default_variant]
         for selection in selections:

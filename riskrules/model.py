@@ -82,6 +82,7 @@ class RulebookFile:
     overlays: list[Overlay] = field(default_factory=list)
     variants: dict[str, Variant] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)  # what is wrong in the file itself
+    unreadable: bool = False  # so broken that nothing of it could be read
 
     @property
     def directory(self) -> Path:
@@ -105,6 +106,11 @@ class Config:
             if pos is not None:
                 return pos
         return None
+
+    def origin_within(self, prefix: JSONPath) -> Pos | None:
+        """The first statement that set something under `prefix` (for what is missing there)."""
+        found = [pos for path, pos in self.origins.items() if path[:len(prefix)] == prefix]
+        return min(found, key=lambda p: (p.file, p.line, p.col)) if found else None
 
     def get(self, *path: str, default: Any = None) -> Any:
         node: Any = self.data
@@ -156,4 +162,20 @@ def merge(chain: list[RulebookFile], variants: tuple[str, ...], players: int | N
     for layer in layers:
         for assign in layer:
             _apply(data, origins, assign)
+    _forget_other_boards(data, origins, chain)
     return Config(data, origins, chain, variants, players)
+
+
+def _forget_other_boards(data: dict, origins: dict, chain: list[RulebookFile]) -> None:
+    """A rulebook that changes the board starts its continent bonuses afresh: those its
+    ancestors gave were for another map."""
+    board = origins.get(("board",))
+    labels = [f.label for f in chain]
+    if board is None or board.file not in labels:
+        return
+    ancestors = set(labels[:labels.index(board.file)])
+    for name in list(data.get("continents", {})):
+        origin = origins.get(("continents", name))
+        if origin is not None and origin.file in ancestors:
+            del data["continents"][name]
+            del origins[("continents", name)]

@@ -132,18 +132,20 @@ def _block_end(lines: list[str], start: int) -> int:
     return len(lines) - 1
 
 
-def _parse_tree(text: str, label: str) -> tuple[Tree | None, list[str], list[Problem]]:
+def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], list[Problem]]:
     """Parse, recovering from syntax errors by blanking the faulty line (or block).
 
-    Returns the tree of what could be parsed (None if nothing could), the source lines
-    and the syntax problems found on the way.
+    Returns the tree of what could be parsed (None if nothing could), the text that was
+    parsed (blanked lines keep their place, so line numbers hold but offsets do not),
+    the original source lines, and the syntax problems found on the way.
     """
     lines = text.split("\n")
     work = list(lines)
     problems: list[Problem] = []
     for _ in range(MAX_SYNTAX_ERRORS):
+        parsed = "\n".join(work) + "\n"
         try:
-            tree = parser().parse("\n".join(work) + "\n", start="start")
+            tree = parser().parse(parsed, start="start")
         except _TooDeep as deep:
             line, col = deep.token.line, deep.token.column
             message = f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"
@@ -154,7 +156,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, list[str], list[Pro
                 problems.append(Problem(message, _pos(label, lines, line, col)))
                 break
         else:
-            return tree, lines, problems
+            return tree, parsed, lines, problems
         problems.append(Problem(message, _pos(label, lines, line, col)))
         index = line - 1
         if index >= len(work) or not work[index].strip():
@@ -162,7 +164,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, list[str], list[Pro
         end = _block_end(work, index) if "{" in work[index].split("#")[0] else index
         for i in range(index, end + 1):
             work[i] = ""
-    return None, lines, problems
+    return None, "", lines, problems
 
 
 def _pos(label: str, lines: list[str], line: int, col: int) -> Pos:
@@ -252,9 +254,10 @@ class _Table:
 
 @v_args(meta=True)
 class _Builder(Transformer):
-    def __init__(self, label: str, lines: list[str], text: str):
+    def __init__(self, label: str, lines: list[str], parsed: str):
         super().__init__(visit_tokens=False)
-        self.label, self.lines, self.text = label, lines, text
+        self.label, self.lines = label, lines
+        self.text = parsed  # what the offsets in the tree refer to
         self.problems: list[Problem] = []
 
     # helpers
@@ -568,8 +571,8 @@ def _flatten(items) -> Iterator:
             yield item
 
 
-def _build(tree: Tree, label: str, lines: list[str], text: str, path: Path | None) -> RulebookFile:
-    builder = _Builder(label, lines, text)
+def _build(tree: Tree, label: str, lines: list[str], parsed: str, path: Path | None) -> RulebookFile:
+    builder = _Builder(label, lines, parsed)
     try:
         items = builder.transform(tree)
     except VisitError as err:  # a bug in a builder, not the author's fault: let it surface
@@ -621,17 +624,13 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
     text = text.replace("\r\n", "\n")
-    tree, lines, syntax = _parse_tree(text, label)
+    tree, parsed, lines, syntax = _parse_tree(text, label)
     if tree is None:
-        book = RulebookFile(label, path)
-        book.problems = syntax
-        return book
+        return RulebookFile(label, path, problems=syntax, unreadable=True)
     deep = _check_expressions(tree, label, lines)
     if deep:  # not safe to walk further
-        book = RulebookFile(label, path)
-        book.problems = syntax + deep
-        return book
-    book = _build(tree, label, lines, text, path)
+        return RulebookFile(label, path, problems=syntax + deep, unreadable=True)
+    book = _build(tree, label, lines, parsed, path)
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
 

@@ -1,0 +1,28 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from riskrules.loader import open_rulebook
+
+
+def load(edition: str, variant: str | None = None, players: int | None = None):
+    """Compiled rules of an edition (or .risk path), one variant, a player count."""
+    return open_rulebook(edition).rules([variant] if variant else None, players)
+
+
+@pytest.fixture
+def write(tmp_path, monkeypatch):
+    """Write a rule file into a fresh directory (also the working directory) and return its path."""
+    monkeypatch.chdir(tmp_path)
+
+    def _write(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    return _write
