@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Mapping
 
 from lark import Token, Tree
@@ -84,7 +85,9 @@ class Expression:
         return f"Expression({self.text!r})"
 
 
+@lru_cache(maxsize=1024)
 def parse_tree(text: str) -> Tree:
+    """The parse tree of an expression (trees are only read, so they may be shared)."""
     from .parse import parser  # the expression grammar is part of risk.lark
 
     return parser().parse(text, start="expr")

@@ -23,7 +23,7 @@ from .model import Config, RulebookFile, merge
 from .parse import read_rulebook
 from .resources import rulebooks_dir
 from .rules import Rules, compile_rules, fingerprint
-from .schemas import schema_problems
+from .schemas import sectioned_errors
 
 MAX_CHAIN = 16
 
@@ -201,8 +201,8 @@ class Rulebook:
             pos = config.origin_within(("neutral",))
             return [Problem("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'",
                             pos, config.chain_to(pos.file) if pos else ())], None
-        problems = schema_problems("rulebook.schema.json", config.data, lambda p: self._where(config, p))
-        problems = self._group_missing(config, problems)
+        problems = self._group_missing(config, [Problem(message, self._where(config, path))
+                                                for message, path in sectioned_errors("rulebook.schema.json", config.data)])
         if problems:
             return problems, None
         try:

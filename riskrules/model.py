@@ -173,9 +173,13 @@ def _forget_other_boards(data: dict, origins: dict, chain: list[RulebookFile]) -
     labels = [f.label for f in chain]
     if board is None or board.file not in labels:
         return
-    ancestors = set(labels[:labels.index(board.file)])
+    ancestors = chain[:labels.index(board.file)]
+    inherited = [a.value for f in ancestors for a in f.assigns if a.path == ("board",)]
+    if not inherited or inherited[-1] == data["board"]:
+        return
+    names = {f.label for f in ancestors}
     for name in list(data.get("continents", {})):
         origin = origins.get(("continents", name))
-        if origin is not None and origin.file in ancestors:
+        if origin is not None and origin.file in names:
             del data["continents"][name]
             del origins[("continents", name)]

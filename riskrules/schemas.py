@@ -11,20 +11,80 @@ from .resources import schema_path
 
 
 @cache
+def schema(name: str) -> dict[str, Any]:
+    return json.loads(schema_path(name).read_text(encoding="utf-8"))
+
+
+def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
+    """Replace local {"$ref": "#/$defs/x"} by the definition itself.
+
+    The schemas have no recursive definitions, and jsonschema resolves a $ref far more
+    slowly than it walks a plain subschema; validating a rulebook is on the load path.
+    """
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) <= 2:
+            target = _inline_refs(defs[ref.removeprefix("#/$defs/")], defs)
+            return {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return {k: _inline_refs(v, defs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inline_refs(v, defs) for v in node]
+    return node
+
+
+@cache
 def validator(name: str):
     from jsonschema import Draft202012Validator  # imported when first needed: it is slow to import
 
-    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    full = schema(name)
+    return Draft202012Validator(_inline_refs(full, full.get("$defs", {})))
 
 
-def schema_problems(name: str, data: Any, where: Callable[[tuple], Pos | None]) -> list[Problem]:
-    """Every way `data` breaks the schema `name`, each placed by `where(path)`."""
-    problems = []
+@cache
+def _sections(name: str):
+    """The validator of the top level alone (properties not descended) and one per property."""
+    from jsonschema import Draft202012Validator
+
+    full = schema(name)
+    inlined = _inline_refs(full, full.get("$defs", {}))
+    shallow = {**inlined, "properties": {key: True for key in inlined["properties"]}}
+    return Draft202012Validator(shallow), {k: Draft202012Validator(v) for k, v in inlined["properties"].items()}
+
+
+_SECTION_ERRORS: dict[tuple[str, str, str], list[tuple[str, tuple]]] = {}
+
+
+def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]:
+    """The same errors as `schema_errors` for an object schema, validating each top-level
+    value once per distinct value: merged rulebooks share most of their sections."""
+    shallow, per_key = _sections(name)
+    errors = [(e.message, ()) for e in shallow.iter_errors(data)]
+    for key, value in data.items():
+        if key not in per_key:
+            continue
+        memo = (name, key, json.dumps(value, sort_keys=True))
+        if memo not in _SECTION_ERRORS:
+            if len(_SECTION_ERRORS) > 16384:
+                _SECTION_ERRORS.clear()
+            found = []
+            for e in per_key[key].iter_errors(value):
+                path = (key, *e.absolute_path)
+                found.append((f"{'.'.join(map(str, path))}: {e.message}", path))
+            _SECTION_ERRORS[memo] = found
+        errors.extend(_SECTION_ERRORS[memo])
+    return sorted(errors, key=lambda e: list(map(str, e[1])))
+
+
+def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
+    """Every way `data` breaks the schema `name`: (message, path of the offending value)."""
+    errors = []
     for error in sorted(validator(name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         label = ".".join(str(p) for p in path)
-        message = f"{label}: {error.message}" if label else error.message
-        problems.append(Problem(message, where(path)))
-    return problems
+        errors.append((f"{label}: {error.message}" if label else error.message, path))
+    return errors
+
+
+def schema_problems(name: str, data: Any, where: Callable[[tuple], Pos | None]) -> list[Problem]:
+    """Schema errors as problems, each placed by `where(path)`."""
+    return [Problem(message, where(path)) for message, path in schema_errors(name, data)]

@@ -307,7 +307,12 @@ def _wrap(label: str, value: str, label_width: int, width: int) -> list[str]:
 def diff_rows(a: Sheet, b: Sheet) -> list[tuple[str, str, str, str]]:
     """(section, label, value in a, value in b) for every row that differs."""
     rows_a, rows_b = a.rows(), b.rows()
-    keys = list(rows_a) + [k for k in rows_b if k not in rows_a]
+    keys = list(rows_a)
+    previous = None
+    for key in rows_b:  # rows only b has go right after the row b has before them
+        if key not in rows_a:
+            keys.insert(keys.index(previous) + 1 if previous in keys else len(keys), key)
+        previous = key
     out = []
     for key in keys:
         va = rows_a.get(key)

@@ -158,3 +158,30 @@ def test_house_rule_brings_its_own_board(write):
     rules = open_rulebook(path).rules()
     assert rules.board.id == "tiny" and rules.board.size == 6
     assert rules.continent_bonus == (2, 2)
+
+
+def test_shipped_schemas_are_valid_json_schema():
+    from jsonschema import Draft202012Validator
+
+    from riskrules.schemas import schema
+
+    for name in ("rulebook.schema.json", "board.schema.json"):
+        Draft202012Validator.check_schema(schema(name))
+
+
+def test_sectioned_validation_equals_whole_validation():
+    """The memoized, section-by-section validation reports what a whole validation does."""
+    import copy
+
+    from riskrules.loader import open_rulebook
+    from riskrules.schemas import schema_errors, sectioned_errors
+
+    data = copy.deepcopy(open_rulebook("cs-riziko").config(None, 2).data)
+    assert sectioned_errors("rulebook.schema.json", data) == schema_errors("rulebook.schema.json", data) == []
+    data["battle"]["ties"] = "nobody"
+    data["neutral"]["armies"] = -1
+    del data["fortify"]
+    data["victory"] = "capitals"
+    whole = schema_errors("rulebook.schema.json", data)
+    assert len(whole) == 4
+    assert sorted(sectioned_errors("rulebook.schema.json", data)) == sorted(whole)
