@@ -1,0 +1,246 @@
+"""The balanced bot: a sensible heuristic player, fast enough for simulations.
+
+It picks goal continents (cheapest bonus per enemy army, or its mission's), reinforces
+the front where an attack pays or a held continent is threatened, attacks while the
+exact odds favour it, moves armies in after a conquest toward the enemy, fortifies from
+the interior toward the front, trades sets at once, and plays for its secret mission or
+its capital when those are the victory. It uses only what a player at the table knows:
+its own mission and capital, never another player's.
+"""
+
+from __future__ import annotations
+
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
+                         Decision)
+from ..odds import odds_for
+from .base import Agent
+
+ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
+CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a card)
+PATIENCE = 30  # rounds; after them the bot grows bolder, so a stalemate cannot last
+BOLDEST = 0.3
+
+
+class BalancedAgent(Agent):
+    kind = "balanced"
+
+    def start(self, game, seat, rng) -> None:
+        super().start(game, seat, rng)
+        self.odds = odds_for(game.rules.battle)
+        self._plan_turn = -1
+        self._values: list[float] = []
+
+    # ---- what the bot wants this turn ----------------------------------------------------
+
+    def values(self, side: int) -> list[float]:
+        """How much `side` wants each territory, recomputed once a turn."""
+        game = self.game
+        if self._plan_turn == (game.turn, side) and self._values:
+            return self._values
+        self._plan_turn = (game.turn, side)
+        owner, armies = game.owner, game.armies
+        board = game.board
+        bonus = game.rules.continent_bonus
+        want = [1.0] * game.size
+        continent_score = []
+        for k, members in enumerate(board.members):
+            mine = game.continent_count[side][k]
+            enemy = sum(armies[t] for t in members if owner[t] != side)
+            missing = len(members) - mine
+            continent_score.append((bonus[k] + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
+        goals = sorted(range(len(board.members)), key=lambda k: -continent_score[k])[:2]
+        mission = game.missions[side] if side < game.players else None
+        if mission is not None and mission.kind == "conquer":
+            goals = list(mission.continents) + goals[:mission.extra]
+        for k in goals:
+            for t in board.members[k]:
+                want[t] += 3.0
+        if mission is not None and mission.kind == "destroy" and mission.colour in game.colour_seat:
+            target = game.colour_seat[mission.colour]
+            for t in range(game.size):
+                if owner[t] == target:
+                    want[t] += 4.0
+        for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
+            for seat in range(len(game.names)):
+                if seat != side and game.holds(seat, k):
+                    for t in members:
+                        want[t] += 1.0 + bonus[k] / 2
+        self._values = want
+        return want
+
+    def enemy_neighbours(self, t: int, side: int) -> list[int]:
+        owner = self.game.owner
+        return [u for u in self.game.adjacent[t] if owner[u] != side]
+
+    # ---- decisions ------------------------------------------------------------------------------
+
+    def decide(self, d: Decision):
+        kind = d.kind
+        if kind is ATTACK:
+            return self.attack(d)
+        if kind is DICE or kind is DEFEND:
+            return d.options[-1]  # the most armies and dice
+        if kind is PLACE:
+            return self.place(d)
+        if kind is OCCUPY:
+            return self.occupy(d)
+        if kind is FORTIFY:
+            return self.fortify(d)
+        if kind is TRADE:
+            return self.trade(d)
+        if kind is CLAIM:
+            return self.claim(d)
+        if kind is BONUS:
+            return max(d.options, key=lambda t: len(self.enemy_neighbours(t, d.side)))
+        if kind is CAPITAL:
+            return self.capital(d)
+        return d.options[0]
+
+    def attack(self, d: Decision):
+        game = self.game
+        side = d.side
+        armies = game.armies
+        want = self.values(side)
+        win = self.odds.win
+        threshold = CARD_WIN if (side == game.active and not game.conquered) else ATTACK_WIN
+        if game.round > PATIENCE:
+            threshold = max(BOLDEST, threshold - 0.01 * (game.round - PATIENCE))
+        best, best_score = None, 0.0
+        for source, target in d.options:
+            p = win(armies[source] - 1, armies[target])
+            if p >= threshold:
+                score = p * want[target]
+                if score > best_score:
+                    best, best_score = (source, target), score
+        return best
+
+    def place(self, d: Decision):
+        game = self.game
+        side = d.side
+        if side != d.player:  # placing for the neutral army: block the player whose turn it is
+            return self._place_neutral(d)
+        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        want = self.values(side)
+        harmless = game.neutral if (game.neutral is not None and not game.rules.neutral.attacks) else -1
+        # a held continent under threat first (from armies that can attack at all)
+        worst, worst_ratio = None, 1.2
+        for t in d.options:
+            enemy = [u for u in adjacent[t] if owner[u] != side and owner[u] != harmless]
+            if not enemy:
+                continue
+            k = game.continent_of[t]
+            if game.holds(side, k) or t == game.capital[side]:
+                ratio = max(armies[u] for u in enemy) / armies[t]
+                if ratio > worst_ratio:
+                    worst, worst_ratio = t, ratio
+        if worst is not None:
+            return worst, d.most
+        # else next to the weakest valuable target, where a stack is already building up
+        # (a neutral army that never attacks is no reason to build up)
+        best, best_score = None, -1.0
+        for t in d.options:
+            for u in adjacent[t]:
+                o = owner[u]
+                if o != side:
+                    score = want[u] / (armies[u] + 1) + (0.01 * armies[t] if o != harmless else 0.0)
+                    if score > best_score:
+                        best, best_score = t, score
+        return (best if best is not None else d.options[0]), d.most
+
+    def _place_neutral(self, d: Decision):
+        game = self.game
+        rival = game.active if game.active != self.seat else None
+        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        best, best_score = d.options[0], -1
+        for t in d.options:
+            pressure = sum(armies[u] for u in adjacent[t] if owner[u] == rival) if rival is not None else 0
+            score = pressure - armies[t] * 0.1
+            if score > best_score:
+                best, best_score = t, score
+        return best, d.most
+
+    def occupy(self, d: Decision):
+        least, most = d.options[0], d.options[-1]
+        source, target = d.where
+        side = d.side
+        source_front = bool(self.enemy_neighbours(source, side))
+        target_front = bool(self.enemy_neighbours(target, side))
+        if target_front and not source_front:
+            return most
+        if source_front and target_front:
+            return max(least, (least + most) // 2)
+        return least if source_front else most
+
+    def fortify(self, d: Decision):
+        game = self.game
+        side = d.player
+        armies = game.armies
+        distance = self._front_distance(side)
+        best, best_gain = None, 0
+        for source, target in d.options:
+            if distance[target] < distance[source] and armies[source] > 1:
+                gain = (armies[source] - 1) * (distance[source] - distance[target])
+                if gain > best_gain:
+                    best, best_gain = (source, target), gain
+        if best is None:
+            return None
+        return best[0], best[1], armies[best[0]] - 1
+
+    def _front_distance(self, side: int) -> list[int]:
+        """Steps from each territory of `side` to the front (0): a territory that borders an
+        enemy who can fight back (a neutral army that never attacks only if nobody else is near)."""
+        game = self.game
+        owner, adjacent = game.owner, game.adjacent
+        far = game.size + 1
+        distance = [far] * game.size
+        harmless = game.neutral if (game.neutral is not None and not game.rules.neutral.attacks) else -1
+        mine = [t for t in range(game.size) if owner[t] == side]
+        frontier = [t for t in mine if any(owner[u] != side and owner[u] != harmless for u in adjacent[t])] \
+            or [t for t in mine if any(owner[u] != side for u in adjacent[t])]
+        for t in frontier:
+            distance[t] = 0
+        step = 0
+        while frontier:
+            step += 1
+            nxt = []
+            for t in frontier:
+                for u in adjacent[t]:
+                    if owner[u] == side and distance[u] == far:
+                        distance[u] = step
+                        nxt.append(u)
+            frontier = nxt
+        return distance
+
+    def trade(self, d: Decision):
+        game = self.game
+        owner = game.owner
+        size = game.size
+
+        def worth(cards):
+            return sum(1 for c in cards if c < size and owner[c] == d.player)
+
+        return max(d.options, key=worth)
+
+    def claim(self, d: Decision):
+        game = self.game
+        side = d.player
+        owner, adjacent = game.owner, game.adjacent
+        board = game.board
+        best, best_score = d.options[0], -1e9
+        for t in d.options:
+            k = game.continent_of[t]
+            members = board.members[k]
+            mine = game.continent_count[side][k]
+            taken = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
+            score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
+            score += 0.2 * sum(1 for u in adjacent[t] if owner[u] == side)
+            if score > best_score:
+                best, best_score = t, score
+        return best
+
+    def capital(self, d: Decision):
+        game = self.game
+        side = d.player
+        owner, adjacent = game.owner, game.adjacent
+        return max(d.options, key=lambda t: (sum(1 for u in adjacent[t] if owner[u] == side)
+                                             - 2 * sum(1 for u in adjacent[t] if owner[u] != side), -t))

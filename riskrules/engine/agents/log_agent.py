@@ -1,0 +1,86 @@
+"""An agent that answers from a game log: how a replay (or a resumed game) knows what a
+human chose. Every answer produces the very next event of the log, so the answer can be
+read off that event."""
+
+from __future__ import annotations
+
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
+                         Decision)
+from ..dice import GameError
+from .base import Agent
+
+
+class LogAgent(Agent):
+    kind = "log"
+
+    def __init__(self, events: list[dict], cursor: "Cursor", kind: str):
+        self.events = events
+        self.cursor = cursor
+        self.kind = kind  # the agent the log names, so the replayed header matches
+
+    def decide(self, d: Decision):
+        game = self.game
+        index = game.board.index
+        number = self.cursor.position
+        if number >= len(self.events):
+            raise GameError(f"the log ends at line {number} while {game.names[d.player]} is to {d.kind}")
+        e = self.events[number]
+        kind = e["type"]
+        side = game.names[d.side]
+
+        def expect(*types):
+            if kind not in types:
+                raise GameError(f"line {number + 1} is a '{kind}' event where the game needs {d.kind} "
+                                f"of {game.names[d.player]}")
+
+        k = d.kind
+        if k is CLAIM:
+            expect("claim")
+            return index[e["territory"]]
+        if k is PLACE:
+            expect("place")
+            return index[e["territory"]], e["armies"]
+        if k is CAPITAL:
+            expect("capital_chosen")
+            return index[e["territory"]]
+        if k is TRADE:
+            if kind != "trade" or e.get("player") != side:
+                return None
+            hand = sorted(game.hands[d.player])
+            jokers = [c for c in hand if c >= game.size]
+            cards = []
+            for card in e["cards"]:
+                cards.append(index[card["territory"]] if card["territory"] is not None else jokers.pop(0))
+            real = sorted(c for c in cards if c < game.size)
+            return tuple(real + [c for c in cards if c >= game.size])
+        if k is BONUS:
+            expect("trade")
+            return index[e["territory_bonus"][0]["territory"]]
+        if k is ATTACK:
+            if kind != "battle" or e.get("player") != side:
+                return None
+            return index[e["from"]], index[e["to"]]
+        if k is DICE:
+            expect("battle")
+            return e["committed"], len(e["attacker_dice"])
+        if k is DEFEND:
+            expect("battle")
+            return len(e["defender_dice"])
+        if k is OCCUPY:
+            expect("conquest")
+            return e["moved"]
+        if k is FORTIFY:
+            if kind != "fortify" or e.get("player") != side:
+                return None
+            return index[e["from"]], index[e["to"]], e["armies"]
+        raise GameError(f"a log cannot answer a '{k}' decision")
+
+
+class Cursor:
+    """How many events the replaying game has emitted: the line a LogAgent reads next."""
+
+    def __init__(self):
+        self.position = 0
+
+    def __call__(self, event: dict) -> None:
+        self.position += 1

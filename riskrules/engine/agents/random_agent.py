@@ -1,0 +1,38 @@
+"""The random bot: a uniformly random legal answer to every decision.
+
+Stopping is one more legal answer, but chosen uniformly it would almost never come, and
+an attack phase (or an unlimited fortify) could go on for ever: so the bot stops
+attacking with probability STOP_ATTACK at each attack decision, and stops fortifying with
+probability STOP_FORTIFY.
+"""
+
+from __future__ import annotations
+
+from ..decisions import ATTACK, FORTIFY, PLACE, Decision
+from .base import Agent
+
+
+class RandomAgent(Agent):
+    kind = "random"
+    STOP_ATTACK = 0.15
+    STOP_FORTIFY = 0.5
+
+    def decide(self, d: Decision):
+        rng = self.rng
+        kind = d.kind
+        options = d.options
+        if kind is PLACE:
+            return options[int(rng.random() * len(options))], 1 + int(rng.random() * d.most)
+        if kind is ATTACK:
+            if rng.random() < self.STOP_ATTACK:
+                return None
+            return options[int(rng.random() * len(options))]
+        if kind is FORTIFY:
+            if rng.random() < self.STOP_FORTIFY:
+                return None
+            source, target = options[int(rng.random() * len(options))]
+            return source, target, 1 + int(rng.random() * (self.game.armies[source] - 1))
+        if d.optional:  # an optional trade: not trading is one of the choices
+            i = int(rng.random() * (len(options) + 1))
+            return options[i] if i < len(options) else None
+        return options[int(rng.random() * len(options))]

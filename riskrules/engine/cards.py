@@ -1,0 +1,59 @@
+"""Cards: the deck's identities, and which three cards make a set.
+
+Card ids 0…T-1 are the territory cards (card i shows territory i); ids T and above are
+jokers, which carry every symbol.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..rules import Rules
+
+JOKER = -1
+
+
+def symbol_of(card: int, rules: Rules) -> int:
+    """The symbol index on a card, or JOKER."""
+    board = rules.board
+    return board.card_symbol[card] if card < board.size else JOKER
+
+
+def set_kind(symbols: tuple[int, ...], rules: Rules) -> str | None:
+    """What three cards are worth as a set: a symbol's name (three alike), 'mixed' (one of
+    each), or None (no set). Jokers stand for whatever serves best."""
+    real = [s for s in symbols if s != JOKER]
+    names = rules.board.symbols
+    if len(real) >= 2:
+        distinct = len(set(real))
+        if distinct == 1:
+            return names[real[0]]
+        return "mixed" if distinct == len(real) else None
+    # one real card and two jokers (or only jokers): the more valuable reading
+    values = rules.cards.fixed
+    if real and values is not None and values.get(names[real[0]], 0) > values.get("mixed", 0):
+        return names[real[0]]
+    return "mixed"
+
+
+def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
+    """Every set in a hand, once each; jokers are interchangeable, so the lowest ids are used."""
+    size = rules.board.size
+    jokers = sorted(c for c in hand if c >= size)
+    cards = sorted(c for c in hand if c < size) + jokers[:2]
+    found = []
+    seen = set()
+    for trio in combinations(cards, 3):
+        key = tuple(c if c < size else -1 for c in trio)
+        if key in seen:
+            continue
+        if set_kind(tuple(symbol_of(c, rules) for c in trio), rules) is not None:
+            seen.add(key)
+            found.append(_canonical(trio, jokers, size))
+    return found
+
+
+def _canonical(trio: tuple[int, ...], jokers: list[int], size: int) -> tuple[int, int, int]:
+    real = sorted(c for c in trio if c < size)
+    count = len(trio) - len(real)
+    return tuple(real + jokers[:count])  # type: ignore[return-value]

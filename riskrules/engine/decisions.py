@@ -1,0 +1,95 @@
+"""Decisions: every choice a player makes, with its legal options and the reason an answer is not.
+
+An agent (a human at the terminal, a bot, a test script, a saved log) answers a decision;
+the engine checks every answer with `Decision.check` and never trusts it.
+
+    kind      answer                                  None allowed
+    claim     territory                               no
+    place     (territory, armies), 1 ≤ armies ≤ most  no
+    trade     a set from options (three card ids)     unless forced
+    bonus     territory for the traded card's bonus   no
+    attack    (from, to)                              yes: stop attacking
+    dice      (armies committed, dice rolled)         no
+    defend    dice                                    no
+    occupy    armies moved into the conquered territory  no
+    fortify   (from, to, armies)                      yes: stop
+    capital   territory                               no
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CLAIM = "claim"
+PLACE = "place"
+TRADE = "trade"
+BONUS = "bonus"
+ATTACK = "attack"
+DICE = "dice"
+DEFEND = "defend"
+OCCUPY = "occupy"
+FORTIFY = "fortify"
+CAPITAL = "capital"
+
+
+class Decision:
+    """A choice put to one player: its kind, the legal options, and who is concerned.
+
+    `player` answers; `side` is the army concerned (the neutral army when the other
+    player places or attacks for it). `most` bounds the armies of a place answer; `where`
+    is the (from, to) of the battle a dice, defend or occupy decision belongs to.
+    Options are shared and read-only.
+    """
+
+    __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "game")
+
+    def __init__(self, kind: str, player: int, options: list, *, side: int | None = None,
+                 optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, game: Any = None):
+        self.kind = kind
+        self.player = player
+        self.side = player if side is None else side
+        self.options = options
+        self.optional = optional
+        self.most = most
+        self.where = where
+        self.game = game
+
+    def check(self, answer: Any) -> str | None:
+        """None if `answer` is legal, else why not (in words a player understands)."""
+        if answer is None:
+            return None if self.optional else "an answer is required"
+        kind = self.kind
+        if kind == PLACE:
+            if not (isinstance(answer, tuple) and len(answer) == 2):
+                return "expected a territory and a number of armies"
+            territory, armies = answer
+            if territory not in self.options:
+                return "not a territory you may place on"
+            if not isinstance(armies, int) or not 1 <= armies <= self.most:
+                return f"place between 1 and {self.most} armies"
+            return None
+        if kind == FORTIFY:
+            if not (isinstance(answer, tuple) and len(answer) == 3):
+                return "expected from, to and a number of armies"
+            source, target, armies = answer
+            if (source, target) not in self.options:
+                return "armies cannot move between those territories now"
+            most = self.game.armies[source] - 1
+            if not isinstance(armies, int) or not 1 <= armies <= most:
+                return f"move between 1 and {most} armies (one must stay behind)"
+            return None
+        if answer not in self.options:
+            return {
+                CLAIM: "not a free territory",
+                TRADE: "not a set of cards you hold",
+                BONUS: "not a territory of the traded cards that you hold",
+                ATTACK: "that attack is not allowed",
+                DICE: "not an allowed number of armies and dice",
+                DEFEND: "not an allowed number of dice",
+                OCCUPY: "not an allowed number of armies to move",
+                CAPITAL: "not one of your territories",
+            }.get(kind, "not an option")
+        return None
+
+    def __repr__(self) -> str:
+        return f"Decision({self.kind}, player={self.player}, side={self.side}, {len(self.options)} options)"

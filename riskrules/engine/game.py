@@ -1,0 +1,715 @@
+"""The generic turn interpreter: setup, then turns of the phases the rules list, to the end.
+
+It knows how to run a turn of a RISK-like game, never which edition it runs: every
+difference between editions arrives through the compiled `Rules`. State is kept in
+integer arrays indexed by territory and by seat; the neutral army of a 2-player game is
+one more seat that never has a turn. Every choice is a `Decision` put to an agent and
+checked. Events are built only when someone listens, so a simulation without a log does
+no work for it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..rules import Mission, Rules
+from . import decisions as D
+from .cards import JOKER, set_kind, sets_in, symbol_of
+from .decisions import Decision
+from .dice import Dice, GameError, LoadedDice
+
+NEUTRAL_NAME = "neutral"
+LOG_FORMAT = 1
+DEFAULT_MAX_TURNS = 1000
+
+
+@dataclass
+class Result:
+    """How a game ended, and what the statistics need of its final state."""
+
+    winner: str | None
+    reason: str
+    turns: int
+    rounds: int
+    players: list[str]
+    first_player: str
+    continents_held: dict[str, list[str]] = field(default_factory=dict)  # continent → holders at the end
+    neutral_territories: int | None = None  # at the end, in a game with a neutral army
+    trades: int = 0
+    largest_trade: int = 0
+
+
+class GameOver(Exception):
+    """Raised inside the turn loop when a victory condition is met (or the turn limit)."""
+
+
+class Game:
+    def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
+                 dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
+                 listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
+                 names: Sequence[str] | None = None):
+        n = len(agents)
+        if not rules.min_players <= n <= rules.max_players:
+            raise GameError(f"{rules.id} is for {rules.min_players} to {rules.max_players} players, not {n}")
+        if rules.player_count is not None and rules.player_count != n:
+            raise GameError(f"these rules were merged for {rules.player_count} players, not {n}")
+        self.rules = rules
+        self.board = board = rules.board
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.dice = dice if dice is not None else Dice(self.rng)
+        self.max_turns = max_turns
+        self.listeners = list(listeners)
+        self.edition = edition or rules.id
+        self.agents = list(agents)
+        self.players = n
+        self.neutral: int | None = n if rules.neutral is not None else None
+        seats = n + (1 if self.neutral is not None else 0)
+        colours = list(rules.colours)
+        self.names = list(names) if names else colours[:n]
+        if self.neutral is not None:
+            self.names.append(NEUTRAL_NAME)
+        self.colour_seat = {colours[i]: i for i in range(n)}
+        # the board
+        size = board.size
+        self.size = size
+        self.adjacent = board.adjacent
+        self.continent_of = board.continent_of
+        self.members = board.members
+        self._all = range(size)
+        self.owner = [-1] * size
+        self.armies = [0] * size
+        self.territory_count = [0] * seats
+        self.continent_count = [[0] * len(board.continents) for _ in range(seats)]
+        # players
+        self.alive = [True] * seats
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.trades_made = [0] * seats
+        self.missions: list[Mission | None] = [None] * seats
+        self.declared = [False] * seats
+        self.capital: list[int | None] = [None] * seats
+        self.capital_owner: dict[int, int] = {}  # territory → whose original capital it is
+        self.deck: deque[int] = deque()
+        # the turn
+        self.turn = 0
+        self.round = 0
+        self.active = -1
+        self.first = 0
+        self.conquered = False
+        self.turn_total = 0
+        self.trade_count = 0
+        self.largest_trade = 0
+        self.result: Result | None = None
+        # option lists that depend only on a count, made once (agents must not change them)
+        b = rules.battle
+        top = max(max(b.attacker_most), b.attacker_open)
+        self._dice_options = [
+            [(c, d) for c in range(1, m + 1) for d in (range(1, c + 1) if b.up_to_committed else (c,))]
+            for m in range(top + 1)
+        ]
+        self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
+        # each agent gets its own random source, drawn from the game's
+        for seat, agent in enumerate(self.agents):
+            agent.start(self, seat, random.Random(self.rng.getrandbits(64)))
+
+    # ---- events -------------------------------------------------------------------------
+
+    def emit(self, event: dict) -> None:
+        for listen in self.listeners:
+            listen(event)
+
+    def _event(self, kind: str, player: int | None, **fields) -> None:
+        event = {"type": kind, "turn": self.turn}
+        if player is not None:
+            event["player"] = self.names[player]
+        event.update(fields)
+        for listen in self.listeners:
+            listen(event)
+
+    def card_json(self, card: int) -> dict:
+        if card < self.size:
+            return {"territory": self.board.territories[card],
+                    "symbol": self.board.symbols[self.board.card_symbol[card]]}
+        return {"territory": None, "symbol": "joker"}
+
+    # ---- asking -----------------------------------------------------------------------
+
+    def ask(self, decision: Decision) -> Any:
+        decision.game = self
+        answer = self.agents[decision.player].decide(decision)
+        reason = decision.check(answer)
+        if reason is not None:
+            agent = self.agents[decision.player]
+            raise GameError(f"{self.names[decision.player]} ({agent.kind}) answered {answer!r} to "
+                            f"{decision.kind}: {reason}")
+        return answer
+
+    def controller(self, side: int) -> int:
+        """The seat that decides for `side`: the neutral army is played by the other player."""
+        if side == self.neutral:
+            return self.other_player()
+        return side
+
+    def other_player(self) -> int:
+        active = self.active if self.active >= 0 else 0
+        return next(s for s in range(self.players) if s != active)
+
+    # ---- ownership ---------------------------------------------------------------------
+
+    def set_owner(self, territory: int, seat: int) -> None:
+        old = self.owner[territory]
+        k = self.continent_of[territory]
+        if old >= 0:
+            self.territory_count[old] -= 1
+            self.continent_count[old][k] -= 1
+        self.owner[territory] = seat
+        self.territory_count[seat] += 1
+        self.continent_count[seat][k] += 1
+
+    def holds(self, seat: int, continent: int) -> bool:
+        return self.continent_count[seat][continent] == len(self.members[continent])
+
+    def held_continents(self, seat: int) -> list[int]:
+        counts = self.continent_count[seat]
+        return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
+
+    def territories_of(self, seat: int) -> list[int]:
+        owner = self.owner
+        return [t for t in range(self.size) if owner[t] == seat]
+
+    def armies_of(self, seat: int) -> int:
+        owner, armies = self.owner, self.armies
+        return sum(armies[t] for t in range(self.size) if owner[t] == seat)
+
+    # ---- playing ----------------------------------------------------------------------------
+
+    def play(self) -> Result:
+        """Set up and play to the end; the Result says who won and why."""
+        self._event("game_start", None, format=LOG_FORMAT, edition=self.edition, variant=self.rules.variant,
+                    seed=self.seed, player_count=self.players,
+                    players=[{"name": self.names[s], "agent": self.agents[s].kind} for s in range(self.players)],
+                    neutral=NEUTRAL_NAME if self.neutral is not None else None,
+                    rules=self.rules.fingerprint, max_turns=self.max_turns)
+        try:
+            self.setup()
+            self.loop()
+        except GameOver:
+            pass
+        assert self.result is not None
+        return self.result
+
+    def end(self, winner: int | None, reason: str) -> None:
+        names = self.names
+        self.result = Result(
+            winner=names[winner] if winner is not None else None,
+            reason=reason,
+            turns=self.turn,
+            rounds=self.round,
+            players=names[:self.players],
+            first_player=names[self.first],
+            continents_held={
+                c: [names[s] for s in range(len(names)) if self.holds(s, k)]
+                for k, c in enumerate(self.board.continents)
+            },
+            neutral_territories=self.territory_count[self.neutral] if self.neutral is not None else None,
+            trades=self.trade_count,
+            largest_trade=self.largest_trade,
+        )
+        self._event("game_over", None, winner=self.result.winner, reason=reason, turns=self.turn)
+        raise GameOver
+
+    # ---- setup -------------------------------------------------------------------------------
+
+    def setup(self) -> None:
+        rules = self.rules
+        n = self.players
+        if rules.highest_roll_starts:
+            self.first = self._roll_for_first()
+        else:
+            dealer = self.rng.randrange(n)
+            self.first = (dealer + 1) % n
+            self._event("dealer", dealer, first=self.names[self.first])
+        order = [(self.first + i) % n for i in range(n)]
+        if rules.deal:
+            self._deal(order)
+        else:
+            self._draft(order)
+        self._place_the_rest(order)
+        if rules.capitals is not None:
+            for seat in order:
+                territory = self.ask(Decision(D.CAPITAL, seat, self.territories_of(seat)))
+                self.capital[seat] = territory
+                self.capital_owner[territory] = seat
+                self._event("capital_chosen", seat, territory=self.board.territories[territory])
+        if rules.victory == "missions":
+            self._deal_missions(order)
+        cards = list(range(self.size + self.board.jokers))
+        self.rng.shuffle(cards)
+        self.deck = deque(cards)
+
+    def _roll_for_first(self) -> int:
+        rolling = list(range(self.players))
+        while True:
+            faces = self.dice.roll(len(rolling))
+            self._event("roll_for_first", None, rolls={self.names[s]: f for s, f in zip(rolling, faces)})
+            best = max(faces)
+            rolling = [s for s, f in zip(rolling, faces) if f == best]
+            if len(rolling) == 1:
+                return rolling[0]
+
+    def _claim(self, territory: int, seat: int) -> None:
+        self.set_owner(territory, seat)
+        self.armies[territory] = 1
+        self._event("claim", seat, territory=self.board.territories[territory])
+
+    def _deal(self, order: list[int]) -> None:
+        """Deal the territory cards (jokers out) one at a time, the neutral army a hand of its own."""
+        hands = order + ([self.neutral] if self.neutral is not None and self.rules.neutral.dealt else [])
+        cards = list(range(self.size))
+        self.rng.shuffle(cards)
+        for i, territory in enumerate(cards):
+            self._claim(territory, hands[i % len(hands)])
+
+    def _draft(self, order: list[int]) -> None:
+        """Players take free territories in turn; a neutral army takes what the draft leaves."""
+        free = self.size
+        leftover = self.rules.neutral.territories if self.neutral is not None else 0
+        i = 0
+        while free > leftover:
+            seat = order[i % len(order)]
+            options = [t for t in range(self.size) if self.owner[t] < 0]
+            self._claim(self.ask(Decision(D.CLAIM, seat, options)), seat)
+            free -= 1
+            i += 1
+        for t in range(self.size):
+            if self.owner[t] < 0:
+                self._claim(t, self.neutral)
+
+    def _place_the_rest(self, order: list[int]) -> None:
+        rules = self.rules
+        left = [rules.starting_armies[self.players] - self.territory_count[s] for s in range(self.players)]
+        neutral_left = 0
+        if self.neutral is not None:
+            nr = rules.neutral
+            extra = nr.start - 1
+            for t in self.territories_of(self.neutral):
+                if extra:
+                    self.armies[t] += extra
+                    self._event("place", self.neutral, territory=self.board.territories[t], armies=extra)
+            neutral_left = max(0, nr.armies - nr.start * self.territory_count[self.neutral])
+        while any(x > 0 for x in left) or (neutral_left > 0 and rules.neutral.placement):
+            for seat in order:
+                for _ in range(min(rules.placement, left[seat])):
+                    self._place_one(seat, seat, 1)
+                    left[seat] -= 1
+                if self.neutral is not None:
+                    for _ in range(min(rules.neutral.placement, neutral_left)):
+                        self._place_one(seat, self.neutral, 1)
+                        neutral_left -= 1
+
+    def _place_one(self, decider: int, side: int, most: int) -> int:
+        territory, armies = self.ask(Decision(D.PLACE, decider, self.territories_of(side), side=side, most=most))
+        self.armies[territory] += armies
+        if self.listeners:
+            if decider == side:
+                self._event("place", side, territory=self.board.territories[territory], armies=armies)
+            else:
+                self._event("place", side, territory=self.board.territories[territory], armies=armies,
+                            by=self.names[decider])
+        return armies
+
+    def place(self, decider: int, side: int, amount: int) -> None:
+        """Place `amount` armies of `side` as `decider` chooses, a territory at a time."""
+        while amount > 0:
+            amount -= self._place_one(decider, side, amount)
+
+    def _deal_missions(self, order: list[int]) -> None:
+        in_play = {self.rules.colours[s] for s in range(self.players)}
+        deck = [m for m in self.rules.missions if m.kind != "destroy" or m.colour in in_play]
+        self.rng.shuffle(deck)
+        for i, seat in enumerate(order):
+            mission = deck[i]
+            if mission.kind == "destroy" and mission.colour == self.rules.colours[seat]:
+                mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
+            self.missions[seat] = mission
+            self._event("mission_dealt", seat, mission=mission.data,
+                        own_colour=mission.kind == "occupy" and "destroy" in mission.data)
+
+    # ---- the turns ---------------------------------------------------------------------------------
+
+    def loop(self) -> None:
+        n = self.players
+        phases = self.rules.phases
+        timing = self.rules.mission_timing
+        while True:
+            self.round += 1
+            for i in range(n):
+                seat = (self.first + i) % n
+                if not self.alive[seat]:
+                    continue
+                if self.turn >= self.max_turns:
+                    self.end(None, "turn_limit")
+                self.turn += 1
+                self.active = seat
+                self.conquered = False
+                self.turn_total = 0
+                if self.listeners:
+                    self._event("turn_start", seat, round=self.round)
+                if timing in ("start_of_own_turn", "during_own_turn") and self.mission_done(seat):
+                    self.end(seat, "mission")
+                if timing == "full_round_after_declaring":
+                    if self.declared[seat] and self.mission_done(seat):
+                        self.end(seat, "mission")
+                    self.declared[seat] = False
+                for phase in phases:
+                    if phase == "reinforce":
+                        self.reinforce(seat)
+                    elif phase == "attack":
+                        self.attack_phase(seat, seat)
+                        self.draw_cards(seat)
+                    elif phase == "fortify":
+                        self.fortify(seat)
+                    elif phase == "neutral_reinforce":
+                        self.neutral_reinforce(seat)
+                    elif phase == "neutral_attack":
+                        if self.alive[self.neutral]:
+                            self.attack_phase(self.other_player(), self.neutral)
+                if timing == "end_of_own_turn" and self.mission_done(seat):
+                    self.end(seat, "mission")
+                if timing == "full_round_after_declaring" and self.mission_done(seat):
+                    self.declared[seat] = True
+                    self._event("mission_declared", seat)
+
+    # ---- reinforcement ---------------------------------------------------------------------------
+
+    def reinforce(self, seat: int) -> None:
+        from_cards = self.trade_cards(seat, down_to=None)
+        env = self.quantities(seat)
+        from_territories = self.rules.territory_armies(env)
+        held = self.held_continents(seat)
+        from_continents = sum(self.rules.continent_bonus[k] for k in held)
+        total = from_territories + from_continents + from_cards
+        self.turn_total = total
+        if self.listeners:
+            self._event("reinforcements", seat, territories_held=self.territory_count[seat],
+                    from_territories=from_territories,
+                    continents_held=[self.board.continents[k] for k in held],
+                    from_continents=from_continents, from_cards=from_cards, total=total)
+        self.place(seat, seat, total)
+
+    def quantities(self, seat: int, total: int = 0) -> dict[str, int]:
+        """The named game quantities an expression of the rules may use, for `seat`."""
+        return {
+            "territories": self.territory_count[seat],
+            "continents": len(self.held_continents(seat)),
+            "armies": self.armies_of(seat),
+            "cards": len(self.hands[seat]),
+            "players": sum(self.alive[:self.players]),
+            "round": self.round,
+            "total": total,
+        }
+
+    def neutral_reinforce(self, seat: int) -> None:
+        neutral = self.neutral
+        expression = self.rules.neutral.reinforcements
+        if neutral is None or expression is None or not self.alive[neutral]:
+            return
+        armies = expression(self.quantities(neutral, self.turn_total))
+        placer = self.other_player()
+        self._event("neutral_reinforcements", neutral, placed_by=self.names[placer], armies=armies,
+                    active_total=self.turn_total)
+        self.place(placer, neutral, armies)
+
+    # ---- cards -------------------------------------------------------------------------------------
+
+    def trade_cards(self, seat: int, down_to: int | None) -> int:
+        """Trade sets: optional ones, and forced ones at the rules' threshold (or while the hand
+        holds more than `down_to` cards). Returns the armies the sets were worth."""
+        gained = 0
+        must = self.rules.cards.must_trade
+        while True:
+            hand = self.hands[seat]
+            if len(hand) < 3:
+                break
+            sets = sets_in(hand, self.rules)
+            if not sets:
+                break
+            if down_to is not None:
+                if len(hand) <= down_to:
+                    break
+                forced = True
+            else:
+                forced = len(hand) >= must
+            chosen = self.ask(Decision(D.TRADE, seat, sets, optional=not forced))
+            if chosen is None:
+                break
+            gained += self._trade(seat, chosen)
+        return gained
+
+    def _trade(self, seat: int, cards: tuple[int, ...]) -> int:
+        rules = self.rules
+        c = rules.cards
+        kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
+        self.trade_count += 1
+        self.trades_made[seat] += 1
+        if c.fixed is not None:
+            value = c.fixed[kind]
+        else:
+            value = c.escalating_value(self.trades_made[seat] if c.per_player else self.trade_count)
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.deck.extend(cards)  # traded cards go under the deck
+        owned = [card for card in cards if card < self.size and self.owner[card] == seat]
+        bonus: list[int] = []
+        if c.bonus_armies and owned:
+            if c.bonus_per_card:
+                bonus = owned
+            elif len(owned) == 1:
+                bonus = owned
+            else:
+                bonus = [self.ask(Decision(D.BONUS, seat, owned))]
+        for territory in bonus:
+            self.armies[territory] += c.bonus_armies
+        self.largest_trade = max(self.largest_trade, value)
+        if self.listeners:
+            self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=value,
+                        territory_bonus=[{"territory": self.board.territories[t], "armies": c.bonus_armies}
+                                         for t in bonus],
+                        trade_number=self.trade_count)
+        return value
+
+    def draw_cards(self, seat: int) -> None:
+        if not self.conquered:
+            return
+        for _ in range(self.rules.cards.draw):
+            if not self.deck:
+                return  # traded cards return under the deck; should it be empty, no card
+            card = self.deck.popleft()
+            self.hands[seat].append(card)
+            self._event("card_drawn", seat, card=self.card_json(card))
+
+    # ---- battle -----------------------------------------------------------------------------------------
+
+    def attack_options(self, side: int) -> list[tuple[int, int]]:
+        """(from, to) pairs `side` may attack now. The neutral army attacks only the active player."""
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        least = self.rules.battle.least_to_attack
+        if side == self.neutral:
+            only = self.active
+            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
+                    for u in adjacent[t] if owner[u] == only]
+        return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
+                for u in adjacent[t] if owner[u] != side]
+
+    def attack_phase(self, decider: int, side: int) -> None:
+        """`side` attacks as long as `decider` wants (and can)."""
+        while True:
+            options = self.attack_options(side)
+            if not options:
+                return
+            chosen = self.ask(Decision(D.ATTACK, decider, options, side=side, optional=True))
+            if chosen is None:
+                return
+            self.battle(decider, side, chosen[0], chosen[1])
+
+    def battle(self, decider: int, side: int, source: int, target: int) -> None:
+        b = self.rules.battle
+        armies = self.armies
+        options = self._dice_options[b.attacker_dice(armies[source])]
+        committed, rolled = self.ask(Decision(D.DICE, decider, options, side=side, where=(source, target)))
+        defender = self.owner[target]
+        most_defending = b.defender_dice(armies[target])
+        if b.defender_chooses and most_defending > 1 and self.alive[defender]:
+            defending = self.ask(Decision(D.DEFEND, self.controller(defender), self._defend_options[most_defending],
+                                          side=defender, where=(source, target)))
+        else:
+            defending = most_defending
+        attack = sorted(self.dice.roll(rolled), reverse=True)
+        defence = sorted(self.dice.roll(defending), reverse=True)
+        attacker_losses = defender_losses = 0
+        ties_to_defender = b.ties_to_defender
+        for i in range(min(rolled, defending)):
+            a, d = attack[i], defence[i]
+            if a > d or (a == d and not ties_to_defender):
+                defender_losses += 1
+            else:
+                attacker_losses += 1
+        before = armies[source], armies[target]
+        armies[source] -= attacker_losses
+        armies[target] -= defender_losses
+        if self.listeners:  # events follow their effects: the losses are already taken
+            self._event("battle", side, **{
+                "from": self.board.territories[source], "to": self.board.territories[target],
+                "defender": self.names[defender], "attacker_armies": before[0],
+                "defender_armies": before[1], "committed": committed, "attacker_dice": attack,
+                "defender_dice": defence, "attacker_losses": attacker_losses,
+                "defender_losses": defender_losses})
+        if armies[target] == 0:
+            self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
+
+    def conquer(self, decider: int, side: int, source: int, target: int, least: int) -> None:
+        armies = self.armies
+        most = armies[source] - 1
+        least = max(1, min(least, most))
+        moved = least if least == most else self.ask(
+            Decision(D.OCCUPY, decider, list(range(least, most + 1)), side=side, where=(source, target)))
+        victim = self.owner[target]
+        armies[source] -= moved
+        self.set_owner(target, side)
+        armies[target] = moved
+        if self.listeners:
+            self._event("conquest", side, **{"from": self.board.territories[source],
+                                             "to": self.board.territories[target], "moved": moved,
+                                             "min_move": least})
+        if side == self.active:
+            self.conquered = True
+        if self.capital_owner.get(target) == victim and self.rules.capitals is not None:
+            self.capture_capital(side, victim, target)
+        if self.territory_count[victim] == 0 and self.alive[victim]:
+            self.eliminate(victim, side)
+        self.check_victory(side)
+
+    def eliminate(self, victim: int, by: int, cards_given: bool = False) -> None:
+        self.alive[victim] = False
+        taken = self.hands[victim]
+        self.hands[victim] = []
+        if by == self.neutral:
+            self.deck.extend(taken)  # the neutral army takes no cards
+        else:
+            self.hands[by].extend(taken)
+        self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
+        self.check_victory(by)
+        c = self.rules.cards
+        if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
+            gained = self.trade_cards(by, down_to=c.down_to)
+            self.place(by, by, gained)
+
+    def capture_capital(self, captor: int, victim: int, territory: int) -> None:
+        cap = self.rules.capitals
+        taken = 0
+        if cap.takes_cards:
+            cards = self.hands[victim]
+            self.hands[victim] = []
+            taken = len(cards)
+            if captor == self.neutral:
+                self.deck.extend(cards)
+            else:
+                self.hands[captor].extend(cards)
+        replaced = []
+        if cap.replaces_continent:
+            for t in self.members[self.continent_of[territory]]:
+                if self.owner[t] == victim:
+                    self.set_owner(t, captor)
+                    self.armies[t] = 1
+                    replaced.append(t)
+        self._event("capital_captured", captor, victim=self.names[victim],
+                    territory=self.board.territories[territory],
+                    replaced=[self.board.territories[t] for t in replaced], cards_taken=taken)
+        if cap.eliminates and self.alive[victim]:
+            self.alive[victim] = False
+            self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+    # ---- fortify -------------------------------------------------------------------------------------
+
+    def fortify(self, seat: int) -> None:
+        f = self.rules.fortify
+        moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
+        sent: dict[int, int] = {}  # source → its one target, when sources may not split
+        while moves > 0:
+            options = self.fortify_options(seat, sent)
+            if not options:
+                return
+            chosen = self.ask(Decision(D.FORTIFY, seat, options, optional=True))
+            if chosen is None:
+                return
+            source, target, armies = chosen
+            self.armies[source] -= armies
+            self.armies[target] += armies
+            if not f.split:
+                sent[source] = target
+            if self.listeners:
+                self._event("fortify", seat, **{"from": self.board.territories[source],
+                                                "to": self.board.territories[target], "armies": armies})
+            moves -= 1
+
+    def fortify_options(self, seat: int, sent: dict[int, int]) -> list[tuple[int, int]]:
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        connected = self.rules.fortify.connected
+        options = []
+        for t in range(self.size):
+            if owner[t] != seat or armies[t] < 2:
+                continue
+            targets = self._reachable(seat, t) if connected else [u for u in adjacent[t] if owner[u] == seat]
+            if t in sent:
+                targets = [u for u in targets if u == sent[t]]
+            options.extend((t, u) for u in targets)
+        return options
+
+    def _reachable(self, seat: int, start: int) -> list[int]:
+        owner, adjacent = self.owner, self.adjacent
+        seen = {start}
+        todo = [start]
+        while todo:
+            for u in adjacent[todo.pop()]:
+                if u not in seen and owner[u] == seat:
+                    seen.add(u)
+                    todo.append(u)
+        seen.discard(start)
+        return sorted(seen)
+
+    # ---- victory -----------------------------------------------------------------------------------------
+
+    def check_victory(self, mover: int) -> None:
+        """After a conquest or an elimination: has anyone won, as the rules allow it now?"""
+        rules = self.rules
+        victory = rules.victory
+        if victory == "domination":
+            if self.territory_count[mover] == self.size:
+                self.end(mover, "domination")
+        elif victory == "opponents_eliminated":
+            standing = [s for s in range(self.players) if self.alive[s]]
+            if len(standing) == 1:
+                self.end(standing[0], "opponent_eliminated")
+        elif victory == "capitals":
+            for seat in self._from_active():
+                if self.capitals_held(seat) >= rules.capitals.needed[self.players]:
+                    self.end(seat, "capitals")
+        elif victory == "missions":
+            timing = rules.mission_timing
+            if timing == "immediately":
+                for seat in self._from_active():
+                    if self.mission_done(seat):
+                        self.end(seat, "mission")
+            elif timing == "during_own_turn" and self.alive[self.active] and self.mission_done(self.active):
+                self.end(self.active, "mission")
+        if victory != "opponents_eliminated" and sum(self.alive[:self.players]) == 1:
+            # the last player standing wins whatever the goal (missions of the dead are moot)
+            last = next(s for s in range(self.players) if self.alive[s])
+            self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
+
+    def _from_active(self) -> list[int]:
+        start = self.active if self.active >= 0 else 0
+        return [s for s in ((start + i) % self.players for i in range(self.players)) if self.alive[s]]
+
+    def capitals_held(self, seat: int) -> int:
+        own = self.capital[seat]
+        if own is None or self.owner[own] != seat:
+            return 0  # "En spelare kan inte vinna om han inte själv behärskar sin ursprungliga huvudstad"
+        return sum(1 for t in self.capital_owner if self.owner[t] == seat)
+
+    def mission_done(self, seat: int) -> bool:
+        m = self.missions[seat]
+        if m is None:
+            return False
+        if m.kind == "occupy":
+            owner, armies = self.owner, self.armies
+            return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= m.armies) >= m.count
+        if m.kind == "destroy":
+            return not self.alive[self.colour_seat[m.colour]]
+        if not all(self.holds(seat, k) for k in m.continents):
+            return False
+        return m.extra == 0 or any(self.holds(seat, k) for k in range(len(self.members)) if k not in m.continents)
