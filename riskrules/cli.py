@@ -164,6 +164,115 @@ def check(
         raise typer.Exit(1)
 
 
+# ---- playing ---------------------------------------------------------------------------------
+
+def _outcome(outcome, t) -> None:
+    from .engine.narrate import result_line
+
+    if outcome.result is None:
+        where = f"; saved to {outcome.saved} — go on with: risk resume {outcome.saved}" if outcome.saved else ""
+        typer.echo(f"Game left before its end (seed {outcome.seed}){where}.")
+        return
+    r = outcome.result
+    typer.echo(result_line(r.winner, r.reason, r.turns, t, lambda n: t.colour(n) if n else "nobody"))
+    typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}, seed: {outcome.seed}")
+
+
+@app.command()
+def play(
+    edition: EditionArg,
+    variant: VariantOpt = None,
+    players: Annotated[int, typer.Option(help="Number of players; 2 plays the edition's 2-player rules "
+                                              "with its neutral army.")] = 3,
+    humans: Annotated[int, typer.Option(help="How many of the players are people at this terminal; "
+                                             "0 lets the bots play to the end.")] = 1,
+    bot: Annotated[str, typer.Option(help="The bot for the other seats: random or balanced.")] = "balanced",
+    seed: Annotated[Optional[int], typer.Option(help="Random seed; the same seed, rules and players play "
+                                                     "the same game. Default: a new one, printed.")] = None,
+    log: Annotated[Optional[Path], typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
+    save: Annotated[Optional[Path], typer.Option(help="Keep the game saved in this file, rewritten safely before "
+                                                      "each of your moves; go on later with `risk resume`.")] = None,
+    max_turns: Annotated[int, typer.Option(help="End the game without a winner after this many player turns "
+                                                "(reported as turn_limit).")] = 1000,
+) -> None:
+    """Play an edition at the terminal against bots, or watch bots play it (--humans 0)."""
+    from .engine.agents import BOTS
+    from .engine.dice import GameError
+    from .engine.session import play as play_game
+
+    if bot not in BOTS:
+        fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
+    if max_turns < 1:
+        fail("--max-turns must be at least 1")
+    try:
+        outcome = play_game(edition, _variants(variant), players, humans, bot, seed, log, save, max_turns)
+    except RuleError as err:
+        fail(_one_line(err))
+    except GameError as err:
+        fail(str(err))
+    except OSError as err:
+        fail(f"{err.filename}: {err.strerror}")
+    _outcome(outcome, Text("en"))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
+    show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
+) -> None:
+    """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
+    from .engine.dice import GameError
+    from .engine.log import read_log
+    from .engine.narrate import Narrator
+    from .engine.replay import replay as replay_log
+    from .engine.replay import rules_for
+
+    try:
+        if show:
+            events = read_log(file)
+            rules = rules_for(events[0])
+            narrator = Narrator(rules, Text("en", rules.terms))
+            for event in events:
+                line = narrator(event)
+                if line:
+                    typer.echo(line)
+            return
+        report = replay_log(file)
+    except GameError as err:
+        fail(str(err))
+    if report.ok:
+        r = report.result
+        typer.echo(f"{file}: all {report.lines} lines match (winner: {r.winner or 'none'}, {r.reason}, "
+                   f"{r.turns} turns).")
+        return
+    m = report.mismatch
+    if m.expected is None and report.matched == report.lines:
+        fail(f"{file}: all {report.lines} lines match, but the game is not over; "
+             f"go on with it: risk resume {file}")
+    typer.secho(f"{file}: line {m.line} differs after {report.matched} matching lines.", err=True,
+                fg=typer.colors.RED)
+    typer.echo(f"  in the log:  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
+    typer.echo(f"  replayed:    {json.dumps(m.got, ensure_ascii=False)}", err=True)
+    raise typer.Exit(1)
+
+
+@app.command()
+def resume(
+    file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
+) -> None:
+    """Go on with a saved game."""
+    from .engine.dice import GameError
+    from .engine.session import resume as resume_game
+
+    try:
+        outcome = resume_game(file)
+    except RuleError as err:
+        fail(_one_line(err))
+    except GameError as err:
+        fail(str(err))
+    _outcome(outcome, Text("en"))
+
+
 def main() -> None:
     """Entry point of the installed `risk` command."""
     try:

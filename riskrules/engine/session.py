@@ -1,0 +1,105 @@
+"""A game as the `risk` command runs it: seats, bots and people, the log, the save file, the text."""
+
+from __future__ import annotations
+
+import random
+from contextlib import ExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from ..i18n import Text
+from ..loader import open_rulebook
+from .agents import make_bot
+from .agents.human import HumanAgent, Quit
+from .dice import GameError
+from .game import DEFAULT_MAX_TURNS, Game, Result
+from .log import LogWriter, line_of, read_log, write_atomically
+from .narrate import Narrator
+from .replay import resume_game, rules_for
+
+
+class SaveFile:
+    """The game so far, rewritten atomically before every question put to a person."""
+
+    def __init__(self, path: Path, lines: Sequence[str] = ()):
+        self.path = Path(path)
+        self.lines = list(lines)
+
+    def __call__(self, event: dict) -> None:
+        self.lines.append(line_of(event))
+
+    def save(self) -> None:
+        write_atomically(self.path, self.lines)
+
+
+@dataclass
+class Outcome:
+    result: Result | None  # None when the game was left before its end
+    seed: int
+    saved: Path | None = None
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
+         bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
+         max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None,
+         read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> Outcome:
+    """Play a game at the terminal (or, with no humans, to the end without input)."""
+    if not 0 <= humans <= players:
+        raise GameError(f"--humans must be between 0 and the number of players ({players})")
+    rules = open_rulebook(edition).rules(variants, players)
+    seed = new_seed() if seed is None else seed
+    t = Text(lang or "en", rules.terms)
+    saver = SaveFile(save) if save else None
+    people = set(rules.colours[:humans])
+    agents = [HumanAgent(t, read, write, before_prompt=saver.save if saver else None) for _ in range(humans)]
+    agents += [make_bot(bot) for _ in range(players - humans)]
+    with ExitStack() as stack:
+        listeners: list[Callable[[dict], None]] = []
+        if saver:
+            listeners.append(saver)
+        if log:
+            listeners.append(LogWriter(stack.enter_context(open(log, "w", encoding="utf-8"))))
+        if humans:
+            narrator = Narrator(rules, t, people)
+            listeners.append(lambda e: _say(narrator(e), write))
+        game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
+        return _run(game, saver, seed)
+
+
+def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = input,
+           write: Callable[[str], None] = print) -> Outcome:
+    """Go on with a saved game: replay it, then hand the human seats back to the keyboard."""
+    events = read_log(path)
+    header = events[0]
+    rules = rules_for(header)
+    t = Text(lang or "en", rules.terms)
+    saver = SaveFile(path, [line_of(e) for e in events])
+    people = {p["name"] for p in header["players"] if p["agent"] == "human"}
+    narrator = Narrator(rules, t, people)
+    game, _ = resume_game(path, lambda name: HumanAgent(t, read, write, before_prompt=saver.save),
+                          listeners=[saver, lambda e: _say(narrator(e), write)])
+    write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
+        edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
+    return _run(game, saver, header["seed"])
+
+
+def _say(text: str | None, write: Callable[[str], None]) -> None:
+    if text:
+        write(text)
+
+
+def _run(game: Game, saver: SaveFile | None, seed: int) -> Outcome:
+    try:
+        result = game.play()
+    except (Quit, KeyboardInterrupt):
+        if saver:
+            saver.save()
+        return Outcome(None, seed, saver.path if saver else None)
+    if saver:
+        saver.save()
+    return Outcome(result, seed, saver.path if saver else None)
