@@ -1,7 +1,7 @@
 """riskrules: the rules of RISK as data.
 
     from riskrules import load_rules
-    rules = load_rules("nl-1990", ["super-risk"], players=3)
+    rules = load_rules("house.risk", [variant], players=3)    # an edition id or a .risk path
 
 Rule files (`rulebooks/*.risk`) are parsed by `parse`, merged by `model` and `loader`,
 checked by `schemas` and `checks`, and compiled by `rules` and `expr` into the frozen

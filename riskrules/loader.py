@@ -1,7 +1,7 @@
 """Loading rulebooks: a name or path → its extends chain → merged, checked, compiled rules.
 
-    book = open_rulebook("nl-1990")            # or a path: open_rulebook("house.risk")
-    rules = book.rules(["super-risk"], players=3)
+    book = open_rulebook(edition_id)           # or a path: open_rulebook("house.risk")
+    rules = book.rules([variant], players=3)
     problems = book.check()                     # every configuration, every problem
 
 Wherever an edition is asked for, a path to a `.risk` file works too.

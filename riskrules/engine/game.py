@@ -520,7 +520,10 @@ class Game:
         b = self.rules.battle
         armies = self.armies
         options = self._dice_options[b.attacker_dice(armies[source])]
-        committed, rolled = self.ask(Decision(D.DICE, decider, options, side=side, where=(source, target)))
+        if len(options) == 1:  # no choice to make
+            committed, rolled = options[0]
+        else:
+            committed, rolled = self.ask(Decision(D.DICE, decider, options, side=side, where=(source, target)))
         defender = self.owner[target]
         most_defending = b.defender_dice(armies[target])
         if b.defender_chooses and most_defending > 1 and self.alive[defender]:
