@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from .errors import Pos, Problem, RuleError, unknown
+from .files import Unreadable, read_text
 from .resources import boards_dir
 from .schemas import schema_problems
 
@@ -107,15 +108,9 @@ def board_path(ref: str, is_path: bool, base_dir: Path) -> Path:
 def load_board(path: Path, label: str) -> Board:
     """Read, check and index a board file; RuleError with every problem found."""
     try:
-        raw = path.read_bytes()
-    except OSError:
-        raise RuleError(f"{label}: no such board file") from None
-    if len(raw) > MAX_BOARD_BYTES:
-        raise RuleError(f"{label}: board file is too large (the limit is {MAX_BOARD_BYTES // 1024} KiB)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise RuleError(f"{label}: not UTF-8 text") from None
+        text = read_text(path, label, MAX_BOARD_BYTES, "a board file")
+    except Unreadable as err:
+        raise RuleError(str(err)) from None
     data, marks = _load_yaml(text, label)
 
     def where(path: tuple) -> Pos | None:
@@ -191,7 +186,7 @@ def _index(data: dict, where) -> Board:
         continents=tuple(continents),
         continent_index={c: k for k, c in enumerate(continents)},
         continent_of=tuple(continent_of),
-        members=tuple(tuple(i for i in range(len(territories)) if continent_of[i] == k) for k in range(len(continents))),
+        members=tuple(tuple(i for i, k2 in enumerate(continent_of) if k2 == k) for k in range(len(continents))),
         adjacent=tuple(tuple(sorted(n)) for n in neighbours),
         borders=tuple(borders),
         symbols=tuple(symbols),

@@ -6,7 +6,7 @@ it (through `Config.origin`), so an inherited fault is reported where it was wri
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .board import Board
 from .errors import Problem, RuleError, unknown
@@ -150,11 +150,11 @@ class _Checker:
         if attacker.lowest < 2:
             self.add("an attack needs at least 2 armies: one must stay behind", "battle", "attacker_dice",
                      _key_of(battle["attacker_dice"], attacker.lowest))
-        for low, high, dice in attacker.entries:
+        for low, _, dice in attacker.entries:
             if dice > low - 1 and low >= 2:
                 self.add(f"{dice} dice need {dice + 1} armies in the territory: one must stay behind",
                          "battle", "attacker_dice", _key_of(battle["attacker_dice"], low))
-        for low, high, dice in defender.entries:
+        for low, _, dice in defender.entries:
             if dice > low:
                 self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
                          "battle", "defender_dice", _key_of(battle["defender_dice"], low))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -47,7 +47,7 @@ def _one_line(err: RuleError) -> str:
     return line
 
 
-def _variants(values: Optional[list[str]]) -> list[str] | None:
+def _variants(values: list[str] | None) -> list[str] | None:
     """--variant a,b or --variant a --variant b → [a, b]; nothing → the default."""
     if not values:
         return None
@@ -60,7 +60,7 @@ def _print_json(data) -> None:
 
 EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]
 VariantOpt = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option("--variant", "-v", help="A variant of the edition; several combine: --variant a,b. "
                  "Default: the edition's default variant."),
 ]
@@ -91,7 +91,7 @@ def editions(as_json: JsonOpt = False) -> None:
 def rules(
     edition: EditionArg,
     variant: VariantOpt = None,
-    players: Annotated[Optional[int], typer.Option(help="Show the rules for this many players "
+    players: Annotated[int | None, typer.Option(help="Show the rules for this many players "
                                                         "(the 2-player rules with --players 2).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -116,8 +116,8 @@ def rules(
 def diff(
     a: Annotated[str, typer.Argument(help="The first edition (or .risk path).")],
     b: Annotated[str, typer.Argument(help="The second edition (or .risk path).")],
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
-    variant_b: Annotated[Optional[list[str]], typer.Option("--variant-b", help="Variant(s) of B "
+    variant: Annotated[list[str] | None, typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
+    variant_b: Annotated[list[str] | None, typer.Option("--variant-b", help="Variant(s) of B "
                                                                                "(default: B's default).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -133,7 +133,7 @@ def diff(
         fail(_one_line(err))
     rows = diff_rows(sheet_a, sheet_b)
     if as_json:
-        _print_json([{"section": s, "rule": l, a: va, b: vb} for s, l, va, vb in rows])
+        _print_json([{"section": s, "rule": rule, a: va, b: vb} for s, rule, va, vb in rows])
         return
     typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
 
@@ -187,10 +187,10 @@ def play(
     humans: Annotated[int, typer.Option(help="How many of the players are people at this terminal; "
                                              "0 lets the bots play to the end.")] = 1,
     bot: Annotated[str, typer.Option(help="The bot for the other seats: random or balanced.")] = "balanced",
-    seed: Annotated[Optional[int], typer.Option(help="Random seed; the same seed, rules and players play "
+    seed: Annotated[int | None, typer.Option(help="Random seed; the same seed, rules and players play "
                                                      "the same game. Default: a new one, printed.")] = None,
-    log: Annotated[Optional[Path], typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
-    save: Annotated[Optional[Path], typer.Option(help="Keep the game saved in this file, rewritten safely before "
+    log: Annotated[Path | None, typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Keep the game saved in this file, rewritten safely before "
                                                       "each of your moves; go on later with `risk resume`.")] = None,
     max_turns: Annotated[int, typer.Option(help="End the game without a winner after this many player turns "
                                                 "(reported as turn_limit).")] = 1000,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from lark import Token, Tree
 

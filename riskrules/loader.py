@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 from .board import Board, board_path, load_board
 from .checks import check_config
@@ -179,7 +180,7 @@ class Rulebook:
         try:
             return load_board(path.resolve() if path.exists() else path, label)
         except RuleError as err:
-            if pos and "no such board file" in err.problems[0].message:
+            if pos and err.problems[0].message.endswith(": no such file"):
                 raise RuleError(Problem(f"no such board: '{ref}'", pos, config.chain_to(pos.file))) from None
             raise
 
@@ -201,8 +202,8 @@ class Rulebook:
             pos = config.origin_within(("neutral",))
             return [Problem("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'",
                             pos, config.chain_to(pos.file) if pos else ())], None
-        problems = self._group_missing(config, [Problem(message, self._where(config, path))
-                                                for message, path in sectioned_errors("rulebook.schema.json", config.data)])
+        errors = sectioned_errors("rulebook.schema.json", config.data)
+        problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
         if problems:
             return problems, None
         try:

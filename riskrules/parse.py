@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .errors import Pos, Problem, RuleError, did_you_mean
+from .files import Unreadable, read_text
 from .model import Assign, Overlay, RulebookFile, Variant
 from .resources import grammar_path
 
@@ -25,9 +27,10 @@ MAX_EXPR_NODES = 256
 MAX_SYNTAX_ERRORS = 20
 
 # Rules of the grammar that are expressions (see the Expressions part of risk.lark).
-EXPR_RULES = frozenset(
-    "conditional or_ and_ not_ lt le gt ge eq ne add sub mul floordiv div mod neg number name call".split()
-)
+EXPR_RULES = frozenset([
+    "conditional", "or_", "and_", "not_", "lt", "le", "gt", "ge", "eq", "ne",
+    "add", "sub", "mul", "floordiv", "div", "mod", "neg", "number", "name", "call",
+])
 
 
 class _TooDeep(Exception):
@@ -233,11 +236,11 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
     "neutral_placement": ("neutral", "placement"),
 }
 # Vocabulary rules (`!rule` in the grammar): their words joined with '_'.
-_VOCABULARY = frozenset(
-    "phase goal assignment first_player_rule counter_scope bonus_scope elimination_trade dice_rule "
-    "defender_rule side move_rule path_rule timing_rule capture_replacement player_rule "
-    "neutral_attack_rule yes_no".split()
-)
+_VOCABULARY = frozenset([
+    "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
+    "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
+    "player_rule", "neutral_attack_rule", "yes_no",
+])
 
 
 class _Header:
@@ -638,17 +641,7 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
 def read_rulebook(path: Path, label: str) -> RulebookFile:
     """Read and parse a rule file from disk."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise RuleError(f"{label}: no such file") from None
-    except IsADirectoryError:
-        raise RuleError(f"{label}: is a directory, not a rule file") from None
-    except OSError as err:
-        raise RuleError(f"{label}: cannot be read ({err.strerror})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise RuleError(f"{label}: not UTF-8 text (byte {err.start})") from None
+        text = read_text(path, label, MAX_FILE_BYTES, "a rule file")
+    except Unreadable as err:
+        raise RuleError(str(err)) from None
     return parse_rulebook(text, label, path)

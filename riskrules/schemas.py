@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from .errors import Pos, Problem
 from .resources import schema_path

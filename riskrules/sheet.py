@@ -8,7 +8,7 @@ certain number of players form their own section ("With 2 players").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from collections.abc import Sequence
 
 from .i18n import Text
 from .loader import Rulebook
@@ -328,7 +328,7 @@ def diff_rows(a: Sheet, b: Sheet) -> list[tuple[str, str, str, str]]:
 def render_diff(a: Sheet, b: Sheet, rows: list[tuple[str, str, str, str]], t: Text, width: int = 120) -> str:
     if not rows:
         return t._("{a} and {b} have the same rules.").format(a=a.id, b=b.id) + "\n"
-    label_w = min(28, max(len(f"{s} › {l}") for s, l, _, _ in rows) + 2)
+    label_w = min(28, max(len(f"{s} › {rule}") for s, rule, _, _ in rows) + 2)
     col = max(24, (width - label_w - 3) // 2)
     out = [f"{'':<{label_w}}{a.id:<{col}} {b.id}", f"{'':<{label_w}}{'-' * (col - 1):<{col}} {'-' * (col - 1)}"]
     for section, label, va, vb in rows:

@@ -22,7 +22,7 @@ class CountTable:
     entries: tuple[tuple[int, int | None, int], ...]  # (low, high, value), ascending
 
     @classmethod
-    def from_json(cls, table: dict[str, int]) -> "CountTable":
+    def from_json(cls, table: dict[str, int]) -> CountTable:
         return cls(tuple(sorted((*parse_key(k), v) for k, v in table.items())))
 
     def get(self, n: int) -> int | None:

@@ -115,62 +115,53 @@ class Typist:
         raise AssertionError(k)
 
 
-def human_game(tmp_path, save_name: str, limit: int | None):
-    typist = Typist()
-    typist.limit = limit
-    said: list[str] = []
-
-    def factory_read(prompt):
-        return typist(prompt)
-
+@pytest.fixture
+def typists(monkeypatch):
+    """Makes Typists; the next person the session seats is typed for by the newest one."""
     import riskrules.engine.session as session
 
+    made: list[Typist] = []
     original = session.HumanAgent
 
-    def make(*args, **kwargs):
+    def seat(*args, **kwargs):
         agent = original(*args, **kwargs)
-        typist.human = agent
+        made[-1].human = agent
         return agent
 
-    session.HumanAgent = make
-    try:
-        outcome = play("cs-riziko", None, 2, 1, "balanced", 11, save=tmp_path / save_name, read=factory_read,
-                       write=said.append)
-    finally:
-        session.HumanAgent = original
-    return outcome, typist, said
+    monkeypatch.setattr(session, "HumanAgent", seat)
+
+    def new(limit: int | None = None) -> Typist:
+        typist = Typist()
+        typist.limit = limit
+        made.append(typist)
+        return typist
+
+    return new
 
 
-def test_a_whole_game_typed_at_the_prompt(tmp_path):
-    outcome, typist, said = human_game(tmp_path, "whole.jsonl", None)
+def human_game(tmp_path, save_name: str, typist: Typist):
+    said: list[str] = []
+    outcome = play("cs-riziko", None, 2, 1, "balanced", 11, save=tmp_path / save_name, read=typist,
+                   write=said.append)
+    return outcome, said
+
+
+def test_a_whole_game_typed_at_the_prompt(tmp_path, typists):
+    typist = typists()
+    outcome, said = human_game(tmp_path, "whole.jsonl", typist)
     assert outcome.result is not None and outcome.result.reason == "opponent_eliminated"
     assert len(typist.typed) > 50
     assert not [line for line in said if line.startswith("Not allowed")]
     assert run("replay", str(tmp_path / "whole.jsonl")).exit_code == 0
 
 
-def test_save_and_resume_play_the_same_game(tmp_path):
-    whole, _, _ = human_game(tmp_path, "whole.jsonl", None)
-    stopped, typist, said = human_game(tmp_path, "part.jsonl", 30)
+def test_save_and_resume_play_the_same_game(tmp_path, typists):
+    whole, _ = human_game(tmp_path, "whole.jsonl", typists())
+    stopped, _ = human_game(tmp_path, "part.jsonl", typists(limit=30))
     assert stopped.result is None
     part = (tmp_path / "part.jsonl").read_text(encoding="utf-8")
     assert (tmp_path / "whole.jsonl").read_text(encoding="utf-8").startswith(part)
-    # go on from the save file with a fresh typist
-    again = Typist()
-    import riskrules.engine.session as session
-
-    original = session.HumanAgent
-
-    def make(*args, **kwargs):
-        agent = original(*args, **kwargs)
-        again.human = agent
-        return agent
-
-    session.HumanAgent = make
-    try:
-        resumed = resume(tmp_path / "part.jsonl", read=again, write=lambda line: None)
-    finally:
-        session.HumanAgent = original
+    resumed = resume(tmp_path / "part.jsonl", read=typists(), write=lambda line: None)  # a fresh typist goes on
     assert resumed.result == whole.result
     assert (tmp_path / "part.jsonl").read_text(encoding="utf-8") == (tmp_path / "whole.jsonl").read_text(encoding="utf-8")
 

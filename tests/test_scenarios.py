@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from riskrules.engine.decisions import ATTACK, DEFEND, DICE, OCCUPY, TRADE
+from riskrules.engine.decisions import DEFEND, DICE, OCCUPY, TRADE
 from riskrules.engine.dice import GameError
 from scenario import Scenario, Script
 

@@ -219,27 +219,8 @@ def test_mission_fulfilled_in_another_players_turn(edition, variant, at_once):
         assert [e["type"] for e in s.events[-2:]] == ["turn_start", "game_over"]
 
 
-def test_nl_modern_end_of_turn_timing():
-    # nl-modern: "Je wint op het einde van je beurt (officiële regel)."
-    s = Scenario("nl-modern", 3, "missions", holds={"alberta": (0, 6), "ontario": (1, 1)},
-                 rest=lambda t: 0 if t % 2 else 2, dice=[6, 6, 6, 1] + [1] * 300,
-                 agents=[Script(attack=[lambda d: (s.t("alberta"), s.t("ontario"))]), Script(), Script()])
-    g = s.game
-    g.missions = [Mission("destroy", colour="blue", count=24), Mission("occupy", count=40),
-                  Mission("occupy", count=40)]
-    g.first = 0
-    play_turns(g, 1)
-    types = [e["type"] for e in s.events]
-    assert types.index("elimination") < types.index("fortify") if "fortify" in types else True
-    assert s.of("game_over")[-1] == {"type": "game_over", "turn": 1, "winner": "red", "reason": "mission",
-                                     "turns": 1}
-    assert types[-1] == "game_over" and "elimination" in types
-
-
-@pytest.mark.parametrize("variant", ["missions-start-of-turn", "missions-full-round"])
-def test_nl_modern_start_of_turn_and_full_round(variant):
-    # nl-modern: "Je wint enkel bij het begin van je beurt." / "Je wint enkel na een volledige ronde
-    # nadat je uw missie kenbaar hebt gemaakt en voldoet aan de condities."
+def red_destroys_blue(variant: str) -> Scenario:
+    """nl-modern: red's mission is to destroy blue, and red takes blue's last territory in turn 1."""
     s = Scenario("nl-modern", 3, variant, holds={"alberta": (0, 6), "ontario": (1, 1)},
                  rest=lambda t: 0 if t % 2 else 2, dice=[6, 6, 6, 1] + [1] * 300,
                  agents=[Script(attack=[lambda d: (s.t("alberta"), s.t("ontario"))]), Script(), Script()])
@@ -247,10 +228,27 @@ def test_nl_modern_start_of_turn_and_full_round(variant):
     g.missions = [Mission("destroy", colour="blue", count=24), Mission("occupy", count=40),
                   Mission("occupy", count=40)]
     g.first = 0
-    play_turns(g, 5)
+    return s
+
+
+def test_nl_modern_end_of_turn_timing():
+    # nl-modern: "Je wint op het einde van je beurt (officiële regel)."
+    s = red_destroys_blue("missions")
+    play_turns(s.game, 1)
+    assert [e["type"] for e in s.events[-3:]] == ["elimination", "card_drawn", "game_over"]
+    assert s.of("game_over")[-1] == {"type": "game_over", "turn": 1, "winner": "red", "reason": "mission",
+                                     "turns": 1}
+
+
+@pytest.mark.parametrize("variant", ["missions-start-of-turn", "missions-full-round"])
+def test_nl_modern_start_of_turn_and_full_round(variant):
+    # nl-modern: "Je wint enkel bij het begin van je beurt." / "Je wint enkel na een volledige ronde
+    # nadat je uw missie kenbaar hebt gemaakt en voldoet aan de condities."
+    s = red_destroys_blue(variant)
+    play_turns(s.game, 5)
     over = s.of("game_over")[-1]
     assert (over["winner"], over["reason"]) == ("red", "mission")
     starts = [e["turn"] for e in s.of("turn_start") if e["player"] == "red"]
     assert over["turn"] == starts[1]  # not in the turn of the conquest: at the start of red's next
-    if variant == "missions-full-round":
-        assert [e["turn"] for e in s.of("mission_declared")] == [1]
+    declared = [e["turn"] for e in s.of("mission_declared")]
+    assert declared == ([1] if variant == "missions-full-round" else [])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 
 class GameError(Exception):

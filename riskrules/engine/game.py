@@ -13,11 +13,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from ..rules import Mission, Rules
 from . import decisions as D
-from .cards import JOKER, set_kind, sets_in, symbol_of
+from .cards import set_kind, sets_in, symbol_of
 from .decisions import Decision
 from .dice import Dice, GameError, LoadedDice
 
@@ -116,10 +117,6 @@ class Game:
             agent.start(self, seat, random.Random(self.rng.getrandbits(64)))
 
     # ---- events -------------------------------------------------------------------------
-
-    def emit(self, event: dict) -> None:
-        for listen in self.listeners:
-            listen(event)
 
     def _event(self, kind: str, player: int | None, **fields) -> None:
         event = {"type": kind, "turn": self.turn}
@@ -374,9 +371,8 @@ class Game:
                         self.fortify(seat)
                     elif phase == "neutral_reinforce":
                         self.neutral_reinforce(seat)
-                    elif phase == "neutral_attack":
-                        if self.alive[self.neutral]:
-                            self.attack_phase(self.other_player(), self.neutral)
+                    elif phase == "neutral_attack" and self.alive[self.neutral]:
+                        self.attack_phase(self.other_player(), self.neutral)
                 if timing == "end_of_own_turn" and self.mission_done(seat):
                     self.end(seat, "mission")
                 if timing == "full_round_after_declaring" and self.mission_done(seat):
@@ -464,14 +460,9 @@ class Game:
             hand.remove(card)
         self.deck.extend(cards)  # traded cards go under the deck
         owned = [card for card in cards if card < self.size and self.owner[card] == seat]
-        bonus: list[int] = []
+        bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
         if c.bonus_armies and owned:
-            if c.bonus_per_card:
-                bonus = owned
-            elif len(owned) == 1:
-                bonus = owned
-            else:
-                bonus = [self.ask(Decision(D.BONUS, seat, owned))]
+            bonus = owned if c.bonus_per_card or len(owned) == 1 else [self.ask(Decision(D.BONUS, seat, owned))]
         for territory in bonus:
             self.armies[territory] += c.bonus_armies
         self.largest_trade = max(self.largest_trade, value)

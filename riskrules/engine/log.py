@@ -11,8 +11,10 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO, Iterable
+from typing import IO
+from collections.abc import Iterable
 
+from ..files import Unreadable, read_text
 from .dice import GameError
 
 MAX_LOG_BYTES = 200 * 1024 * 1024
@@ -59,20 +61,12 @@ def read_log(path: Path) -> list[dict]:
     """The events of a game log; GameError if the file is not a whole riskrules log."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_LOG_BYTES:
-            raise GameError(f"{path}: too large for a game log ({size} bytes)")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise GameError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise GameError(f"{path}: is a directory") from None
-    except OSError as err:
-        raise GameError(f"{path}: cannot be read ({err.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise GameError(f"{path}: not a riskrules game log (not UTF-8 text)") from None
+        text = read_text(path, str(path), MAX_LOG_BYTES, "a game log")
+    except Unreadable as err:
+        message = str(err)
+        if "not UTF-8" in message:
+            message = f"{path}: not a riskrules game log (not UTF-8 text)"
+        raise GameError(message) from None
     if text and not text.endswith("\n"):
         raise GameError(f"{path}: damaged — its last line is cut off")
     events = []

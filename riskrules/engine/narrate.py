@@ -6,7 +6,7 @@ replay (`risk replay --show`) and a resumed game.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..i18n import Text
 from ..rules import Rules

@@ -8,13 +8,13 @@ most dice the rules allow for a territory of a+1 armies, the defender the most f
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, cache
 from itertools import product
 
 from ..rules import BattleRules
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: bool) -> tuple[tuple[float, int, int], ...]:
     """(probability, attacker losses, defender losses) of one roll, by enumerating every face."""
     counts: dict[tuple[int, int], int] = {}

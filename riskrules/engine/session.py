@@ -6,7 +6,7 @@ import random
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..i18n import Text
 from ..loader import open_rulebook

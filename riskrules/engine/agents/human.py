@@ -8,7 +8,7 @@ not allow is refused with the reason, and the question is asked again. `board`, 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ...i18n import Text
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
@@ -121,9 +121,12 @@ class HumanAgent(Agent):
         return f"{k}: ", ""
 
     def help_text(self, d: Decision) -> str:
-        names = sorted({self.tname(x) for pair in d.options for x in (pair if isinstance(pair, tuple) else (pair,))
-                        if isinstance(x, int) and x < self.game.size}) if d.kind in (FORTIFY, PLACE, CLAIM, CAPITAL) else []
-        return ", ".join(names) if names else self.t._("Type board, cards or mission to look around.")
+        """What may be answered, for `help` at a prompt that shows no numbered list."""
+        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS):
+            return ", ".join(sorted(self.tname(x) for x in d.options))
+        if d.kind is FORTIFY:
+            return ", ".join(f"{self.tname(a)} → {self.tname(b)}" for a, b in d.options)
+        return self.t._("Type board, cards or mission to look around.")
 
     def owner_name(self, territory: int) -> str:
         name = self.game.names[self.game.owner[territory]]

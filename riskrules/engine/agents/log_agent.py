@@ -13,7 +13,7 @@ from .base import Agent
 class LogAgent(Agent):
     kind = "log"
 
-    def __init__(self, events: list[dict], cursor: "Cursor", kind: str):
+    def __init__(self, events: list[dict], cursor: Cursor, kind: str):
         self.events = events
         self.cursor = cursor
         self.kind = kind  # the agent the log names, so the replayed header matches
