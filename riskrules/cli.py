@@ -65,10 +65,25 @@ VariantOpt = Annotated[
                  "Default: the edition's default variant."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
+                                                          "Default: the edition's own language.")]
+
+
+def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
+    """The Text to print with: --lang if given (refused if unknown), else `default`."""
+    from .i18n import check_language
+
+    chosen = lang or default
+    problem = check_language(chosen)
+    if problem:
+        if lang is None:  # an edition in a language without a catalog yet: English
+            return Text("en", terms)
+        fail(problem)
+    return Text(chosen, terms)
 
 
 @app.command()
-def editions(as_json: JsonOpt = False) -> None:
+def editions(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
     """List the built-in editions: id, title, language, players, default victory and variants."""
     try:
         found = list_editions()
@@ -77,14 +92,23 @@ def editions(as_json: JsonOpt = False) -> None:
     if as_json:
         _print_json(found)
         return
+    t = _text(lang, "en")
+    goals = {
+        "domination": t._("world domination"),
+        "missions": t._("secret missions"),
+        "capitals": t._("capitals"),
+        "opponents_eliminated": t._("eliminate the opponent"),
+    }
     for e in found:
-        players = f"{e['players']['min']}–{e['players']['max']}"
-        variants = ", ".join(v["id"] + (" (default)" if v["default"] else "") for v in e["variants"]) or "—"
-        mark = "  [base: an ancestor of the editions, not an edition]" if e["base"] else ""
+        variants = ", ".join(v["id"] + (" " + t._("(default)") if v["default"] else "") for v in e["variants"]) or "—"
+        mark = "  [" + t._("base: an ancestor of the editions, not an edition") + "]" if e["base"] else ""
         typer.echo(f"{e['id']:<11} {e['title']}{mark}")
-        typer.echo(f"{'':<11} language {e['language']}, {players} players, victory: {e['victory'].replace('_', ' ')}"
-                   f"{', 2-player rules with a neutral army' if e['two_player_rules'] else ''}")
-        typer.echo(f"{'':<11} variants: {variants}")
+        line = t._("language {language}, {low}–{high} players, victory: {goal}").format(
+            language=e["language"], low=e["players"]["min"], high=e["players"]["max"], goal=goals[e["victory"]])
+        if e["two_player_rules"]:
+            line += t._(", 2-player rules with a neutral army")
+        typer.echo(f"{'':<11} {line}")
+        typer.echo(f"{'':<11} " + t._("variants: {names}").format(names=variants))
 
 
 @app.command()
@@ -94,6 +118,7 @@ def rules(
     players: Annotated[int | None, typer.Option(help="Show the rules for this many players "
                                                         "(the 2-player rules with --players 2).")] = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
     from .sheet import build_sheet, render_sheet
@@ -104,10 +129,9 @@ def rules(
             compiled = book.rules(_variants(variant), players)
             _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
             return
-        t = Text("en", book.rules(_variants(variant)).terms)
-        if players is not None:
-            book.rules(_variants(variant), players)  # refuses a player count the rules do not allow
-        typer.echo(render_sheet(build_sheet(book, _variants(variant), t), t), nl=False)
+        compiled = book.rules(_variants(variant), players)
+        t = _text(lang, compiled.language, compiled.terms)
+        typer.echo(render_sheet(build_sheet(book, _variants(variant), t, players), t), nl=False)
     except RuleError as err:
         fail(_one_line(err))
 
@@ -118,17 +142,22 @@ def diff(
     b: Annotated[str, typer.Argument(help="The second edition (or .risk path).")],
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
     variant_b: Annotated[list[str] | None, typer.Option("--variant-b", help="Variant(s) of B "
-                                                                               "(default: B's default).")] = None,
+                                                                            "(default: B's default).")] = None,
     as_json: JsonOpt = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Show every rule on which two editions (or variants, or house rules) differ, side by side."""
+    """Show every rule on which two editions (or variants, or house rules) differ, side by side.
+
+    The text is in the editions' language when they share one, else in English (see --lang).
+    """
     from .sheet import build_sheet, diff_rows, render_diff
 
     try:
         book_a, book_b = open_rulebook(a), open_rulebook(b)
-        t = Text("en")
-        sheet_a = build_sheet(book_a, _variants(variant), t)
-        sheet_b = build_sheet(book_b, _variants(variant_b), t)
+        rules_a, rules_b = book_a.rules(_variants(variant)), book_b.rules(_variants(variant_b))
+        t = _text(lang, rules_a.language if rules_a.language == rules_b.language else "en")
+        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms))
+        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms))
     except RuleError as err:
         fail(_one_line(err))
     rows = diff_rows(sheet_a, sheet_b)
@@ -166,15 +195,17 @@ def check(
 
 # ---- playing ---------------------------------------------------------------------------------
 
-def _outcome(outcome, t) -> None:
-    from .engine.narrate import result_line
-
+def _outcome(outcome) -> None:
+    """The end of a game: a sentence in the game's language, then a line for scripts."""
+    t = outcome.text or Text("en")
     if outcome.result is None:
-        where = f"; saved to {outcome.saved} — go on with: risk resume {outcome.saved}" if outcome.saved else ""
-        typer.echo(f"Game left before its end (seed {outcome.seed}){where}.")
+        if outcome.saved:
+            typer.echo(t._("Game left before its end (seed {seed}); saved to {file} — go on with: "
+                           "risk resume {file}").format(seed=outcome.seed, file=outcome.saved))
+        else:
+            typer.echo(t._("Game left before its end (seed {seed}).").format(seed=outcome.seed))
         return
     r = outcome.result
-    typer.echo(result_line(r.winner, r.reason, r.turns, t, lambda n: t.colour(n) if n else "nobody"))
     typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}, seed: {outcome.seed}")
 
 
@@ -194,8 +225,14 @@ def play(
                                                       "each of your moves; go on later with `risk resume`.")] = None,
     max_turns: Annotated[int, typer.Option(help="End the game without a winner after this many player turns "
                                                 "(reported as turn_limit).")] = 1000,
+    lang: LangOpt = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
 ) -> None:
-    """Play an edition at the terminal against bots, or watch bots play it (--humans 0)."""
+    """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
+
+    The game is told in the edition's language; the last line sums it up for scripts:
+    winner, reason, turns and seed.
+    """
     from .engine.agents import BOTS
     from .engine.dice import GameError
     from .engine.session import play as play_game
@@ -204,21 +241,27 @@ def play(
         fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
     if max_turns < 1:
         fail("--max-turns must be at least 1")
+    if lang is not None:
+        _text(lang, "en")  # refuses an unknown language
     try:
-        outcome = play_game(edition, _variants(variant), players, humans, bot, seed, log, save, max_turns)
+        outcome = play_game(edition, _variants(variant), players, humans, bot, seed, log, save, max_turns,
+                            lang=lang, narrate=not quiet, write=typer.echo)
     except RuleError as err:
         fail(_one_line(err))
     except GameError as err:
         fail(str(err))
+    except BrokenPipeError:
+        raise
     except OSError as err:
         fail(f"{err.filename}: {err.strerror}")
-    _outcome(outcome, Text("en"))
+    _outcome(outcome)
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
+    lang: LangOpt = None,
 ) -> None:
     """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
     from .engine.dice import GameError
@@ -231,7 +274,7 @@ def replay(
         if show:
             events = read_log(file)
             rules = rules_for(events[0])
-            narrator = Narrator(rules, Text("en", rules.terms))
+            narrator = Narrator(rules, _text(lang, rules.language, rules.terms))
             for event in events:
                 line = narrator(event)
                 if line:
@@ -240,37 +283,44 @@ def replay(
         report = replay_log(file)
     except GameError as err:
         fail(str(err))
+    t = _text(lang, "en")
     if report.ok:
+        from .engine.narrate import result_line
+
         r = report.result
-        typer.echo(f"{file}: all {report.lines} lines match (winner: {r.winner or 'none'}, {r.reason}, "
-                   f"{r.turns} turns).")
+        typer.echo(t.n_("{file}: the {n} line of the log matches the replayed game.",
+                        "{file}: all {n} lines of the log match the replayed game.", report.lines).format(
+            file=file, n=t.num(report.lines)) + " " + result_line(r.winner, r.reason, r.turns, t))
         return
     m = report.mismatch
     if m.expected is None and report.matched == report.lines:
-        fail(f"{file}: all {report.lines} lines match, but the game is not over; "
-             f"go on with it: risk resume {file}")
-    typer.secho(f"{file}: line {m.line} differs after {report.matched} matching lines.", err=True,
-                fg=typer.colors.RED)
-    typer.echo(f"  in the log:  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
-    typer.echo(f"  replayed:    {json.dumps(m.got, ensure_ascii=False)}", err=True)
+        fail(t._("{file}: all {n} lines match, but the game is not over; go on with it: risk resume {file}").format(
+            file=file, n=report.lines))
+    typer.secho(t._("{file}: line {line} differs after {n} matching lines.").format(
+        file=file, line=m.line, n=report.matched), err=True, fg=typer.colors.RED)
+    typer.echo("  " + t._("in the log:") + f"  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
+    typer.echo("  " + t._("replayed:") + f"    {json.dumps(m.got, ensure_ascii=False)}", err=True)
     raise typer.Exit(1)
 
 
 @app.command()
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
+    lang: LangOpt = None,
 ) -> None:
     """Go on with a saved game."""
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
 
+    if lang is not None:
+        _text(lang, "en")
     try:
-        outcome = resume_game(file)
+        outcome = resume_game(file, lang=lang, write=typer.echo)
     except RuleError as err:
         fail(_one_line(err))
     except GameError as err:
         fail(str(err))
-    _outcome(outcome, Text("en"))
+    _outcome(outcome)
 
 
 def main() -> None:
@@ -280,3 +330,8 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # `risk … | head`: the reader has gone; so do we, quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

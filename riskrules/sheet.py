@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from .i18n import Text
 from .loader import Rulebook
+from .engine.narrate import mission_text
 from .rules import Rules
 from .tables import CountTable, key_text
 
@@ -44,17 +45,19 @@ class Sheet:
         return {f"{s.key}/{r.key}": (s.title, r.label, r.value) for s in self.sections for r in s.rows}
 
 
-def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text) -> Sheet:
-    rules = book.rules(variants)
+def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text, players: int | None = None) -> Sheet:
+    """The sheet of the general rules, with the rules that change with 2 players in a section of
+    their own; or, given `players`, the rules for exactly that many."""
+    rules = book.rules(variants, players)
     general = _rows(rules, t)
     sections = _group(general, t)
-    if rules.min_players <= TWO_PLAYERS <= rules.max_players:
+    if players is None and rules.min_players <= TWO_PLAYERS <= rules.max_players:
         two = book.rules(variants, TWO_PLAYERS)
         base = {r.key: r.value for r in general}
-        changed = [r for r in _rows(two, t) if base.get(r.key) != r.value]
+        changed = [r for r in _rows(two, Text(t.lang, two.terms)) if base.get(r.key) != r.value]
         if changed:
             sections.append(Section("players=2", t._("With 2 players"), changed))
-    header = [f"{rules.id}" + (f" — {t._('variant')} {rules.variant}" if rules.variant else "")]
+    header = [rules.id + (" — " + t._("variant {variant}").format(variant=rules.variant) if rules.variant else "")]
     if rules.chain:
         header.append(t._("extends {parents}").format(parents=" → ".join(rules.chain)))
     if rules.variants:
@@ -65,24 +68,25 @@ def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text) -> Shee
 
 # ---- rows ------------------------------------------------------------------------------------
 
-_SECTIONS = [
-    ("game", "Game"),
-    ("setup", "Setup"),
-    ("reinforcements", "Reinforcements"),
-    ("cards", "Cards"),
-    ("battle", "Battle"),
-    ("fortify", "Fortify"),
-    ("victory", "Victory"),
-    ("neutral", "Neutral army"),
-]
+def _sections(t: Text) -> list[tuple[str, str]]:
+    return [
+        ("game", t._("Game")),
+        ("setup", t._("Setup")),
+        ("reinforcements", t._("Reinforcements")),
+        ("cards", t._("Cards")),
+        ("battle", t._("Battle")),
+        ("fortify", t._("Fortify")),
+        ("victory", t._("Victory")),
+        ("neutral", t._("Neutral army")),
+    ]
 
 
 def _group(rows: list[Row], t: Text) -> list[Section]:
     sections = []
-    for key, title in _SECTIONS:
+    for key, title in _sections(t):
         mine = [r for r in rows if r.key.split(".")[0] == key]
         if mine:
-            sections.append(Section(key, t._(title), mine))
+            sections.append(Section(key, title, mine))
     return sections
 
 
@@ -91,91 +95,134 @@ def _table(table: dict[str, int]) -> str:
 
 
 def _example(expr, env_key: str, samples: Sequence[int], fixed: dict[str, int]) -> str:
-    pairs = []
-    for n in samples:
-        env = {**fixed, env_key: n}
-        pairs.append(f"{n} → {expr(env)}")
-    return ", ".join(pairs)
+    return ", ".join(f"{n} → {expr({**fixed, env_key: n})}" for n in samples)
 
 
 _ENV = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "players": 3, "round": 1, "total": 0}
 
 
+def phase_name(phase: str, t: Text) -> str:
+    if phase == "attack":
+        return t.term("attack")
+    return {
+        # Translators: a phase of a turn
+        "reinforce": t.p_("phase", "reinforce"),
+        "fortify": t.p_("phase", "fortify"),
+        "neutral_reinforce": t.p_("phase", "neutral reinforcements"),
+        "neutral_attack": t.p_("phase", "neutral attack"),
+    }[phase]
+
+
 def _rows(rules: Rules, t: Text) -> list[Row]:
     m = rules.model
     rows: list[Row] = []
+    liberation = t.voice("attack") == "liberation"
 
     def add(key: str, label: str, value: str) -> None:
-        rows.append(Row(key, t._(label), value))
+        rows.append(Row(key, label, value))
 
     # game
-    add("game.players", "Players", t._("{low} to {high}").format(low=rules.min_players, high=rules.max_players))
-    add("game.board", "Board", t._("{board}: {n} territories, {k} continents").format(
-        board=rules.board.id, n=rules.board.size, k=len(rules.board.continents)))
-    add("game.pieces", "Army pieces", ", ".join(str(p) for p in rules.pieces))
-    add("game.voice", "Voice", t._("dealer: {dealer}; a battle is an {attack}").format(
-        dealer=t.term("dealer"), attack=t.term("attack")))
-    add("game.turn", "Turn", " → ".join(t._(_PHASES[p]) for p in rules.phases))
+    add("game.players", t._("Players"), t._("{low} to {high}").format(low=rules.min_players, high=rules.max_players))
+    board = rules.board
+    add("game.board", t._("Board"), "{board}: {territories}, {continents}".format(
+        board=board.id,
+        territories=t.n_("{n} territory", "{n} territories", board.size).format(n=board.size),
+        continents=t.n_("{n} continent", "{n} continents", len(board.continents)).format(n=len(board.continents))))
+    add("game.pieces", t._("Army pieces"), ", ".join(t.num(p) for p in rules.pieces))
+    add("game.voice", t._("Voice"), f"{t.term('dealer')}, {t.term('attack')}, {t.term('neutral')}")
+    add("game.turn", t._("Turn"), " → ".join(phase_name(p, t) for p in rules.phases))
 
     # setup
-    add("setup.starting_armies", "Starting armies",
+    add("setup.starting_armies", t._("Starting armies by players"),
         ", ".join(f"{key_text(lo, hi)}: {v}" for lo, hi, v in rules.starting_armies.entries))
-    add("setup.territories", "Territories", t._("dealt from the deck, jokers out") if rules.deal
+    add("setup.territories", t._("Territories"), t._("dealt from the deck, jokers out") if rules.deal
         else t._("drafted one at a time"))
-    add("setup.first_player", "First player", t._("the highest roll of a die") if rules.highest_roll_starts
-        else t._("the player left of {dealer}").format(dealer=t.term("dealer")))
-    add("setup.placement", "Placement", t.n_("{n} army per placing turn", "{n} armies per placing turn",
-                                             rules.placement).format(n=rules.placement))
+    if rules.highest_roll_starts:
+        first = t._("the highest roll of a die")
+    elif t.voice("dealer") == "president":
+        # Translators: RISIKO DE LUXE's dealer is the President (Präsident)
+        first = t.p_("president", "the player left of the President")
+    else:
+        first = t._("the player left of the General")
+    add("setup.first_player", t._("First player"), first)
+    add("setup.placement", t._("Placement"), t.n_("{n} army per placing turn", "{n} armies per placing turn",
+                                                   rules.placement).format(n=rules.placement))
 
     # reinforcements
     expr = rules.territory_armies
-    add("reinforcements.territories", "For territories",
+    add("reinforcements.territories", t._("For territories"),
         f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), _ENV)})")
-    add("reinforcements.continents", "For continents", ", ".join(
-        f"{t.continent(c)} {b}" for c, b in zip(rules.board.continents, rules.continent_bonus)))
+    add("reinforcements.continents", t._("For continents"), ", ".join(
+        f"{t.continent(c)} {b}" for c, b in zip(board.continents, rules.continent_bonus)))
 
     # cards
     c = rules.cards
     if c.fixed is not None:
-        sets = [f"3 {t.symbol(s)}: {c.fixed[s]}" for s in rules.board.symbols if s in c.fixed]
+        sets = [f"3 × {t.symbol(s)}: {c.fixed[s]}" for s in board.symbols if s in c.fixed]
         sets.append(t._("one of each: {n}").format(n=c.fixed["mixed"]))
-        add("cards.sets", "Sets", t._("fixed values: {sets}").format(sets=", ".join(sets)))
+        add("cards.sets", t._("Sets"), t._("fixed values: {sets}").format(sets=", ".join(sets)))
     else:
-        listed = ", ".join(str(v) for v in c.escalating)
-        tail = t._(", then +{step} each").format(step=c.step) if c.step else t._(", then the last again")
-        add("cards.sets", "Sets", t._("escalating: {values}{tail}").format(values=listed, tail=tail))
-        add("cards.counter", "Trades counted", t._("per player") if c.per_player
+        values = ", ".join(str(v) for v in c.escalating)
+        if c.step:
+            text = t._("escalating: {values}, then +{step} each").format(values=values, step=c.step)
+        else:
+            text = t._("escalating: {values}, then the last again").format(values=values)
+        add("cards.sets", t._("Sets"), text)
+        add("cards.counter", t._("Trades counted"), t._("per player") if c.per_player
             else t._("for all players together"))
-    add("cards.territory_bonus", "Territory bonus",
-        (t._("{n} armies for each traded card showing a territory one holds, placed there at once")
-         if c.bonus_per_card else
-         t._("{n} armies once per trade if a traded card shows a territory one holds, placed there at once")
-         ).format(n=c.bonus_armies))
-    add("cards.must_trade", "Must trade", t._("with {n} cards or more, at the start of the turn").format(
-        n=c.must_trade))
-    add("cards.after_elimination", "After taking a victim's cards",
-        (t._("with {n} or more: trade at once until {down} or fewer remain")
-         if c.trade_at_once else t._("with {n} or more: trade in the next reinforcement phase")
-         ).format(n=c.after_elimination_cards, down=c.down_to))
-    add("cards.draw", "Cards per turn", t.n_("{n} card after a turn with a conquest",
-                                             "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
-    add("cards.deck", "Deck", t._("jokers are wild; traded cards go under the deck; "
-                                  "if the deck is ever empty, no card is drawn"))
+    if c.bonus_per_card:
+        bonus = t.n_("{n} army for each traded card showing a territory one holds, placed there at once",
+                     "{n} armies for each traded card showing a territory one holds, placed there at once",
+                     c.bonus_armies)
+    else:
+        bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, placed there at once",
+                     "{n} armies once per trade if a traded card shows a territory one holds, placed there at once",
+                     c.bonus_armies)
+    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=c.bonus_armies))
+    add("cards.must_trade", t._("Must trade"), t.n_("with {n} card or more, at the start of the turn",
+                                                     "with {n} cards or more, at the start of the turn",
+                                                     c.must_trade).format(n=c.must_trade))
+    if c.trade_at_once:
+        after = t._("with {n} or more: trade at once until {down} or fewer remain")
+    else:
+        after = t._("with {n} or more: trade in the next reinforcement phase")
+    add("cards.after_elimination", t._("After taking a victim's cards"),
+        after.format(n=c.after_elimination_cards, down=c.down_to))
+    add("cards.draw", t._("Cards per turn"), t.n_("{n} card after a turn with a conquest",
+                                                   "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
+    add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
+                                        "if the deck is ever empty, no card is drawn"))
 
     # battle
     b = m["battle"]
-    add("battle.attacker_dice", "Attacker", t._("most armies (and dice) by armies in the territory: "
-                                                "{table}").format(table=_table(b["attacker_dice"])))
-    add("battle.attacker_rolls", "Attacker's dice", t._("up to one die per army committed")
-        if rules.battle.up_to_committed else t._("one die per army committed"))
-    add("battle.defender_dice", "Defender", (t._("dice by armies defending: {table}; the defender chooses")
-                                             if rules.battle.defender_chooses else
-                                             t._("dice by armies defending: {table}; always the most")
-                                             ).format(table=_table(b["defender_dice"])))
-    add("battle.ties", "Ties", t._("the defender wins") if rules.battle.ties_to_defender
-        else t._("the attacker wins"))
-    add("battle.minimum_move", "After a conquest", t._("move in at least the armies committed")
-        if rules.battle.move_committed else t._("move in at least as many armies as dice rolled"))
+    battle = rules.battle
+    attacker_table = _table(b["attacker_dice"])
+    defender_table = _table(b["defender_dice"])
+    if liberation:
+        # Translators: the liberation voice of RISIKO DE LUXE: the liberator (Befreier) attacks
+        add("battle.attacker_dice", t.p_("liberation", "Liberator"),
+            t.p_("liberation", "most armies (and dice) by armies in the territory: {table}").format(table=attacker_table))
+        add("battle.attacker_rolls", t.p_("liberation", "Liberator's dice"),
+            t.p_("liberation", "up to one die per army committed") if battle.up_to_committed
+            else t.p_("liberation", "one die per army committed"))
+        # Translators: the liberation voice: the occupier (Besatzer) defends
+        add("battle.defender_dice", t.p_("liberation", "Occupier"),
+            (t.p_("liberation", "dice by armies defending: {table}; the occupier chooses") if battle.defender_chooses
+             else t.p_("liberation", "dice by armies defending: {table}; always the most")).format(table=defender_table))
+        add("battle.ties", t._("Ties"), t.p_("liberation", "the occupier wins") if battle.ties_to_defender
+            else t.p_("liberation", "the liberator wins"))
+    else:
+        add("battle.attacker_dice", t._("Attacker"),
+            t._("most armies (and dice) by armies in the territory: {table}").format(table=attacker_table))
+        add("battle.attacker_rolls", t._("Attacker's dice"), t._("up to one die per army committed")
+            if battle.up_to_committed else t._("one die per army committed"))
+        add("battle.defender_dice", t._("Defender"),
+            (t._("dice by armies defending: {table}; the defender chooses") if battle.defender_chooses
+             else t._("dice by armies defending: {table}; always the most")).format(table=defender_table))
+        add("battle.ties", t._("Ties"), t._("the defender wins") if battle.ties_to_defender
+            else t._("the attacker wins"))
+    add("battle.minimum_move", t._("After a conquest"), t._("move in at least the armies committed")
+        if battle.move_committed else t._("move in at least as many armies as dice rolled"))
 
     # fortify
     f = rules.fortify
@@ -183,17 +230,30 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         n=f.moves)
     path = t._("through one's own connected territories") if f.connected else t._("to a neighbouring territory")
     split = t._("a territory may send armies to several") if f.split else t._("a territory sends to one only")
-    add("fortify.moves", "Fortify", f"{moves}, {path}; {split}")
+    add("fortify.moves", t._("Fortify"), f"{moves}, {path}; {split}")
 
     # victory
-    add("victory.goal", "Goal", t._(_GOALS[rules.victory]))
+    goals = {
+        "domination": t._("world domination: hold every territory"),
+        "missions": t._("secret missions"),
+        "capitals": t._("capitals: hold enough capitals, one's own included"),
+        "opponents_eliminated": t._("eliminate the opponent; the neutral army does not count"),
+    }
+    add("victory.goal", t._("Goal"), goals[rules.victory])
     if rules.victory == "missions":
-        add("victory.timing", "A mission wins", t._(_TIMINGS[rules.mission_timing]))
-        add("victory.missions", "Missions", "; ".join(_mission_text(mi, t) for mi in rules.missions))
+        timings = {
+            "immediately": t._("as soon as it is fulfilled, in anyone's turn"),
+            "during_own_turn": t._("only during its holder's own turn"),
+            "start_of_own_turn": t._("only at the start of its holder's turn"),
+            "end_of_own_turn": t._("at the end of its holder's turn"),
+            "full_round_after_declaring": t._("a full round after it is declared, if still fulfilled"),
+        }
+        add("victory.timing", t._("A mission wins"), timings[rules.mission_timing])
+        add("victory.missions", t._("Missions"), "; ".join(mission_text(mi.data, t) for mi in rules.missions))
     if rules.capitals:
         cap = rules.capitals
         needed = ", ".join(f"{key_text(lo, hi)}: {v}" for lo, hi, v in cap.needed.entries)
-        add("victory.capitals", "Capitals needed", t._("{table} (one's own included)").format(table=needed))
+        add("victory.capitals", t._("Capitals needed"), t._("{table} (one's own included)").format(table=needed))
         effects = []
         if cap.takes_cards:
             effects.append(t._("the victim hands over his cards"))
@@ -201,72 +261,41 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
             effects.append(t._("his armies on that continent become one army each of the captor's"))
         if cap.eliminates:
             effects.append(t._("the victim is out of the game"))
-        add("victory.capture", "A captured capital", "; ".join(effects) or t._("nothing more"))
+        add("victory.capture", t._("A captured capital"), "; ".join(effects) or t._("nothing more"))
 
     # neutral
     n = rules.neutral
     if n is not None:
-        share = (t._("dealt a hand of {n} territories") if n.dealt else
-                 t._("the {n} territories the draft leaves")).format(n=n.territories)
-        add("neutral.armies", "Neutral army", t._("{armies} armies, {share}, {start} on each").format(
-            armies=n.armies, share=share, start=n.start))
+        if n.dealt:
+            share = t.n_("dealt a hand of {n} territory", "dealt a hand of {n} territories", n.territories)
+        else:
+            share = t.n_("the {n} territory the draft leaves", "the {n} territories the draft leaves", n.territories)
+        add("neutral.armies", t._("Neutral army"), t.n_(
+            "{armies} army, {share}, {start} on each", "{armies} armies, {share}, {start} on each", n.armies).format(
+            armies=n.armies, share=share.format(n=n.territories), start=n.start))
         if n.placement:
-            add("neutral.placement", "Neutral setup", t._("each player also places {n} neutral per placing turn")
-                .format(n=n.placement))
+            add("neutral.placement", t._("Neutral setup"), t.n_(
+                "each player also places {n} neutral army per placing turn",
+                "each player also places {n} neutral armies per placing turn", n.placement).format(n=n.placement))
         if n.reinforcements is None:
-            add("neutral.reinforcements", "Neutral reinforcements", t._("none"))
+            add("neutral.reinforcements", t._("Neutral reinforcements"), t._("none"))
         else:
             e = n.reinforcements
-            add("neutral.reinforcements", "Neutral reinforcements",
+            add("neutral.reinforcements", t._("Neutral reinforcements"),
                 f"{e.text}  ({_example(e, 'total', (9, 17), {**_ENV, 'territories': 14})})")
-        add("neutral.played_by", "Played by", t._("the other player"))
-        add("neutral.attacks", "Neutral attacks", t._("on the active player, played by the other player, "
-                                                      "after the neutral reinforcements")
+        add("neutral.played_by", t._("Played by"), t._("the other player"))
+        add("neutral.attacks", t._("Neutral attacks"), t._("on the active player, played by the other player, "
+                                                         "after the neutral reinforcements")
             if n.attacks else t._("never"))
-        add("neutral.cards", "Neutral cards", t._("yes") if n.cards else t._("none"))
+        add("neutral.cards", t._("Neutral cards"), t._("yes") if n.cards else t._("none"))
     return rows
-
-
-_PHASES = {
-    "reinforce": "reinforce",
-    "attack": "attack",
-    "fortify": "fortify",
-    "neutral_reinforce": "neutral reinforcements",
-    "neutral_attack": "neutral attack",
-}
-_GOALS = {
-    "domination": "world domination: hold every territory",
-    "missions": "secret missions",
-    "capitals": "capitals: hold enough capitals, one's own included",
-    "opponents_eliminated": "eliminate the opponent; the neutral army does not count",
-}
-_TIMINGS = {
-    "immediately": "as soon as it is fulfilled, in anyone's turn",
-    "during_own_turn": "only during its holder's own turn",
-    "start_of_own_turn": "only at the start of its holder's turn",
-    "end_of_own_turn": "at the end of its holder's turn",
-    "full_round_after_declaring": "a full round after it is declared, if still fulfilled",
-}
-
-
-def _mission_text(mission, t: Text) -> str:
-    data = mission.data
-    if mission.kind == "occupy":
-        if mission.armies > 1:
-            return t._("{n} territories with {a} armies each").format(n=mission.count, a=mission.armies)
-        return t._("{n} territories").format(n=mission.count)
-    if mission.kind == "destroy":
-        return t._("destroy {colour} (own colour: {n} territories)").format(
-            colour=t.colour(mission.colour), n=mission.count)
-    names = " + ".join(t.continent(c) for c in data["conquer"])
-    return names + (t._(" + one more") if mission.extra else "")
 
 
 # ---- rendering ---------------------------------------------------------------------------------
 
 def render_sheet(sheet: Sheet, t: Text, width: int = 100) -> str:
     out = [sheet.title, *[f"  {h}" for h in sheet.header], ""]
-    label_width = max((len(r.label) for s in sheet.sections for r in s.rows), default=10) + 2
+    label_width = min(32, max((len(r.label) for s in sheet.sections for r in s.rows), default=10) + 2)
     for section in sheet.sections:
         out.append(section.title.upper())
         for row in section.rows:
@@ -299,9 +328,15 @@ def wrap(text: str, room: int) -> list[str]:
 
 
 def _wrap(label: str, value: str, label_width: int, width: int) -> list[str]:
-    lines = wrap(value, max(30, width - label_width - 2))
-    first = f"  {label:<{label_width}}{lines[0]}"
-    return [first] + [" " * (label_width + 2) + line for line in lines[1:]]
+    """A row: the label in its column (on several lines if long), the value beside it."""
+    values = wrap(value, max(30, width - label_width - 2))
+    labels = wrap(label, label_width - 2) if len(label) > label_width - 2 else [label]
+    lines = []
+    for i in range(max(len(values), len(labels))):
+        name = labels[i] if i < len(labels) else ""
+        text = values[i] if i < len(values) else ""
+        lines.append(f"  {name:<{label_width}}{text}".rstrip())
+    return lines
 
 
 def diff_rows(a: Sheet, b: Sheet) -> list[tuple[str, str, str, str]]:

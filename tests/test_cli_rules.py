@@ -69,7 +69,7 @@ def test_rules_json_two_players_and_variant():
 
 
 def test_rules_sheet():
-    result = run("rules", "sv-2000")
+    result = run("rules", "sv-2000", "--lang", "en")
     assert result.exit_code == 0
     out = result.stdout
     assert out.startswith("RISK – Världsstrategispelet (Hasbro Nordic, 2000)\n  sv-2000 — variant missions\n")
@@ -93,8 +93,9 @@ def test_diff_sv_nl():
 
 
 def test_diff_same_and_variants():
-    assert run("diff", "cs-riziko", "cs-riziko").stdout == "cs-riziko and cs-riziko have the same rules.\n"
-    rows = json.loads(run("diff", "nl-1990", "nl-1990", "--variant-b", "super-risk", "--json").stdout)
+    assert run("diff", "cs-riziko", "cs-riziko").stdout == "cs-riziko a cs-riziko mají stejná pravidla.\n"
+    assert run("diff", "cs-riziko", "cs-riziko", "--lang", "en").stdout == "cs-riziko and cs-riziko have the same rules.\n"
+    rows = json.loads(run("diff", "nl-1990", "nl-1990", "--variant-b", "super-risk", "--json", "--lang", "en").stdout)
     assert [r["rule"] for r in rows][:1] == ["Goal"]
 
 

@@ -29,10 +29,10 @@ def test_worked_house_rule(write):
     assert rules.continent_bonus[rules.board.continent_index["europe"]] == 3  # from nl-1990
 
     runner = CliRunner()
-    sheet = runner.invoke(app, ["rules", str(path)])
+    sheet = runner.invoke(app, ["rules", str(path), "--lang", "en"])
     assert sheet.exit_code == 0
     assert "escalating: 4, 6, 8, 10, 12, 15, then +5 each" in sheet.stdout
-    diff = runner.invoke(app, ["diff", "nl-1990", str(path), "--json"])
+    diff = runner.invoke(app, ["diff", "nl-1990", str(path), "--json", "--lang", "en"])
     assert [r["rule"] for r in __import__("json").loads(diff.stdout)] == ["Sets", "Trades counted", "Fortify"]
 
 

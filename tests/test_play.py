@@ -49,7 +49,7 @@ def test_log_replays_and_tampering_is_found(tmp_path):
     assert run("play", "cs-riziko", "--players", "2", "--humans", "0", "--seed", "3", "--log", str(log)).exit_code == 0
     lines = log.read_text(encoding="utf-8").splitlines()
     ok = run("replay", str(log))
-    assert ok.exit_code == 0 and ok.stdout.startswith(f"{log}: all {len(lines)} lines match")
+    assert ok.exit_code == 0 and ok.stdout.startswith(f"{log}: all {len(lines)} lines of the log match the replayed game.")
     # load a die: the first battle's attacker rolls a different first face
     i = next(n for n, line in enumerate(lines) if '"type":"battle"' in line)
     event = json.loads(lines[i])
@@ -64,7 +64,7 @@ def test_log_replays_and_tampering_is_found(tmp_path):
 def test_replay_show_tells_the_game(tmp_path):
     log = tmp_path / "game.jsonl"
     run("play", "sv-2000", "--humans", "0", "--seed", "2", "--log", str(log))
-    shown = run("replay", str(log), "--show").stdout.splitlines()
+    shown = run("replay", str(log), "--show", "--lang", "en").stdout.splitlines()
     assert shown[0] == "RISK – Världsstrategispelet (Hasbro Nordic, 2000) — red (balanced), blue (balanced), " \
                        "yellow (balanced); seed 2."
     assert shown[2].startswith("— Turn 1 (round 1): ")

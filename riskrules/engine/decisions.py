@@ -20,6 +20,22 @@ from __future__ import annotations
 
 from typing import Any
 
+def N_(message: str) -> str:
+    """Marks a message for translation where it is defined; it is translated where shown."""
+    return message
+
+
+class Refusal(str):
+    """Why an answer is not allowed: English as a string, and its template and values, so
+    that the human agent can show it in the player's language."""
+
+    def __new__(cls, template: str, **values):
+        text = super().__new__(cls, template.format(**values))
+        text.template = template
+        text.values = values
+        return text
+
+
 CLAIM = "claim"
 PLACE = "place"
 TRADE = "trade"
@@ -30,6 +46,18 @@ DEFEND = "defend"
 OCCUPY = "occupy"
 FORTIFY = "fortify"
 CAPITAL = "capital"
+
+
+_NOT_AN_OPTION = {
+    CLAIM: N_("not a free territory"),
+    TRADE: N_("not a set of cards you hold"),
+    BONUS: N_("not a territory of the traded cards that you hold"),
+    ATTACK: N_("that attack is not allowed"),
+    DICE: N_("not an allowed number of armies and dice"),
+    DEFEND: N_("not an allowed number of dice"),
+    OCCUPY: N_("not an allowed number of armies to move"),
+    CAPITAL: N_("not one of your territories"),
+}
 
 
 class Decision:
@@ -54,41 +82,32 @@ class Decision:
         self.where = where
         self.game = game
 
-    def check(self, answer: Any) -> str | None:
+    def check(self, answer: Any) -> Refusal | None:
         """None if `answer` is legal, else why not (in words a player understands)."""
         if answer is None:
-            return None if self.optional else "an answer is required"
+            return None if self.optional else Refusal(N_("an answer is required"))
         kind = self.kind
         if kind == PLACE:
             if not (isinstance(answer, tuple) and len(answer) == 2):
-                return "expected a territory and a number of armies"
+                return Refusal(N_("expected a territory and a number of armies"))
             territory, armies = answer
             if territory not in self.options:
-                return "not a territory you may place on"
+                return Refusal(N_("not a territory you may place on"))
             if not isinstance(armies, int) or not 1 <= armies <= self.most:
-                return f"place between 1 and {self.most} armies"
+                return Refusal(N_("place between 1 and {most} armies"), most=self.most)
             return None
         if kind == FORTIFY:
             if not (isinstance(answer, tuple) and len(answer) == 3):
-                return "expected from, to and a number of armies"
+                return Refusal(N_("expected from, to and a number of armies"))
             source, target, armies = answer
             if (source, target) not in self.options:
-                return "armies cannot move between those territories now"
+                return Refusal(N_("armies cannot move between those territories now"))
             most = self.game.armies[source] - 1
             if not isinstance(armies, int) or not 1 <= armies <= most:
-                return f"move between 1 and {most} armies (one must stay behind)"
+                return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
             return None
         if answer not in self.options:
-            return {
-                CLAIM: "not a free territory",
-                TRADE: "not a set of cards you hold",
-                BONUS: "not a territory of the traded cards that you hold",
-                ATTACK: "that attack is not allowed",
-                DICE: "not an allowed number of armies and dice",
-                DEFEND: "not an allowed number of dice",
-                OCCUPY: "not an allowed number of armies to move",
-                CAPITAL: "not one of your territories",
-            }.get(kind, "not an option")
+            return Refusal(_NOT_AN_OPTION.get(kind, N_("not an option")))
         return None
 
     def __repr__(self) -> str:

@@ -1,14 +1,15 @@
 """Game text: events told as sentences, and the board as a table a person can read.
 
 Only the log's own data is used, so the same narration serves a game being played, a
-replay (`risk replay --show`) and a resumed game.
+replay (`risk replay --show`) and a resumed game. Every sentence comes from the catalogs,
+in the edition's voice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 
-from ..i18n import Text
+
+from ..i18n import Text, capitalized
 from ..rules import Rules
 
 # Events that a person watching does not need told one by one.
@@ -23,119 +24,146 @@ class Narrator:
         self.t = t
         self.me = me or set()  # the players at this terminal: their secrets may be told
 
-    def name(self, player: str | None) -> str:
-        if player is None:
-            return self.t._("nobody")
-        if player == "neutral":
-            return self.t.term("neutral")
-        return self.t.colour(player)
-
-    def place(self, territory: str) -> str:
-        return self.t.territory(territory)
-
     def __call__(self, e: dict) -> str | None:
+        line = self.tell(e)
+        return capitalized(line) if line else None
+
+    def tell(self, e: dict) -> str | None:
         t = self.t
         kind = e["type"]
-        who = self.name(e.get("player"))
-        n = t.n_
+        who = t.player(e.get("player"))
+        place = t.territory
+        num = t.num
         if kind in QUIET:
             if kind == "mission_dealt" and e["player"] in self.me:
                 return t._("Your mission: {mission}.").format(mission=mission_text(e["mission"], t))
             return None
         if kind == "game_start":
-            players = ", ".join(f"{self.name(p['name'])} ({p['agent']})" for p in e["players"])
+            players = ", ".join(f"{t.player(p['name'])} ({p['agent']})" for p in e["players"])
             return t._("{title} — {players}; seed {seed}.").format(title=self.rules.title, players=players,
                                                                     seed=e["seed"])
         if kind == "dealer":
-            return t._("The dealer is {dealer}; {first} begins.").format(dealer=who, first=self.name(e["first"]))
+            if t.voice("dealer") == "president":
+                text = t.p_("president", "{player} deals as the President; {first} begins.")
+            else:
+                text = t._("{player} deals as the General; {first} begins.")
+            return text.format(player=who, first=t.player(e["first"]))
         if kind == "roll_for_first":
-            rolls = ", ".join(f"{self.name(p)} {face}" for p, face in e["rolls"].items())
+            rolls = ", ".join(f"{t.player(p)} {face}" for p, face in e["rolls"].items())
             return t._("Rolls for who begins: {rolls}.").format(rolls=rolls)
         if kind == "turn_start":
             return t._("— Turn {turn} (round {round}): {player} —").format(turn=e["turn"], round=e["round"],
                                                                            player=who)
         if kind == "reinforcements":
-            parts = [n("{n} for territories", "{n} for territories", e["from_territories"]).format(
-                n=e["from_territories"])]
+            parts = [t.n_("{n} for {held} territory", "{n} for {held} territories", e["territories_held"]).format(
+                n=num(e["from_territories"]), held=e["territories_held"])]
             if e["continents_held"]:
                 parts.append(t._("{n} for {continents}").format(
-                    n=e["from_continents"], continents=", ".join(t.continent(c) for c in e["continents_held"])))
+                    n=num(e["from_continents"]), continents=", ".join(t.continent(c) for c in e["continents_held"])))
             if e["from_cards"]:
-                parts.append(t._("{n} for cards").format(n=e["from_cards"]))
-            return n("{player} receives {n} army ({parts}).", "{player} receives {n} armies ({parts}).",
-                     e["total"]).format(player=who, n=e["total"], parts="; ".join(parts))
+                parts.append(t._("{n} for cards").format(n=num(e["from_cards"])))
+            return t.n_("{player} receives {n} army ({parts}).", "{player} receives {n} armies ({parts}).",
+                        e["total"]).format(player=who, n=num(e["total"]), parts="; ".join(parts))
         if kind == "trade":
-            cards = ", ".join(t.symbol(c["symbol"]) + (f" {self.place(c['territory'])}" if c["territory"] else "")
-                              for c in e["cards"])
-            line = n("{player} trades {cards} for {n} army", "{player} trades {cards} for {n} armies",
-                     e["armies"]).format(player=who, cards=cards, n=e["armies"])
+            cards = ", ".join(self.card(c) for c in e["cards"])
+            line = t.n_("{player} trades {cards} for {n} army", "{player} trades {cards} for {n} armies",
+                        e["armies"]).format(player=who, cards=cards, n=num(e["armies"]))
             for bonus in e["territory_bonus"]:
-                line += t._(", +{n} on {territory}").format(n=bonus["armies"], territory=self.place(bonus["territory"]))
+                line += t._(", +{n} on {territory}").format(n=bonus["armies"], territory=place(bonus["territory"]))
             return line + "."
         if kind == "place":
             if e["turn"] == 0:
                 return None
             by = e.get("by")
             if by:
-                return n("{by} places {n} army of {player} on {territory}.",
-                         "{by} places {n} armies of {player} on {territory}.", e["armies"]).format(
-                    by=self.name(by), n=e["armies"], player=who, territory=self.place(e["territory"]))
-            return n("{player} places {n} army on {territory}.", "{player} places {n} armies on {territory}.",
-                     e["armies"]).format(player=who, n=e["armies"], territory=self.place(e["territory"]))
+                return t.n_("{by} places {n} army of {player} on {territory}.",
+                            "{by} places {n} armies of {player} on {territory}.", e["armies"]).format(
+                    by=t.player(by), n=num(e["armies"]), player=who, territory=place(e["territory"]))
+            return t.n_("{player} places {n} army on {territory}.", "{player} places {n} armies on {territory}.",
+                        e["armies"]).format(player=who, n=num(e["armies"]), territory=place(e["territory"]))
         if kind == "neutral_reinforcements":
-            return n("{neutral} receives {n} army, placed by {by}.", "{neutral} receives {n} armies, placed by {by}.",
-                     e["armies"]).format(neutral=who, n=e["armies"], by=self.name(e["placed_by"]))
+            return t.n_("{player} receives {n} army, placed by {by}.", "{player} receives {n} armies, placed by {by}.",
+                        e["armies"]).format(player=who, n=num(e["armies"]), by=t.player(e["placed_by"]))
         if kind == "battle":
-            return t._("{player}: {attack} {source} ({a}) → {target} ({d}): {rolls} against {defence} — "
-                       "{player} loses {la}, {defender} loses {ld}.").format(
-                player=who, attack=t.term("attack"), source=self.place(e["from"]), a=e["attacker_armies"],
-                target=self.place(e["to"]), d=e["defender_armies"],
-                rolls=" ".join(map(str, e["attacker_dice"])), defence=" ".join(map(str, e["defender_dice"])),
-                la=e["attacker_losses"], defender=self.name(e["defender"]), ld=e["defender_losses"])
+            return self.battle(e, who)
         if kind == "conquest":
-            return n("{player} takes {territory} and moves in {n} army.",
-                     "{player} takes {territory} and moves in {n} armies.", e["moved"]).format(
-                player=who, territory=self.place(e["to"]), n=e["moved"])
+            if t.voice("attack") == "liberation":
+                # Translators: the liberation voice of RISIKO DE LUXE: a conquered territory is liberated (befreit)
+                text = t.np_("liberation", "{player} liberates {territory} and moves in {n} army.",
+                             "{player} liberates {territory} and moves in {n} armies.", e["moved"])
+            else:
+                text = t.n_("{player} takes {territory} and moves in {n} army.",
+                            "{player} takes {territory} and moves in {n} armies.", e["moved"])
+            return text.format(player=who, territory=place(e["to"]), n=num(e["moved"]))
         if kind == "elimination":
-            return n("{player} is out, beaten by {by}, who takes {n} card.",
-                     "{player} is out, beaten by {by}, who takes {n} cards.", e["cards_taken"]).format(
-                player=who, by=self.name(e["by"]), n=e["cards_taken"])
+            return t.n_("{player} is out, beaten by {by}, who takes {n} card.",
+                        "{player} is out, beaten by {by}, who takes {n} cards.", e["cards_taken"]).format(
+                player=who, by=t.player(e["by"]), n=e["cards_taken"])
         if kind == "capital_captured":
             line = t._("{player} captures the capital of {victim}, {territory}").format(
-                player=who, victim=self.name(e["victim"]), territory=self.place(e["territory"]))
+                player=who, victim=t.player(e["victim"]), territory=place(e["territory"]))
             if e["replaced"]:
-                line += t._("; {places} become one army each of {player}'s").format(
-                    places=", ".join(self.place(p) for p in e["replaced"]), player=who)
+                line += t._("; {places} become one army each of {player}").format(
+                    places=", ".join(place(p) for p in e["replaced"]), player=who)
             return line + "."
         if kind == "card_drawn":
             if e["player"] in self.me:
-                card = e["card"]
-                shown = t.symbol(card["symbol"]) + (f" {self.place(card['territory'])}" if card["territory"] else "")
-                return t._("{player} draws a card: {card}.").format(player=who, card=shown)
+                return t._("{player} draws a card: {card}.").format(player=who, card=self.card(e["card"]))
             return t._("{player} draws a card.").format(player=who)
         if kind == "fortify":
-            return n("{player} moves {n} army from {source} to {target}.",
-                     "{player} moves {n} armies from {source} to {target}.", e["armies"]).format(
-                player=who, n=e["armies"], source=self.place(e["from"]), target=self.place(e["to"]))
+            return t.n_("{player} moves {n} army from {source} to {target}.",
+                        "{player} moves {n} armies from {source} to {target}.", e["armies"]).format(
+                player=who, n=num(e["armies"]), source=place(e["from"]), target=place(e["to"]))
         if kind == "mission_declared":
             return t._("{player} declares a fulfilled mission.").format(player=who)
         if kind == "game_over":
-            return result_line(e.get("winner"), e["reason"], e["turns"], t, self.name)
+            return result_line(e.get("winner"), e["reason"], e["turns"], t)
         return None
 
+    def card(self, card: dict) -> str:
+        t = self.t
+        if card["territory"] is None:
+            return t.symbol("joker")
+        return f"{t.symbol(card['symbol'])} {t.territory(card['territory'])}"
 
-def result_line(winner: str | None, reason: str, turns: int, t: Text, name: Callable[[str | None], str]) -> str:
+    def battle(self, e: dict, who: str) -> str:
+        t = self.t
+        values = {
+            "player": who, "source": t.territory(e["from"]), "a": t.num(e["attacker_armies"]),
+            "target": t.territory(e["to"]), "d": t.num(e["defender_armies"]),
+            "rolls": " ".join(map(str, e["attacker_dice"])), "defence": " ".join(map(str, e["defender_dice"])),
+            "lost": e["attacker_losses"], "defender": t.player(e["defender"]), "killed": e["defender_losses"],
+        }
+        if t.voice("attack") == "liberation":
+            # Translators: the liberation voice: the attacker is the liberator (Befreier), the defender the
+            # occupier (Besatzer). {rolls} and {defence} are the dice, highest first.
+            text = t.p_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
+                                      "{defender}: {rolls} against {defence}; the liberator loses {lost}, "
+                                      "the occupier {killed}.")
+        else:
+            # Translators: {rolls} and {defence} are the dice, highest first; {lost} and {killed} the armies lost
+            text = t._("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {rolls} against "
+                       "{defence}; the attacker loses {lost}, the defender {killed}.")
+        return text.format(**values)
+
+
+def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:
     if winner is None:
         return t.n_("No winner: the turn limit was reached after {n} turn.",
-                    "No winner: the turn limit was reached after {n} turns.", turns).format(n=turns)
-    how = {
-        "domination": t._("by world domination"),
-        "mission": t._("by fulfilling the secret mission"),
-        "capitals": t._("by holding the capitals"),
-        "opponent_eliminated": t._("by eliminating the opponent"),
-    }.get(reason, reason)
-    return t.n_("{winner} wins {how} after {n} turn.", "{winner} wins {how} after {n} turns.", turns).format(
-        winner=name(winner), how=how, n=turns)
+                    "No winner: the turn limit was reached after {n} turns.", turns).format(n=t.num(turns))
+    if reason == "domination":
+        text = t.n_("{winner} wins by world domination after {n} turn.",
+                    "{winner} wins by world domination after {n} turns.", turns)
+    elif reason == "mission":
+        text = t.n_("{winner} wins by fulfilling the secret mission after {n} turn.",
+                    "{winner} wins by fulfilling the secret mission after {n} turns.", turns)
+    elif reason == "capitals":
+        text = t.n_("{winner} wins by holding the capitals after {n} turn.",
+                    "{winner} wins by holding the capitals after {n} turns.", turns)
+    else:
+        text = t.n_("{winner} wins by eliminating the opponent after {n} turn.",
+                    "{winner} wins by eliminating the opponent after {n} turns.", turns)
+    return capitalized(text.format(winner=t.player(winner), n=t.num(turns)))
 
 
 def mission_text(m: dict, t: Text) -> str:
@@ -146,8 +174,10 @@ def mission_text(m: dict, t: Text) -> str:
     if "destroy" in m:
         return t._("destroy the {colour} armies (if they are yours: occupy {n} territories)").format(
             colour=t.colour(m["destroy"]), n=m["else_occupy"])
-    names = " + ".join(t.continent(c) for c in m["conquer"])
-    return t._("conquer {continents}").format(continents=names) + (t._(" and one more continent") if m["extra"] else "")
+    continents = " + ".join(t.continent(c) for c in m["conquer"])
+    if m["extra"]:
+        return t._("conquer {continents} and one more continent").format(continents=continents)
+    return t._("conquer {continents}").format(continents=continents)
 
 
 def render_board(game, t: Text, me: int | None = None) -> str:
@@ -160,12 +190,12 @@ def render_board(game, t: Text, me: int | None = None) -> str:
         held = ""
         if len(holders) == 1:
             (only,) = holders
-            held = " — " + t._("held by {player}").format(player=game.names[only] if only >= 0 else "?")
+            if only >= 0:
+                held = " — " + t._("held by {player}").format(player=t.player(game.names[only]))
         lines.append(f"{t.continent(board.continents[k])} ({game.rules.continent_bonus[k]}){held}")
         for x in members:
             owner = game.owner[x]
             mark = "*" if me is not None and owner == me else " "
-            name = t.colour(game.names[owner]) if owner >= 0 and game.names[owner] != "neutral" else (
-                t.term("neutral") if owner >= 0 else "—")
-            lines.append(f"  {mark}{t.territory(board.territories[x]):<{width}}{name:<16}{game.armies[x]:>5}")
+            name = t.player(game.names[owner]) if owner >= 0 else "—"
+            lines.append(f"  {mark}{t.territory(board.territories[x]):<{width}}{name:<18}{t.num(game.armies[x]):>6}")
     return "\n".join(lines)

@@ -38,6 +38,7 @@ class Outcome:
     result: Result | None  # None when the game was left before its end
     seed: int
     saved: Path | None = None
+    text: Text | None = None  # the language and voice the game was told in
 
 
 def new_seed() -> int:
@@ -46,14 +47,15 @@ def new_seed() -> int:
 
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
-         max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None,
+         max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> Outcome:
-    """Play a game at the terminal (or, with no humans, to the end without input)."""
+    """Play a game at the terminal (or, with no humans, to the end without input), told in
+    the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     rules = open_rulebook(edition).rules(variants, players)
     seed = new_seed() if seed is None else seed
-    t = Text(lang or "en", rules.terms)
+    t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(save) if save else None
     people = set(rules.colours[:humans])
     agents = [HumanAgent(t, read, write, before_prompt=saver.save if saver else None) for _ in range(humans)]
@@ -64,11 +66,11 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(saver)
         if log:
             listeners.append(LogWriter(stack.enter_context(open(log, "w", encoding="utf-8"))))
-        if humans:
+        if humans or narrate:
             narrator = Narrator(rules, t, people)
             listeners.append(lambda e: _say(narrator(e), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
-        return _run(game, saver, seed)
+        return _run(game, saver, seed, t)
 
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = input,
@@ -77,7 +79,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = inp
     events = read_log(path)
     header = events[0]
     rules = rules_for(header)
-    t = Text(lang or "en", rules.terms)
+    t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
     narrator = Narrator(rules, t, people)
@@ -85,7 +87,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = inp
                           listeners=[saver, lambda e: _say(narrator(e), write)])
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
-    return _run(game, saver, header["seed"])
+    return _run(game, saver, header["seed"], t)
 
 
 def _say(text: str | None, write: Callable[[str], None]) -> None:
@@ -93,13 +95,13 @@ def _say(text: str | None, write: Callable[[str], None]) -> None:
         write(text)
 
 
-def _run(game: Game, saver: SaveFile | None, seed: int) -> Outcome:
+def _run(game: Game, saver: SaveFile | None, seed: int, t: Text) -> Outcome:
     try:
         result = game.play()
     except (Quit, KeyboardInterrupt):
         if saver:
             saver.save()
-        return Outcome(None, seed, saver.path if saver else None)
+        return Outcome(None, seed, saver.path if saver else None, t)
     if saver:
         saver.save()
-    return Outcome(result, seed, saver.path if saver else None)
+    return Outcome(result, seed, saver.path if saver else None, t)

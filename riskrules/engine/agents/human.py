@@ -72,9 +72,10 @@ class HumanAgent(Agent):
                 continue
             answer, problem = self.parse(d, text)
             if problem is None:
-                problem = d.check(answer)
-            if problem is None:
-                return answer
+                refusal = d.check(answer)
+                if refusal is None:
+                    return answer
+                problem = self.t._(refusal.template).format(**refusal.values)
             self.write(self.t._("Not allowed: {reason}.").format(reason=problem))
 
     # ---- what to show ---------------------------------------------------------------------
@@ -83,33 +84,43 @@ class HumanAgent(Agent):
         return self.t.territory(self.game.board.territories[territory])
 
     def describe(self, d: Decision) -> tuple[str, str]:
+        """The prompt for a decision, and the numbered options to show above it (or '')."""
         t, g = self.t, self.game
         k = d.kind
+        liberation = t.voice("attack") == "liberation"
         if k is CLAIM:
             return t._("Claim a free territory: "), ""
         if k is CAPITAL:
             return t._("Choose your capital (one of your territories): "), ""
         if k is PLACE:
-            whose = "" if d.side == d.player else t._(" of {army}").format(army=t.term("neutral"))
-            return t.n_("Place {n} army{whose}: territory [armies]: ",
-                        "Place up to {n} armies{whose}: territory [armies]: ", d.most).format(n=d.most, whose=whose), ""
+            if d.side == d.player:
+                ask = t.n_("Place {n} army: territory [armies]: ", "Place up to {n} armies: territory [armies]: ",
+                           d.most)
+            else:
+                ask = t.n_("Place {n} army of {neutral}: territory [armies]: ",
+                           "Place up to {n} armies of {neutral}: territory [armies]: ", d.most)
+            return ask.format(n=d.most, neutral=t.term("neutral")), ""
         if k is TRADE:
             lines = [f"  {i}) " + ", ".join(self.card_text(c) for c in cards) for i, cards in enumerate(d.options, 1)]
-            ask = t._("Trade which set? (number{skip}): ").format(skip=t._(", or Enter for none") if d.optional else "")
+            ask = t._("Trade which set? (number, or Enter for none): ") if d.optional else t._("Trade which set? (number): ")
             return ask, "\n".join(lines)
         if k is BONUS:
             lines = [f"  {i}) {self.tname(x)}" for i, x in enumerate(d.options, 1)]
             return t._("Place the card bonus on which territory? "), "\n".join(lines)
         if k is ATTACK:
-            lines = [f"  {i}) {self.tname(a)} ({g.armies[a]}) → {self.tname(b)} ({g.armies[b]}, "
+            lines = [f"  {i}) {self.tname(a)} ({t.num(g.armies[a])}) → {self.tname(b)} ({t.num(g.armies[b])}, "
                      f"{self.owner_name(b)})" for i, (a, b) in enumerate(d.options, 1)]
-            ask = t._("{attack}: number, or 'from to'; Enter to stop: ").format(attack=t.term("attack").capitalize())
+            if liberation:
+                # Translators: the liberation voice: choose a country to liberate (befreien)
+                ask = t.p_("liberation", "Liberate: a number, or 'from to'; Enter to stop: ")
+            else:
+                ask = t._("Attack: a number, or 'from to'; Enter to stop: ")
             return ask, "\n".join(lines)
         if k is DICE:
             most = d.options[-1][0]
             if all(c == r for c, r in d.options):
-                return t._("Armies (and dice) to attack with, 1–{most} [{most}]: ").format(most=most), ""
-            return t._("Armies to commit 1–{most}, and dice up to that [{most} {most}]: ").format(most=most), ""
+                return t._("Armies (and dice) to send, 1–{most} [{most}]: ").format(most=most), ""
+            return t._("Armies to send 1–{most}, and dice up to that [{most} {most}]: ").format(most=most), ""
         if k is DEFEND:
             return t._("Dice to defend {territory} with, 1–{most} [{most}]: ").format(
                 territory=self.tname(d.where[1]), most=d.options[-1]), ""
@@ -129,8 +140,7 @@ class HumanAgent(Agent):
         return self.t._("Type board, cards or mission to look around.")
 
     def owner_name(self, territory: int) -> str:
-        name = self.game.names[self.game.owner[territory]]
-        return self.t.term("neutral") if name == "neutral" else self.t.colour(name)
+        return self.t.player(self.game.names[self.game.owner[territory]])
 
     def card_text(self, card: int) -> str:
         g = self.game
