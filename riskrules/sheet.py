@@ -129,7 +129,9 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         territories=t.n_("{n} territory", "{n} territories", board.size).format(n=board.size),
         continents=t.n_("{n} continent", "{n} continents", len(board.continents)).format(n=len(board.continents))))
     add("game.pieces", t._("Army pieces"), ", ".join(t.num(p) for p in rules.pieces))
+    # Translators: a row label of the rule sheet: the edition's own words (its dealer, a battle, the neutral army)
     add("game.voice", t._("Voice"), f"{t.term('dealer')}, {t.term('attack')}, {t.term('neutral')}")
+    # Translators: a row label of the rule sheet: the phases of one player's turn, in order
     add("game.turn", t._("Turn"), " → ".join(phase_name(p, t) for p in rules.phases))
 
     # setup
@@ -160,6 +162,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     if c.fixed is not None:
         sets = [f"3 × {t.symbol(s)}: {c.fixed[s]}" for s in board.symbols if s in c.fixed]
         sets.append(t._("one of each: {n}").format(n=c.fixed["mixed"]))
+        # Translators: a row label of the rule sheet: sets of three RISK cards traded for armies
         add("cards.sets", t._("Sets"), t._("fixed values: {sets}").format(sets=", ".join(sets)))
     else:
         values = ", ".join(str(v) for v in c.escalating)
@@ -278,6 +281,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
                 "each player also places {n} neutral army per placing turn",
                 "each player also places {n} neutral armies per placing turn", n.placement).format(n=n.placement))
         if n.reinforcements is None:
+            # Translators: the neutral army gets no reinforcements (a value in the rule sheet)
             add("neutral.reinforcements", t._("Neutral reinforcements"), t._("none"))
         else:
             e = n.reinforcements
@@ -287,6 +291,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         add("neutral.attacks", t._("Neutral attacks"), t._("on the active player, played by the other player, "
                                                          "after the neutral reinforcements")
             if n.attacks else t._("never"))
+        # Translators: whether the neutral army gets cards: yes, or none
         add("neutral.cards", t._("Neutral cards"), t._("yes") if n.cards else t._("none"))
     return rows
 

@@ -211,3 +211,29 @@ def test_a_missing_translation_falls_back_to_english(tmp_path, monkeypatch):
 
 def test_catalog_is_english_for_english():
     assert catalog("en").gettext("Players") == "Players"
+
+
+def test_prompts_and_refusals_in_german():
+    from riskrules.engine.agents.human import HumanAgent
+    from riskrules.engine.decisions import PLACE, Decision
+    from scenario import Scenario
+
+    s = Scenario("de-deluxe", 3, holds={"alberta": (0, 1), "alaska": (0, 1), "kamchatka": (1, 1)})
+    said, asked = [], []
+    answers = iter(["zzz", "kam", "alb 9", "alb 2"])
+
+    def read(prompt):
+        asked.append(prompt)
+        return next(answers)
+
+    human = HumanAgent(Text("de", {"attack": "liberation"}), read=read, write=said.append)
+    human.start(s.game, 0, None)
+    d = Decision(PLACE, 0, [s.t("alaska"), s.t("alberta")], most=5)
+    d.game = s.game
+    assert human.decide(d) == (s.t("alberta"), 2)
+    assert asked[0] == "Setze bis zu 5 Einheiten: Land [Einheiten]: "
+    assert [line for line in said if line.startswith("Nicht erlaubt")] == [
+        "Nicht erlaubt: kein Land beginnt mit 'zzz'.",
+        "Nicht erlaubt: Kamtschatka kannst du hier nicht wählen.",
+        "Nicht erlaubt: setze zwischen 1 und 5 Einheiten.",
+    ]
