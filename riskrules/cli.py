@@ -323,6 +323,299 @@ def resume(
     _outcome(outcome)
 
 
+# ---- simulating ----------------------------------------------------------------------------------
+
+class _Progress:
+    """A rich progress bar on stderr: games done, rate, time left (hidden when stderr is no terminal)."""
+
+    def __init__(self, total: int, label: str):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        console = Console(stderr=True)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console,
+                            transient=True, disable=not console.is_terminal)
+        self.task = self.bar.add_task(label, total=total, rate="")
+
+    def __enter__(self):
+        import time
+
+        self.bar.__enter__()
+        self.start = time.perf_counter()
+        self.done = 0
+        return self
+
+    def __exit__(self, *exc):
+        self.bar.__exit__(*exc)
+
+    def __call__(self, n: int) -> None:
+        import time
+
+        self.done += n
+        rate = self.done / max(1e-9, time.perf_counter() - self.start)
+        self.bar.update(self.task, advance=n, rate=f"{rate:,.0f} games/s")
+
+
+GamesOpt = Annotated[int, typer.Option(help="How many games to play.")]
+WorkersOpt = Annotated[int, typer.Option(help="Worker processes (default: one per core). The results do not "
+                                              "depend on it.")]
+SeedOpt = Annotated[int, typer.Option(help="The seed of the whole run; game i plays with a seed derived from it.")]
+ExecutorOpt = Annotated[str, typer.Option(help="process (this machine) or dask (a cluster: pip install "
+                                               "'riskrules[dask]'; see --address).")]
+AddressOpt = Annotated[str | None, typer.Option(help="With --executor dask: the scheduler of an existing "
+                                                     "cluster (default: start a local one).")]
+
+
+def _job(ref: str, variant, players: int, bot: str, max_turns: int):
+    from .simulate import Job
+
+    name, _, inline = ref.partition(":") if not ref.endswith(".risk") else (ref, "", "")
+    variants = _variants([inline]) if inline else _variants(variant)
+    return Job(name, tuple(variants) if variants else None, players, bot, max_turns)
+
+
+def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int) -> None:
+    from .engine.agents import BOTS
+
+    if bot not in BOTS:
+        fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
+    if games < 1:
+        fail("--games must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if executor not in ("process", "dask"):
+        fail(f"unknown executor '{executor}'; executors: process, dask")
+    if max_turns < 1:
+        fail("--max-turns must be at least 1")
+
+
+def _cores() -> int:
+    import os
+
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def _simulate(job, games: int, seed: int, workers: int, executor: str, address: str | None):
+    from .simulate import run
+
+    with _Progress(games, job.label) as progress:
+        try:
+            return run(job, games, seed, workers, executor, address, progress)
+        except RuntimeError as err:
+            fail(str(err))
+
+
+@app.command()
+def simulate(
+    edition: EditionArg,
+    variant: VariantOpt = None,
+    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    games: GamesOpt = 1000,
+    bot: Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")] = "balanced",
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")] = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    as_json: JsonOpt = False,
+    csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
+    lang: LangOpt = None,
+) -> None:
+    """Play many bot games and report wins by seat (95% Wilson intervals), how games ended, their
+    length, the continents held at the end, the neutral army's survival and the cards traded.
+
+    The same --seed gives the same numbers whatever --workers is.
+    """
+    from .stats import summarize
+
+    workers = workers or _cores()
+    _check_run(bot, games, workers, executor, max_turns)
+    try:
+        job = _job(edition, variant, players, bot, max_turns)
+        rules = job.rules()
+    except RuleError as err:
+        fail(_one_line(err))
+    records = _simulate(job, games, seed, workers, executor, address)
+    summary = summarize(records, players, rules.board.continents, rules.neutral is not None)
+    if csv:
+        _write_csv(csv, records, rules)
+    if as_json:
+        _print_json({"edition": job.edition, "variant": rules.variant, "players": players, "bot": bot,
+                     "seed": seed, **summary})
+        return
+    from .report import simulation
+
+    t = _text(lang, rules.language)
+    typer.echo(simulation(f"{rules.id} ({rules.variant})" if rules.variant else rules.id, players, bot, seed,
+                          summary, rules.board.continents, t), nl=False)
+
+
+def _write_csv(path: Path, records, rules) -> None:
+    from .engine.log import write_atomically
+
+    continents = rules.board.continents
+    lines = ["game,seed,winner_seat,reason,turns,continents_held,neutral_territories,trades,largest_trade"]
+    for r in records:
+        held = ";".join(continents[k] for k in r.continents)
+        lines.append(f"{r.index},{r.seed},{r.winner + 1 if r.winner >= 0 else ''},{r.reason},{r.turns},{held},"
+                     f"{r.neutral_left if r.neutral_left >= 0 else ''},{r.trades},{r.largest_trade}")
+    try:
+        write_atomically(path, lines)
+    except OSError as err:
+        fail(f"{path}: {err.strerror}")
+
+
+@app.command()
+def compare(
+    editions: Annotated[list[str], typer.Argument(help="Two or more editions, EDITION:VARIANT or .risk paths.",
+                                                  show_default=False)],
+    variant: VariantOpt = None,
+    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    games: GamesOpt = 1000,
+    bot: Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")] = "balanced",
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")] = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg): wins by seat with error "
+                                                   "bars, and game lengths.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Compare editions, variants or house rules side by side on the same seeds (common random numbers),
+    with the paired differences and whether they are statistically meaningful.
+
+    `sv-2000:escalating` names a variant of one edition; --variant applies to those that name none.
+    """
+    from .plot import PlotError, check_target
+    from .report import comparison
+    from .stats import differences, summarize
+
+    workers = workers or _cores()
+    _check_run(bot, games, workers, executor, max_turns)
+    if len(editions) < 2:
+        fail("compare needs at least two editions, variants or rule files")
+    if plot is not None:
+        try:
+            check_target(plot)
+        except PlotError as err:
+            fail(str(err))
+    try:
+        jobs = [_job(ref, variant, players, bot, max_turns) for ref in editions]
+        all_rules = [job.rules() for job in jobs]
+    except RuleError as err:
+        fail(_one_line(err))
+    boards = {r.board.continents for r in all_rules}
+    continents = all_rules[0].board.continents if len(boards) == 1 else ()
+    runs = [_simulate(job, games, seed, workers, executor, address) for job in jobs]
+    summaries = [summarize(run, players, r.board.continents, r.neutral is not None) for run, r in zip(runs, all_rules)]
+    diffs = [differences(runs[0], run, players) for run in runs[1:]]
+    labels = [f"{r.id} ({r.variant})" if r.variant else r.id for r in all_rules]
+    if plot is not None:
+        try:
+            from .plot import comparison as plot_comparison
+
+            plot_comparison(plot, labels, summaries, runs, players, _text(lang, "en"))
+        except PlotError as err:
+            fail(str(err))
+    if as_json:
+        _print_json({"players": players, "bot": bot, "seed": seed, "games": games,
+                     "runs": [{"edition": j.edition, "variant": r.variant, **s}
+                              for j, r, s in zip(jobs, all_rules, summaries)],
+                     "differences_from_first": diffs})
+        return
+    languages = {r.language for r in all_rules}
+    t = _text(lang, languages.pop() if len(languages) == 1 else "en")
+    typer.echo(comparison(labels, summaries, diffs, players, bot, seed, continents, t), nl=False)
+    if plot is not None:
+        typer.echo(t._("Plot written to {file}.").format(file=plot))
+
+
+@app.command()
+def odds(
+    attackers: Annotated[int | None, typer.Argument(help="Armies that may attack: those in the territory but the "
+                                                         "one that must stay behind, as in the published tables.",
+                                                    show_default=False)] = None,
+    defenders: Annotated[int | None, typer.Argument(help="Armies defending the territory.",
+                                                    show_default=False)] = None,
+    edition: Annotated[str, typer.Option(help="Whose dice rules: an edition or .risk path (default: the classic "
+                                              "rules, which nl-1990, de-deluxe and cs-riziko share in battle).")]
+    = "classic",
+    variant: VariantOpt = None,
+    table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """The exact probability that an attack takes the territory, and the armies expected to be left on
+    each side: a dynamic programme over the edition's own dice rules, not a simulation.
+
+    The attacker rolls the most dice the rules allow, and so does the defender. ATTACKERS counts the armies
+    that may attack, not the one that must stay behind.
+    """
+    from .engine.odds import Odds
+
+    if table is None and (attackers is None or defenders is None):
+        fail("give ATTACKERS and DEFENDERS, or --table N")
+    if table is not None and (attackers is not None or defenders is not None):
+        fail("--table takes no ATTACKERS or DEFENDERS")
+    size = table if table is not None else max(attackers, defenders)
+    if size < 1 or size > 1000 or (table is None and min(attackers, defenders) < 0):
+        fail("armies must be between 0 and 1000" if table is None else "--table must be between 1 and 1000")
+    if plot is not None and table is None:
+        fail("--plot goes with --table")
+    try:
+        rules = open_rulebook(edition).rules(_variants(variant))
+    except RuleError as err:
+        fail(_one_line(err))
+    o = Odds(rules.battle, size)
+
+    def entry(a: int, d: int) -> dict:
+        return {"attackers": a, "defenders": d, "p_attacker_wins": o.p_win[a][d],
+                "expected_attacker_left": o.expected_attacker[a][d], "expected_defender_left": o.expected_defender[a][d]}
+
+    t = _text(lang, rules.language)
+    if table is None:
+        e = entry(attackers, defenders)
+        if as_json:
+            _print_json(e)
+        else:
+            from .report import odds_line
+
+            typer.echo(odds_line(rules.id, attackers, defenders, e["p_attacker_wins"], e["expected_attacker_left"],
+                                 e["expected_defender_left"], t))
+        return
+    if plot is not None:
+        from .plot import PlotError, odds_heatmap
+
+        try:
+            odds_heatmap(plot, [[o.p_win[a][d] for d in range(1, size + 1)] for a in range(1, size + 1)], rules.id, t)
+        except PlotError as err:
+            fail(str(err))
+    if as_json:
+        _print_json([entry(a, d) for a in range(1, size + 1) for d in range(1, size + 1)])
+        return
+    _odds_table(o, size, rules.id, t)
+
+
+def _odds_table(o, size: int, edition: str, t: Text) -> None:
+    """Percentages, attackers down the side, defenders along the top."""
+    from babel.numbers import get_decimal_symbol
+
+    point = get_decimal_symbol(t.lang)
+    typer.echo(t._("{edition}: chance in % that the attack takes the territory (rows: attacking armies, "
+                   "columns: defending armies)").format(edition=edition))
+    cell = 6
+    lines = ["a\\d " + "".join(f"{d:>{cell}}" for d in range(1, size + 1))]
+    for a in range(1, size + 1):
+        row = o.p_win[a]
+        lines.append(f"{a:>4} " + "".join(f"{row[d] * 100:>{cell}.1f}" for d in range(1, size + 1)))
+    text = "\n".join(lines)
+    typer.echo(text.replace(".", point) if point != "." else text)
+
+
 def main() -> None:
     """Entry point of the installed `risk` command."""
     try:

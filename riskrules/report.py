@@ -1,0 +1,110 @@
+"""Simulation results as text people read: `risk simulate` and `risk compare` tables."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .i18n import Text
+
+
+def _rate(t: Text, r: dict) -> str:
+    return f"{t.pct(r['rate'])} ({t.pct(r['low'])}–{t.pct(r['high'])})"
+
+
+def _num(t: Text, x: float, digits: int = 1) -> str:
+    return t.num(round(x, digits))
+
+
+def _seat(t: Text, seat: int) -> str:
+    # Translators: seats in turn order: seat 1 is the player who moves first
+    return t._("Seat {n} wins").format(n=seat + 1)
+
+
+def simulation(label: str, players: int, bot: str, seed: int, summary: dict, continents: Sequence[str],
+               t: Text) -> str:
+    n = summary["games"]
+    out = [t.n_("{label}, {players} players, {bot} bots — {n} game, seed {seed}",
+                "{label}, {players} players, {bot} bots — {n} games, seed {seed}", n).format(
+        label=label, players=players, bot=bot, n=t.num(n), seed=seed), ""]
+    out.append(t._("Wins by seat, with 95% intervals (seat 1 moves first)"))
+    for seat, r in enumerate(summary["wins_by_seat"]):
+        out.append(f"  {_seat(t, seat):<28}{_rate(t, r):<28}{t.num(r['count'])}")
+    out.append("")
+    out.append(t._("How the games ended"))
+    reasons = {
+        "domination": t._("world domination"),
+        "mission": t._("secret mission"),
+        "capitals": t._("capitals"),
+        "opponent_eliminated": t._("opponent eliminated"),
+        "turn_limit": t._("unfinished (turn limit)"),
+    }
+    for reason, count in summary["reasons"].items():
+        out.append(f"  {reasons.get(reason, reason):<28}{t.pct(count / n):<28}{t.num(count)}")
+    if "turn_limit" not in summary["reasons"]:
+        out.append(f"  {reasons['turn_limit']:<28}{_rate(t, summary['unfinished']):<28}0")
+    turns = summary["turns"]
+    out.append("")
+    out.append(t._("Game length in turns: mean {mean}, median {median}, quartiles {q1}–{q3}, "
+                   "shortest {min}, longest {max}").format(
+        mean=_num(t, turns["mean"]), median=_num(t, turns["median"]), q1=_num(t, turns["q1"]),
+        q3=_num(t, turns["q3"]), min=turns["min"], max=turns["max"]))
+    held = ", ".join(f"{t.continent(c)} {t.pct(summary['continents_held'][c])}" for c in continents)
+    out.append(t._("Continents held at the end: {list}").format(list=held))
+    out.append(t._("Cards: {mean} sets traded a game; the largest trade {largest}").format(
+        mean=_num(t, summary["cards"]["traded_mean"]), largest=summary["cards"]["largest_trade"]))
+    if "neutral_survival" in summary:
+        out.append(t._("The neutral army survives: {rate}").format(rate=_rate(t, summary["neutral_survival"])))
+    return "\n".join(out) + "\n"
+
+
+def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence[dict], players: int, bot: str,
+               seed: int, continents: Sequence[str], t: Text) -> str:
+    n = summaries[0]["games"]
+    letters = [chr(ord("A") + i) for i in range(len(labels))]
+    out = [t.n_("Compared on the same {n} seed (seed {seed}), {players} players, {bot} bots:",
+                "Compared on the same {n} seeds (seed {seed}), {players} players, {bot} bots:", n).format(
+        n=t.num(n), seed=seed, players=players, bot=bot)]
+    out += [f"  {letter} = {label}" for letter, label in zip(letters, labels)]
+    out.append("")
+    width = max(30, max(len(t._("{continent} held at the end").format(continent=t.continent(c))) for c in continents)
+                + 2 if continents else 30)
+    head = f"{'':<{width}}" + "".join(f"{letter:<26}" for letter in letters)
+    head += "".join(f"{letter} − A{'':<19}" for letter in letters[1:])
+    out.append(head.rstrip())
+
+    def row(name: str, cells: list[str], changes: list[str]) -> None:
+        out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells) + "".join(f"{c:<24}" for c in changes)).rstrip())
+
+    def change(d: dict, scale: float, unit: str, digits: int = 1) -> str:
+        mark = " *" if d["meaningful"] else ""
+        sign = "+" if d["difference"] > 0 else ""
+        return (f"{sign}{t.num(round(d['difference'] * scale, digits))}{unit} "
+                f"({t.num(round(d['low'] * scale, digits))}…{t.num(round(d['high'] * scale, digits))}){mark}")
+
+    for seat in range(players):
+        row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries],
+            [change(d["wins_by_seat"][seat], 100, " pp") for d in diffs])
+    row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries],
+        [change(d["unfinished"], 100, " pp") for d in diffs])
+    row(t._("Turns: mean"), [_num(t, s["turns"]["mean"]) for s in summaries], [change(d["turns"], 1, "") for d in diffs])
+    row(t._("Turns: median (quartiles)"),
+        [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
+         for s in summaries], [])
+    for c in continents:
+        row(t._("{continent} held at the end").format(continent=t.continent(c)),
+            [t.pct(s["continents_held"][c]) for s in summaries], [])
+    row(t._("Sets traded a game"), [_num(t, s["cards"]["traded_mean"]) for s in summaries], [])
+    row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries], [])
+    if all("neutral_survival" in s for s in summaries):
+        row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries], [])
+    out.append("")
+    out.append(t._("Intervals are 95%. Differences are paired game by game on the same seeds; "
+                   "* marks one whose interval excludes 0."))
+    return "\n".join(out) + "\n"
+
+
+def odds_line(edition: str, attackers: int, defenders: int, p: float, left_a: float, left_d: float, t: Text) -> str:
+    return t._("{edition}: {a} attacking against {d} defending armies: the attack takes the territory with "
+               "probability {p} ({exact}); armies expected to be left: attacker {ea}, defender {ed}.").format(
+        edition=edition, a=attackers, d=defenders, p=t.pct(p), exact=f"{p:.4f}", ea=_num(t, left_a, 2),
+        ed=_num(t, left_d, 2))

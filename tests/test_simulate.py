@@ -1,0 +1,125 @@
+"""Simulations: reproducible whatever the workers, honest statistics, compare and its plot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from riskrules.cli import app
+from riskrules.simulate import Job, Record, game_seed, run
+from riskrules.stats import differences, summarize, wilson
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("k, n, low, high", [
+    (0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0), (169, 400, 0.3751, 0.4714),
+])
+def test_wilson(k, n, low, high):
+    assert tuple(round(x, 4) for x in wilson(k, n)) == (low, high)
+
+
+def record(i, winner, reason="mission", turns=10, neutral=-1):
+    return Record(i, game_seed(1, i), winner, reason, turns, (0,) if i % 2 else (), neutral, 3, 10)
+
+
+def test_summarize():
+    records = [record(0, 0, turns=10), record(1, 0, turns=20), record(2, 1, turns=30),
+               record(3, -1, reason="turn_limit", turns=1000)]
+    s = summarize(records, 2, ["north", "south"], neutral=False)
+    assert [r["count"] for r in s["wins_by_seat"]] == [2, 1]
+    assert s["reasons"] == {"mission": 3, "turn_limit": 1}
+    assert s["unfinished"]["count"] == 1
+    assert s["turns"] == {"mean": 265, "median": 25, "q1": 17.5, "q3": 272.5, "min": 10, "max": 1000}
+    assert s["continents_held"] == {"north": 0.5, "south": 0.0}
+    assert "neutral_survival" not in s
+
+
+def test_paired_differences():
+    base = [record(i, 0) for i in range(20)]
+    other = [record(i, 0 if i < 10 else 1) for i in range(20)]
+    d = differences(base, other, 2)
+    assert d["wins_by_seat"][0]["difference"] == -0.5 and d["wins_by_seat"][0]["meaningful"]
+    assert d["turns"] == {"difference": 0, "low": 0, "high": 0, "meaningful": False}
+
+
+def test_seeds_are_stable():
+    assert game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+    assert game_seed(7, 3) == 3131426809138784740
+
+
+def test_same_numbers_whatever_the_workers():
+    job = Job("cs-riziko", None, 2)
+    one = run(job, 45, seed=11, workers=1)
+    two = run(job, 45, seed=11, workers=2)
+    assert one == two and [r.index for r in one] == list(range(45))
+
+
+def test_dask_local_cluster_gives_the_same_games():
+    job = Job("sv-2000", None, 3)
+    assert run(job, 30, seed=5, workers=2, executor="dask") == run(job, 30, seed=5, workers=1)
+
+
+def test_simulate_json_and_csv(tmp_path):
+    csv = tmp_path / "games.csv"
+    data = json.loads(invoke("simulate", "nl-1990", "--players", "2", "--games", "30", "--seed", "3", "--workers", "1",
+                             "--json", "--csv", str(csv)))
+    assert data["games"] == 30 and sum(r["count"] for r in data["wins_by_seat"]) + data["unfinished"]["count"] == 30
+    assert set(data) >= {"wins_by_seat", "reasons", "unfinished", "turns", "continents_held", "neutral_survival", "cards"}
+    lines = csv.read_text().splitlines()
+    assert lines[0] == "game,seed,winner_seat,reason,turns,continents_held,neutral_territories,trades,largest_trade"
+    assert len(lines) == 31
+
+
+def test_simulate_text_in_the_editions_language():
+    text = invoke("simulate", "de-deluxe", "--games", "20", "--workers", "1", "--seed", "2")
+    assert "Siege nach Platz" in text and "Nord-Amerika" in text
+
+
+def test_house_rule_simulates_exactly_as_its_edition(write):
+    path = write("same.risk", "rulebook same\nextends sv-2000\n")
+    edition = json.loads(invoke("simulate", "sv-2000", "--games", "40", "--seed", "9", "--workers", "1", "--json"))
+    house = json.loads(invoke("simulate", str(path), "--games", "40", "--seed", "9", "--workers", "1", "--json"))
+    for key in ("wins_by_seat", "reasons", "turns", "continents_held", "cards"):
+        assert house[key] == edition[key]
+
+
+def test_compare_with_plot(tmp_path):
+    png, svg = tmp_path / "cmp.png", tmp_path / "cmp.svg"
+    text = invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2", "--plot", str(png),
+                  "--lang", "en")
+    assert text.splitlines()[:3] == ["Compared on the same 40 seeds (seed 7), 3 players, balanced bots:",
+                                     "  A = sv-2000 (missions)", "  B = nl-1990 (missions)"]
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    invoke("compare", "sv-2000", "sv-2000:escalating", "--games", "20", "--workers", "1", "--plot", str(svg))
+    assert svg.read_text().lstrip().startswith("<?xml")
+    data = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "1",
+                             "--json"))
+    assert [r["edition"] for r in data["runs"]] == ["sv-2000", "nl-1990"]
+    assert len(data["differences_from_first"]) == 1
+    again = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2",
+                              "--json"))
+    assert again == data
+
+
+@pytest.mark.parametrize("args, message", [
+    (["compare", "sv-2000"], "risk: compare needs at least two editions, variants or rule files\n"),
+    (["compare", "sv-2000", "nl-1990", "--plot", "x.pdf"], "risk: x.pdf: a plot is written as .png or .svg\n"),
+    (["simulate", "sv-2000", "--games", "0"], "risk: --games must be at least 1\n"),
+    (["simulate", "sv-2000", "--executor", "spark"], "risk: unknown executor 'spark'; executors: process, dask\n"),
+    (["simulate", "de-deluxe", "--players", "2"], "risk: de-deluxe (missions) is for 3 to 6 players, not 2\n"),
+    (["compare", "sv-2000:capital", "nl-1990"],
+     "risk: unknown variant 'capital' of sv-2000; did you mean 'capitals'? "
+     "(its variants: capitals, escalating, missions, world-conquest)\n"),
+])
+def test_errors(args, message):
+    result = runner.invoke(app, args)
+    assert (result.exit_code, result.stderr) == (1, message)
