@@ -365,6 +365,9 @@ ExecutorOpt = Annotated[str, typer.Option(help="process (this machine) or dask (
                                                "'riskrules[dask]'; see --address).")]
 AddressOpt = Annotated[str | None, typer.Option(help="With --executor dask: the scheduler of an existing "
                                                      "cluster (default: start a local one).")]
+PlayersOpt = Annotated[int, typer.Option(help="Number of players.")]
+SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")]
+MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")]
 
 
 def _job(ref: str, variant, players: int, bot: str, max_turns: int):
@@ -410,12 +413,12 @@ def _simulate(job, games: int, seed: int, workers: int, executor: str, address: 
 def simulate(
     edition: EditionArg,
     variant: VariantOpt = None,
-    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    players: PlayersOpt = 3,
     games: GamesOpt = 1000,
-    bot: Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")] = "balanced",
+    bot: SimBotOpt = "balanced",
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
-    max_turns: Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")] = 1000,
+    max_turns: MaxTurnsOpt = 1000,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
     as_json: JsonOpt = False,
@@ -471,12 +474,12 @@ def compare(
     editions: Annotated[list[str], typer.Argument(help="Two or more editions, EDITION:VARIANT or .risk paths.",
                                                   show_default=False)],
     variant: VariantOpt = None,
-    players: Annotated[int, typer.Option(help="Number of players.")] = 3,
+    players: PlayersOpt = 3,
     games: GamesOpt = 1000,
-    bot: Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")] = "balanced",
+    bot: SimBotOpt = "balanced",
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
-    max_turns: Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")] = 1000,
+    max_turns: MaxTurnsOpt = 1000,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg): wins by seat with error "
@@ -487,7 +490,7 @@ def compare(
     """Compare editions, variants or house rules side by side on the same seeds (common random numbers),
     with the paired differences and whether they are statistically meaningful.
 
-    `sv-2000:escalating` names a variant of one edition; --variant applies to those that name none.
+    EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
     from .plot import PlotError, check_target
     from .report import comparison
@@ -541,8 +544,7 @@ def odds(
     defenders: Annotated[int | None, typer.Argument(help="Armies defending the territory.",
                                                     show_default=False)] = None,
     edition: Annotated[str, typer.Option(help="Whose dice rules: an edition or .risk path (default: the classic "
-                                              "rules, which nl-1990, de-deluxe and cs-riziko share in battle).")]
-    = "classic",
+                                              "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
     table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders.")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,

@@ -121,7 +121,7 @@ class Text:
         if key == "attack":
             # Translators: what a battle is called; RISIKO DE LUXE calls it a liberation (Befreiung)
             return self.p_("attack", "liberation") if choice == "liberation" else self.p_("attack", "attack")
-        # Translators: the third army of a 2-player game; cs-riziko calls it "Spojená Armáda"
+        # Translators: the third army of a 2-player game; the Czech rules call it "Spojená Armáda"
         return self.p_("neutral", "the United Army") if choice == "united_army" else self.p_("neutral", "the neutral army")
 
     # ---- names
