@@ -224,9 +224,6 @@ class _Checker:
                 if phase in turn:
                     self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
             return
-        if self.config.players != 2:
-            self.add("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'", "neutral")
-            return
         if ("neutral_reinforce" in turn) != (neutral["reinforcements"] != "none"):
             if "neutral_reinforce" in turn:
                 self.add("the turn has 'neutral reinforce' but neutral reinforcements are none", "turn")

@@ -487,8 +487,10 @@ def compare(
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
-    """Compare editions, variants or house rules side by side on the same seeds (common random numbers),
-    with the paired differences and whether they are statistically meaningful.
+    """Compare editions, variants or house rules on the same seeds, with paired differences and their significance.
+
+    Every run plays the same seeds (common random numbers); each difference from the first run comes
+    with a paired 95% interval, marked * when it excludes 0.
 
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from .board import Board, board_path, load_board
 from .checks import check_config
-from .errors import Pos, Problem, RuleError, unknown
+from .errors import Pos, Problem, RuleError, did_you_mean, unknown
 from .model import Config, RulebookFile, merge
 from .parse import read_rulebook
 from .resources import rulebooks_dir
@@ -148,8 +148,8 @@ class Rulebook:
         for name in chosen:
             if name not in self.variants:
                 listing = ", ".join(sorted(self.variants)) or "none"
-                raise RuleError(unknown("variant", name, self.variants).replace(
-                    f"'{name}'", f"'{name}' of {self.id}", 1) + f" (its variants: {listing})")
+                raise RuleError(f"unknown variant '{name}' of {self.id}{did_you_mean(name, self.variants)} "
+                                f"(its variants: {listing})")
             lineage = []
             v: str | None = name
             while v is not None:
