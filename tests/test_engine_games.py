@@ -133,3 +133,13 @@ def test_invariants_of_random_games(config, seed, bot):
     game.listeners.append(Invariants(game))
     result = game.play()
     assert result.reason in ("domination", "mission", "capitals", "opponent_eliminated", "turn_limit")
+
+
+def test_a_game_needs_rules_merged_for_its_players():
+    from riskrules.engine.dice import GameError
+
+    general = open_rulebook("sv-2000").rules()
+    with pytest.raises(GameError) as err:
+        Game(general, [make_bot("random") for _ in range(2)], 1)
+    assert str(err.value) == ("these rules were merged for no particular number of players, not 2: "
+                              "load them with players=2")

@@ -55,8 +55,9 @@ class Game:
         n = len(agents)
         if not rules.min_players <= n <= rules.max_players:
             raise GameError(f"{rules.id} is for {rules.min_players} to {rules.max_players} players, not {n}")
-        if rules.player_count is not None and rules.player_count != n:
-            raise GameError(f"these rules were merged for {rules.player_count} players, not {n}")
+        if rules.player_count != n:  # the rules of a player count (the 2-player neutral army …) must be merged in
+            raise GameError(f"these rules were merged for {rules.player_count or 'no particular number of'} "
+                            f"players, not {n}: load them with players={n}")
         self.rules = rules
         self.board = board = rules.board
         self.seed = seed
