@@ -220,7 +220,7 @@ class _Checker:
         turn = d["turn"]
         neutral = d.get("neutral")
         if neutral is None:
-            for phase in ("neutral_reinforce", "neutral_attack"):
+            for phase in ("neutral_reinforce", "neutral_attack", "neutral_fortify"):
                 if phase in turn:
                     self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
             return

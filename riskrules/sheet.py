@@ -110,6 +110,7 @@ def phase_name(phase: str, t: Text) -> str:
         "fortify": t.p_("phase", "fortify"),
         "neutral_reinforce": t.p_("phase", "neutral reinforcements"),
         "neutral_attack": t.p_("phase", "neutral attack"),
+        "neutral_fortify": t.p_("phase", "neutral fortify"),
     }[phase]
 
 
@@ -293,6 +294,8 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
             if n.attacks else t._("never"))
         # Translators: whether the neutral army gets cards: yes, or none
         add("neutral.cards", t._("Neutral cards"), t._("yes") if n.cards else t._("none"))
+        add("neutral.fortify", t._("Neutral fortify"), t._("moved by the other player, in the neutral fortify phase")
+            if "neutral_fortify" in rules.phases else t._("never"))
     return rows
 
 

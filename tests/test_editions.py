@@ -167,6 +167,11 @@ CELLS = [
     ("2-player: neutral attacks", CS, None, 2, "neutral.attacks", "active_player"),
     # 2-player: neutral cards / fortify
     *[("2-player: neutral cards / fortify", e, None, 2, "neutral.cards", False) for e in TWO_PLAYER],
+    *[("2-player: neutral cards / fortify", e, None, 2, "turn", turn) for e, turn in (
+        (SV, ["reinforce", "neutral_reinforce", "attack", "fortify"]),
+        (NL, ["reinforce", "neutral_reinforce", "attack", "fortify"]),
+        (NLM, ["reinforce", "attack", "fortify"]),
+        (CS, ["reinforce", "attack", "neutral_reinforce", "neutral_attack", "fortify"]))],  # no neutral_fortify
     # army pieces
     *[("army pieces", e, None, None, "pieces", [1, 5, 10]) for e in (SV, NL, DE, NLM)],
     ("army pieces", CS, None, None, "pieces", [1, 10]),

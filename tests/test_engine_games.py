@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -143,3 +144,24 @@ def test_a_game_needs_rules_merged_for_its_players():
         Game(general, [make_bot("random") for _ in range(2)], 1)
     assert str(err.value) == ("these rules were merged for no particular number of players, not 2: "
                               "load them with players=2")
+
+
+def test_a_house_rule_can_let_the_neutral_army_fortify(write, tmp_path):
+    path = write("nf.risk", """
+        rulebook nf
+        extends cs-riziko
+        for 2 players {
+            turn reinforce, attack, neutral reinforce, neutral attack, neutral fortify, fortify
+        }
+    """)
+    rules = open_rulebook(path).rules(None, 2)
+    out = io.StringIO()
+    game = Game(rules, [make_bot("balanced") for _ in range(2)], 4, listeners=[LogWriter(out)], edition=str(path))
+    game.listeners.append(Invariants(game))
+    game.play()
+    moves = [json.loads(line) for line in out.getvalue().splitlines() if '"type":"fortify"' in line]
+    neutral = [m for m in moves if m["player"] == "neutral"]
+    assert neutral and all(m["by"] in ("red", "blue") for m in neutral)
+    log = tmp_path / "nf.jsonl"
+    log.write_text(out.getvalue(), encoding="utf-8")
+    assert replay(log).ok

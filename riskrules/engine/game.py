@@ -374,6 +374,8 @@ class Game:
                         self.neutral_reinforce(seat)
                     elif phase == "neutral_attack" and self.alive[self.neutral]:
                         self.attack_phase(self.other_player(), self.neutral)
+                    elif phase == "neutral_fortify" and self.alive[self.neutral]:
+                        self.fortify(self.neutral, self.other_player())
                 if timing == "end_of_own_turn" and self.mission_done(seat):
                     self.end(seat, "mission")
                 if timing == "full_round_after_declaring" and self.mission_done(seat):
@@ -610,7 +612,9 @@ class Game:
 
     # ---- fortify -------------------------------------------------------------------------------------
 
-    def fortify(self, seat: int) -> None:
+    def fortify(self, seat: int, decider: int | None = None) -> None:
+        """`seat` moves armies, as `decider` (the other player, for the neutral army) chooses."""
+        decider = seat if decider is None else decider
         f = self.rules.fortify
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
@@ -618,7 +622,7 @@ class Game:
             options = self.fortify_options(seat, sent)
             if not options:
                 return
-            chosen = self.ask(Decision(D.FORTIFY, seat, options, optional=True))
+            chosen = self.ask(Decision(D.FORTIFY, decider, options, side=seat, optional=True))
             if chosen is None:
                 return
             source, target, armies = chosen
@@ -627,8 +631,9 @@ class Game:
             if not f.split:
                 sent[source] = target
             if self.listeners:
+                by = {"by": self.names[decider]} if decider != seat else {}
                 self._event("fortify", seat, **{"from": self.board.territories[source],
-                                                "to": self.board.territories[target], "armies": armies})
+                                                "to": self.board.territories[target], "armies": armies}, **by)
             moves -= 1
 
     def fortify_options(self, seat: int, sent: dict[int, int]) -> list[tuple[int, int]]:

@@ -111,6 +111,11 @@ class Narrator:
                 return t._("{player} draws a card: {card}.").format(player=who, card=self.card(e["card"]))
             return t._("{player} draws a card.").format(player=who)
         if kind == "fortify":
+            if e.get("by"):
+                return t.n_("{by} moves {n} army of {player} from {source} to {target}.",
+                            "{by} moves {n} armies of {player} from {source} to {target}.", e["armies"]).format(
+                    by=t.player(e["by"]), player=who, n=num(e["armies"]), source=place(e["from"]),
+                    target=place(e["to"]))
             return t.n_("{player} moves {n} army from {source} to {target}.",
                         "{player} moves {n} armies from {source} to {target}.", e["armies"]).format(
                 player=who, n=num(e["armies"]), source=place(e["from"]), target=place(e["to"]))

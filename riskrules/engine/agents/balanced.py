@@ -173,7 +173,7 @@ class BalancedAgent(Agent):
 
     def fortify(self, d: Decision):
         game = self.game
-        side = d.player
+        side = d.side
         armies = game.armies
         distance = self._front_distance(side)
         best, best_gain = None, 0
