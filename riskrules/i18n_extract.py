@@ -11,7 +11,8 @@ the message id (riskrules.i18n.english_name). babel.cfg wires these in:
 
 from __future__ import annotations
 
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO
 
 import yaml
 

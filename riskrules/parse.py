@@ -342,12 +342,12 @@ class _Builder(Transformer):
 
     def overlay(self, meta, c):
         key = c[0]
-        assigns, overlays = _split(c[1:])
+        assigns, _ = _split(c[1:])  # the grammar allows no overlay inside an overlay
         return Overlay(key["low"], key["high"], key["pos"], assigns)
 
     # ---- statements
     def board(self, meta, c):
-        value, is_path, pos = c[0]
+        value, _, pos = c[0]
         return Assign(("board",), value, pos)
 
     def players(self, meta, c):

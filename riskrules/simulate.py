@@ -12,7 +12,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from multiprocessing import get_context
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from .engine.agents import make_bot
 from .engine.game import DEFAULT_MAX_TURNS, Game

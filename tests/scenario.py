@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import PLACE, Decision
