@@ -472,3 +472,17 @@ def test_illegal_answer_is_refused():
     with pytest.raises(GameError) as err:
         s.game.attack_phase(0, 0)
     assert str(err.value) == "red (script) answered (0, 41) to attack: that attack is not allowed"
+
+
+def test_each_named_quantity_is_counted_for_the_seat():
+    # not a seed's example: what each name of the rule language means in play (docs/rule-language.md)
+    s = Scenario("nl-modern", 3, holds={t: (0, 2) for t in
+                                        ("eastern_australia", "western_australia", "new_guinea", "indonesia")},
+                 rest=lambda t: 1 + t % 2)
+    g = s.game
+    s.give(0, "alaska", "peru")
+    g.round = 7
+    g.alive[2] = False
+    expected = {"territories": 4, "continents": 1, "armies": 8, "cards": 2, "players": 2, "round": 7}
+    assert g.quantities(0, frozenset(expected), total=9) == {**expected, "total": 9}
+    assert g.quantities(0, frozenset({"territories"})) == {"territories": 4, "total": 0}

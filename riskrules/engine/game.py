@@ -43,6 +43,18 @@ class Result:
     largest_trade: int = 0
 
 
+# how each named quantity of the rule language (riskrules.expr.QUANTITIES but "total") is
+# counted for a seat
+_QUANTITY: dict[str, Callable[[Game, int], int]] = {
+    "territories": lambda g, seat: g.territory_count[seat],
+    "continents": lambda g, seat: len(g.held_continents(seat)),
+    "armies": lambda g, seat: g.armies_of(seat),
+    "cards": lambda g, seat: len(g.hands[seat]),
+    "players": lambda g, seat: sum(g.alive[:g.players]),
+    "round": lambda g, seat: g.round,
+}
+
+
 class GameOver(Exception):
     """Raised inside the turn loop when a victory condition is met (or the turn limit)."""
 
@@ -386,8 +398,8 @@ class Game:
 
     def reinforce(self, seat: int) -> None:
         from_cards = self.trade_cards(seat, down_to=None)
-        env = self.quantities(seat)
-        from_territories = self.rules.territory_armies(env)
+        count = self.rules.territory_armies
+        from_territories = count(self.quantities(seat, count.names))
         held = self.held_continents(seat)
         from_continents = sum(self.rules.continent_bonus[k] for k in held)
         total = from_territories + from_continents + from_cards
@@ -399,24 +411,21 @@ class Game:
                     from_continents=from_continents, from_cards=from_cards, total=total)
         self.place(seat, seat, total)
 
-    def quantities(self, seat: int, total: int = 0) -> dict[str, int]:
-        """The named game quantities an expression of the rules may use, for `seat`."""
-        return {
-            "territories": self.territory_count[seat],
-            "continents": len(self.held_continents(seat)),
-            "armies": self.armies_of(seat),
-            "cards": len(self.hands[seat]),
-            "players": sum(self.alive[:self.players]),
-            "round": self.round,
-            "total": total,
-        }
+    def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
+        """The named game quantities an expression uses (`names`), counted for `seat`; the
+        others are not counted at all, since this runs every turn."""
+        env = {"total": total}
+        for name in names:
+            if name != "total":
+                env[name] = _QUANTITY[name](self, seat)
+        return env
 
     def neutral_reinforce(self, seat: int) -> None:
         neutral = self.neutral
         expression = self.rules.neutral.reinforcements
         if neutral is None or expression is None or not self.alive[neutral]:
             return
-        armies = expression(self.quantities(neutral, self.turn_total))
+        armies = expression(self.quantities(neutral, expression.names, self.turn_total))
         placer = self.other_player()
         self._event("neutral_reinforcements", neutral, placed_by=self.names[placer], armies=armies,
                     active_total=self.turn_total)
