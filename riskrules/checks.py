@@ -235,6 +235,9 @@ class _Checker:
                 self.add("the turn has 'neutral attack' but the neutral army never attacks", "turn")
             else:
                 self.add("the neutral army attacks but the turn has no 'neutral attack'", "neutral", "attacks")
+        if neutral["cards"]:  # the language can say it (so every edition states its "never"); no game can play it
+            self.add("the neutral army cannot get cards: it has no turn of its own in which to trade them",
+                     "neutral", "cards")
         share = neutral["territories"]
         deal = d["setup"]["territories"]
         if share["share"] == "leftover" and deal != "draft":

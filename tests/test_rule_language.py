@@ -233,6 +233,10 @@ ERRORS = [
      "house.risk:4:15: 20 neutral armies cannot put 2 on each of its 14 territories\n"
      "        neutral { armies 20 }\n"
      "                  ^"),
+    ("for 2 players {\n    neutral { cards yes }\n}",
+     "house.risk:4:15: the neutral army cannot get cards: it has no turn of its own in which to trade them\n"
+     "        neutral { cards yes }\n"
+     "                  ^"),
     ("language xx",
      "house.risk:3:10: unknown language 'xx'\n"
      "    language xx\n"

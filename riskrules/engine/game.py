@@ -584,7 +584,7 @@ class Game:
         taken = self.hands[victim]
         self.hands[victim] = []
         if by == self.neutral:
-            self.deck.extend(taken)  # the neutral army takes no cards
+            self.deck.extend(taken)  # the neutral army holds no cards (checks.py refuses 'cards yes')
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
