@@ -68,6 +68,11 @@ class BalancedAgent(Agent):
         self._values = want
         return want
 
+    def harmless(self) -> int:
+        """The seat of a neutral army that never attacks (no threat to guard against), else -1."""
+        game = self.game
+        return game.neutral if game.neutral is not None and not game.rules.neutral.attacks else -1
+
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
         owner = self.game.owner
         return [u for u in self.game.adjacent[t] if owner[u] != side]
@@ -121,7 +126,7 @@ class BalancedAgent(Agent):
             return self._place_neutral(d)
         owner, armies, adjacent = game.owner, game.armies, game.adjacent
         want = self.values(side)
-        harmless = game.neutral if (game.neutral is not None and not game.rules.neutral.attacks) else -1
+        harmless = self.harmless()
         # a held continent under threat first (from armies that can attack at all)
         worst, worst_ratio = None, 1.2
         for t in d.options:
@@ -193,7 +198,7 @@ class BalancedAgent(Agent):
         owner, adjacent = game.owner, game.adjacent
         far = game.size + 1
         distance = [far] * game.size
-        harmless = game.neutral if (game.neutral is not None and not game.rules.neutral.attacks) else -1
+        harmless = self.harmless()
         mine = [t for t in range(game.size) if owner[t] == side]
         frontier = [t for t in mine if any(owner[u] != side and owner[u] != harmless for u in adjacent[t])] \
             or [t for t in mine if any(owner[u] != side for u in adjacent[t])]
