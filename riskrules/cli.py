@@ -30,10 +30,6 @@ app = typer.Typer(
 )
 
 
-class UserError(Exception):
-    """A mistake of the person at the keyboard: shown as one line, exit code 1."""
-
-
 def fail(message: str) -> None:
     typer.secho(f"risk: {message}", err=True, fg=typer.colors.RED)
     raise typer.Exit(1)
@@ -125,11 +121,10 @@ def rules(
 
     try:
         book = open_rulebook(edition)
+        compiled = book.rules(_variants(variant), players)
         if as_json:
-            compiled = book.rules(_variants(variant), players)
             _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
             return
-        compiled = book.rules(_variants(variant), players)
         t = _text(lang, compiled.language, compiled.terms)
         typer.echo(render_sheet(build_sheet(book, _variants(variant), t, players), t), nl=False)
     except RuleError as err:
@@ -233,14 +228,10 @@ def play(
     The game is told in the edition's language; the last line sums it up for scripts:
     winner, reason, turns and seed.
     """
-    from .engine.agents import BOTS
     from .engine.dice import GameError
     from .engine.session import play as play_game
 
-    if bot not in BOTS:
-        fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
-    if max_turns < 1:
-        fail("--max-turns must be at least 1")
+    _check_bot(bot, max_turns)
     if lang is not None:
         _text(lang, "en")  # refuses an unknown language
     try:
@@ -378,19 +369,27 @@ def _job(ref: str, variant, players: int, bot: str, max_turns: int):
     return Job(name, tuple(variants) if variants else None, players, bot, max_turns)
 
 
-def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int) -> None:
+def _check_bot(bot: str, max_turns: int) -> None:
     from .engine.agents import BOTS
 
     if bot not in BOTS:
         fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
+    if max_turns < 1:
+        fail("--max-turns must be at least 1")
+
+
+def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int) -> None:
+    _check_bot(bot, max_turns)
     if games < 1:
         fail("--games must be at least 1")
     if workers < 1:
         fail("--workers must be at least 1")
     if executor not in ("process", "dask"):
         fail(f"unknown executor '{executor}'; executors: process, dask")
-    if max_turns < 1:
-        fail("--max-turns must be at least 1")
+
+
+def _label(rules) -> str:
+    return f"{rules.id} ({rules.variant})" if rules.variant else rules.id
 
 
 def _cores() -> int:
@@ -450,8 +449,7 @@ def simulate(
     from .report import simulation
 
     t = _text(lang, rules.language)
-    typer.echo(simulation(f"{rules.id} ({rules.variant})" if rules.variant else rules.id, players, bot, seed,
-                          summary, rules.board.continents, t), nl=False)
+    typer.echo(simulation(_label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
 
 
 def _write_csv(path: Path, records, rules) -> None:
@@ -517,7 +515,7 @@ def compare(
     runs = [_simulate(job, games, seed, workers, executor, address) for job in jobs]
     summaries = [summarize(run, players, r.board.continents, r.neutral is not None) for run, r in zip(runs, all_rules)]
     diffs = [differences(runs[0], run, players) for run in runs[1:]]
-    labels = [f"{r.id} ({r.variant})" if r.variant else r.id for r in all_rules]
+    labels = [_label(r) for r in all_rules]
     if plot is not None:
         try:
             from .plot import comparison as plot_comparison
