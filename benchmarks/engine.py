@@ -25,7 +25,7 @@ import time
 from riskrules.engine.agents import make_bot
 from riskrules.engine.game import Game
 from riskrules.engine.log import LogWriter
-from riskrules.loader import load_rules
+from riskrules.language.loader import load_rules
 
 
 def measure(rules, players: int, bot: str, games: int, log: bool) -> dict:

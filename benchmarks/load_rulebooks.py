@@ -17,7 +17,7 @@ import sys
 import time
 
 CHILD = """
-from riskrules.loader import builtin_ids, open_rulebook
+from riskrules.language.loader import builtin_ids, open_rulebook
 for ref in builtin_ids():
     book = open_rulebook(ref)
     assert book.check() == [], ref

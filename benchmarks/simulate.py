@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 
 from riskrules.engine.odds import Odds
-from riskrules.loader import builtin_ids, load_rules, open_rulebook
-from riskrules.simulate import Job, run
+from riskrules.language.loader import builtin_ids, load_rules, open_rulebook
+from riskrules.instrument.simulate import Job, run
 
 
 def risk_command() -> list[str]:

@@ -8,8 +8,8 @@ checked by `schemas` and `checks`, and compiled by `rules` and `expr` into the f
 `Rules` the engine runs.
 """
 
-from .errors import RuleError
-from .loader import load_rules, open_rulebook
+from .language.errors import RuleError
+from .language.loader import load_rules, open_rulebook
 
 __all__ = ["RuleError", "load_rules", "open_rulebook"]
 __version__ = "0.1.0"

@@ -14,10 +14,10 @@ from typing import Annotated
 
 import typer
 
-from .errors import RuleError
-from .i18n import Text
-from .loader import editions as list_editions
-from .loader import open_rulebook
+from .language.errors import RuleError
+from .text.i18n import Text
+from .language.loader import editions as list_editions
+from .language.loader import open_rulebook
 
 app = typer.Typer(
     name="risk",
@@ -67,7 +67,7 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the
 
 def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
     """The Text to print with: --lang if given (refused if unknown), else `default`."""
-    from .i18n import check_language
+    from .text.i18n import check_language
 
     chosen = lang or default
     problem = check_language(chosen)
@@ -117,7 +117,7 @@ def rules(
     lang: LangOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
-    from .sheet import build_sheet, render_sheet
+    from .text.sheet import build_sheet, render_sheet
 
     try:
         book = open_rulebook(edition)
@@ -145,7 +145,7 @@ def diff(
 
     The text is in the editions' language when they share one, else in English (see --lang).
     """
-    from .sheet import build_sheet, diff_rows, render_diff
+    from .text.sheet import build_sheet, diff_rows, render_diff
 
     try:
         book_a, book_b = open_rulebook(a), open_rulebook(b)
@@ -362,7 +362,7 @@ MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game 
 
 
 def _job(ref: str, variant, players: int, bot: str, max_turns: int):
-    from .simulate import Job
+    from .instrument.simulate import Job
 
     name, _, inline = ref.partition(":") if not ref.endswith(".risk") else (ref, "", "")
     variants = _variants([inline]) if inline else _variants(variant)
@@ -399,7 +399,7 @@ def _cores() -> int:
 
 
 def _simulate(job, games: int, seed: int, workers: int, executor: str, address: str | None):
-    from .simulate import run
+    from .instrument.simulate import run
 
     with _Progress(games, job.label) as progress:
         try:
@@ -429,7 +429,7 @@ def simulate(
 
     The same --seed gives the same numbers whatever --workers is.
     """
-    from .stats import summarize
+    from .instrument.stats import summarize
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
@@ -446,7 +446,7 @@ def simulate(
         _print_json({"edition": job.edition, "variant": rules.variant, "players": players, "bot": bot,
                      "seed": seed, **summary})
         return
-    from .report import simulation
+    from .text.report import simulation
 
     t = _text(lang, rules.language)
     typer.echo(simulation(_label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
@@ -492,9 +492,9 @@ def compare(
 
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
-    from .plot import PlotError, check_target
-    from .report import comparison
-    from .stats import differences, summarize
+    from .text.plot import PlotError, check_target
+    from .text.report import comparison
+    from .instrument.stats import differences, summarize
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
@@ -518,7 +518,7 @@ def compare(
     labels = [_label(r) for r in all_rules]
     if plot is not None:
         try:
-            from .plot import comparison as plot_comparison
+            from .text.plot import comparison as plot_comparison
 
             plot_comparison(plot, labels, summaries, runs, players, _text(lang, "en"))
         except PlotError as err:
@@ -584,13 +584,13 @@ def odds(
         if as_json:
             _print_json(e)
         else:
-            from .report import odds_line
+            from .text.report import odds_line
 
             typer.echo(odds_line(rules.id, attackers, defenders, e["p_attacker_wins"], e["expected_attacker_left"],
                                  e["expected_defender_left"], t))
         return
     if plot is not None:
-        from .plot import PlotError, odds_heatmap
+        from .text.plot import PlotError, odds_heatmap
 
         try:
             odds_heatmap(plot, [[o.p_win[a][d] for d in range(1, size + 1)] for a in range(1, size + 1)], rules.id, t)

@@ -39,4 +39,4 @@ def locales_dir() -> Path:
 
 def schema_path(name: str) -> Path:
     """A JSON Schema shipped in the package itself."""
-    return _PACKAGE / "schema" / name
+    return _PACKAGE / "language" / "schema" / name

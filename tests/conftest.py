@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from riskrules.loader import open_rulebook
+from riskrules.language.loader import open_rulebook
 
 
 def load(edition: str, variant: str | None = None, players: int | None = None):

@@ -10,7 +10,7 @@ from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import PLACE, Decision
 from riskrules.engine.dice import LoadedDice
 from riskrules.engine.game import Game
-from riskrules.loader import open_rulebook
+from riskrules.language.loader import open_rulebook
 
 
 class Script(Agent):

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from riskrules.board import load_board
-from riskrules.errors import RuleError
+from riskrules.language.board import load_board
+from riskrules.language.errors import RuleError
 from riskrules.resources import boards_dir
 
 
@@ -118,7 +118,7 @@ def test_disconnected_board(tmp_path):
 
 
 def test_house_rule_brings_its_own_board(write):
-    from riskrules.loader import open_rulebook
+    from riskrules.language.loader import open_rulebook
 
     write("tiny.yaml", """
         id: tiny
@@ -163,7 +163,7 @@ def test_house_rule_brings_its_own_board(write):
 def test_shipped_schemas_are_valid_json_schema():
     from jsonschema import Draft202012Validator
 
-    from riskrules.schemas import schema
+    from riskrules.language.schemas import schema
 
     for name in ("rulebook.schema.json", "board.schema.json"):
         Draft202012Validator.check_schema(schema(name))
@@ -173,8 +173,8 @@ def test_sectioned_validation_equals_whole_validation():
     """The memoized, section-by-section validation reports what a whole validation does."""
     import copy
 
-    from riskrules.loader import open_rulebook
-    from riskrules.schemas import schema_errors, sectioned_errors
+    from riskrules.language.loader import open_rulebook
+    from riskrules.language.schemas import schema_errors, sectioned_errors
 
     data = copy.deepcopy(open_rulebook("cs-riziko").config(None, 2).data)
     assert sectioned_errors("rulebook.schema.json", data) == schema_errors("rulebook.schema.json", data) == []

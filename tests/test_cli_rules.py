@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.resources import rulebooks_dir
-from riskrules.schemas import validator
+from riskrules.language.schemas import validator
 
 runner = CliRunner()
 EDITIONS = ["cs-riziko", "de-deluxe", "nl-1990", "nl-modern", "sv-2000"]

@@ -211,7 +211,7 @@ def test_nl_modern_neutral_never_reinforces():
 
 
 def test_de_deluxe_has_no_two_player_rules():
-    from riskrules.errors import RuleError
+    from riskrules.language.errors import RuleError
 
     with pytest.raises(RuleError) as err:
         load(DE, players=2)
@@ -260,7 +260,7 @@ def test_shared_rules(edition):
 
 
 def test_variants_per_edition():
-    from riskrules.loader import open_rulebook
+    from riskrules.language.loader import open_rulebook
 
     def names(edition):
         return {v: e.default for v, e in open_rulebook(edition).variants.items()}
@@ -275,7 +275,7 @@ def test_variants_per_edition():
 
 def test_variants_combine():
     rules = load(NL, None)
-    both = __import__("riskrules.loader", fromlist=["x"]).open_rulebook(NL).rules(["alternatief", "escalating"])
+    both = __import__("riskrules.language.loader", fromlist=["x"]).open_rulebook(NL).rules(["alternatief", "escalating"])
     assert rules.victory == "missions"
     assert both.victory == "domination"
     assert both.cards.escalating[:3] == (4, 6, 8)

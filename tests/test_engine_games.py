@@ -14,7 +14,7 @@ from riskrules.engine.decisions import Decision
 from riskrules.engine.game import Game
 from riskrules.engine.log import LogWriter, Tracker, line_of
 from riskrules.engine.replay import replay
-from riskrules.loader import builtin_ids, open_rulebook
+from riskrules.language.loader import builtin_ids, open_rulebook
 
 
 def configurations():

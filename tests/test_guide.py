@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.expr import QUANTITIES
-from riskrules.loader import open_rulebook
+from riskrules.language.expr import QUANTITIES
+from riskrules.language.loader import open_rulebook
 from riskrules.resources import grammar_path
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "rule-language.md"

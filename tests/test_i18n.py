@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.i18n import PLACEHOLDER, Text, catalog
+from riskrules.text.i18n import PLACEHOLDER, Text, catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -188,7 +188,7 @@ def test_numbers_for_the_locale():
 
 
 def test_a_missing_translation_falls_back_to_english(tmp_path, monkeypatch):
-    import riskrules.i18n as i18n
+    import riskrules.text.i18n as i18n
 
     fake = tmp_path / "locales"
     (fake / "de" / "LC_MESSAGES").mkdir(parents=True)

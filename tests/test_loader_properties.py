@@ -13,8 +13,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riskrules.errors import RuleError
-from riskrules.loader import open_rulebook
+from riskrules.language.errors import RuleError
+from riskrules.language.loader import open_rulebook
 from riskrules.resources import grammar_path, rulebooks_dir
 
 SOURCES = {p.stem: p.read_text(encoding="utf-8") for p in sorted(rulebooks_dir().glob("*.risk"))}

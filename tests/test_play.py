@@ -14,7 +14,7 @@ from riskrules.engine.agents.human import HumanAgent
 from riskrules.engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE,
                                         TRADE)
 from riskrules.engine.session import play, resume
-from riskrules.i18n import Text
+from riskrules.text.i18n import Text
 from scenario import Scenario
 
 runner = CliRunner()

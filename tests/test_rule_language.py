@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from riskrules.errors import RuleError
-from riskrules.loader import open_rulebook
+from riskrules.language.errors import RuleError
+from riskrules.language.loader import open_rulebook
 
 
 def house(body: str, extends: str = "nl-1990") -> str:

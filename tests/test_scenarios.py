@@ -190,7 +190,7 @@ CARDS = INFANTRY + CAVALRY + ARTILLERY
 
 def not_mine(t: int) -> int:
     """Territories for a card test: red (seat 0) holds a third, but none shown on the cards used."""
-    from riskrules.loader import open_rulebook
+    from riskrules.language.loader import open_rulebook
 
     name = open_rulebook("classic").rules().board.territories[t]
     return 1 + t % 2 if name in CARDS else t % 3

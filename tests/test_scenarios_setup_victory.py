@@ -10,8 +10,8 @@ import pytest
 from riskrules.engine.agents import make_bot
 from riskrules.engine.dice import LoadedDice
 from riskrules.engine.game import Game, GameOver
-from riskrules.loader import open_rulebook
-from riskrules.rules import Mission
+from riskrules.language.loader import open_rulebook
+from riskrules.language.rules import Mission
 from scenario import Scenario, Script
 
 

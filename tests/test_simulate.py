@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.simulate import Job, Record, game_seed, run
-from riskrules.stats import differences, summarize, wilson
+from riskrules.instrument.simulate import Job, Record, game_seed, run
+from riskrules.instrument.stats import differences, summarize, wilson
 
 runner = CliRunner()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..rules import Rules
+from ..language.rules import Rules
 
 JOKER = -1
 

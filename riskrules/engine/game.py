@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from ..rules import Mission, Rules
+from ..language.rules import Mission, Rules
 from . import decisions as D
 from .cards import set_kind, sets_in, symbol_of
 from .decisions import Decision
@@ -43,7 +43,7 @@ class Result:
     largest_trade: int = 0
 
 
-# how each named quantity of the rule language (riskrules.expr.QUANTITIES but "total") is
+# how each named quantity of the rule language (riskrules.language.expr.QUANTITIES but "total") is
 # counted for a seat
 _QUANTITY: dict[str, Callable[[Game, int], int]] = {
     "territories": lambda g, seat: g.territory_count[seat],

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO
 from collections.abc import Iterable
 
-from ..files import Unreadable, read_text
+from ..language.files import Unreadable, read_text
 from .dice import GameError
 
 MAX_LOG_BYTES = 200 * 1024 * 1024

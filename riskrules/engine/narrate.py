@@ -9,8 +9,8 @@ from __future__ import annotations
 
 
 
-from ..i18n import Text, capitalized
-from ..rules import Rules
+from ..text.i18n import Text, capitalized
+from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one.
 QUIET = {"claim", "capital_chosen", "mission_dealt"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache, cache
 from itertools import product
 
-from ..rules import BattleRules
+from ..language.rules import BattleRules
 
 
 @cache

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
-from ..errors import RuleError
-from ..loader import open_rulebook
-from ..rules import Rules
+from ..language.errors import RuleError
+from ..language.loader import open_rulebook
+from ..language.rules import Rules
 from .agents import BOTS, Agent, make_bot
 from .agents.log_agent import LogAgent
 from .decisions import Decision

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Sequence
 
-from ..i18n import Text
-from ..loader import open_rulebook
+from ..text.i18n import Text
+from ..language.loader import open_rulebook
 from .agents import make_bot
 from .agents.human import HumanAgent, Quit
 from .dice import GameError

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...i18n import Text
+from ...text.i18n import Text
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
                          Decision)
 from ..narrate import mission_text, render_board

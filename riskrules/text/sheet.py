@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 
 from .i18n import Text
-from .loader import Rulebook
-from .engine.narrate import mission_text
-from .rules import Rules
-from .tables import CountTable, key_text
+from ..language.loader import Rulebook
+from ..engine.narrate import mission_text
+from ..language.rules import Rules
+from ..language.tables import CountTable, key_text
 
 TWO_PLAYERS = 2
 

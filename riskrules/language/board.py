@@ -16,7 +16,7 @@ import yaml
 
 from .errors import Pos, Problem, RuleError, unknown
 from .files import Unreadable, read_text
-from .resources import boards_dir
+from ..resources import boards_dir
 from .schemas import schema_problems
 
 MAX_BOARD_BYTES = 1024 * 1024

@@ -19,7 +19,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from .errors import Pos, Problem, RuleError, did_you_mean
 from .files import Unreadable, read_text
 from .model import Assign, Overlay, RulebookFile, Variant
-from .resources import grammar_path
+from ..resources import grammar_path
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_EXPR_DEPTH = 64  # levels of nesting, brackets included

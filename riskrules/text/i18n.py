@@ -22,7 +22,7 @@ import io
 import re
 from functools import cache, lru_cache
 
-from .resources import locales_dir
+from ..resources import locales_dir
 
 DOMAIN = "riskrules"
 ENGLISH = "en"

@@ -8,7 +8,7 @@ from typing import Any
 from collections.abc import Callable
 
 from .errors import Pos, Problem
-from .resources import schema_path
+from ..resources import schema_path
 
 
 @cache

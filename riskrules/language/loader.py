@@ -22,7 +22,7 @@ from .checks import check_config
 from .errors import Pos, Problem, RuleError, did_you_mean, unknown
 from .model import Config, RulebookFile, merge
 from .parse import read_rulebook
-from .resources import rulebooks_dir
+from ..resources import rulebooks_dir
 from .rules import Rules, compile_rules, fingerprint
 from .schemas import sectioned_errors
 

@@ -3,10 +3,10 @@
 Territory, continent and card-symbol names come from the boards (rulebooks/boards/*.yaml),
 colour names from the rule files (rulebooks/*.risk). Each is offered to translators under
 its context — `territory`, `continent`, `card symbol`, `colour` — with its English name as
-the message id (riskrules.i18n.english_name). babel.cfg wires these in:
+the message id (riskrules.text.i18n.english_name). babel.cfg wires these in:
 
-    [riskrules.i18n_extract:extract_board: rulebooks/boards/**.yaml]
-    [riskrules.i18n_extract:extract_rulebook: rulebooks/**.risk]
+    [riskrules.text.i18n_extract:extract_board: rulebooks/boards/**.yaml]
+    [riskrules.text.i18n_extract:extract_rulebook: rulebooks/**.risk]
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def extract_board(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterat
 
 
 def extract_rulebook(fileobj: IO[bytes], keywords, comment_tags, options) -> Iterator[tuple]:
-    from .parse import parse_rulebook
+    from ..language.parse import parse_rulebook
 
     text = fileobj.read().decode("utf-8")
     book = parse_rulebook(text, "extract")

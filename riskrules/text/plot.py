@@ -6,7 +6,7 @@ from pathlib import Path
 from collections.abc import Sequence
 
 from .i18n import Text
-from .simulate import Record
+from ..instrument.simulate import Record
 
 FORMATS = (".png", ".svg")
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from collections.abc import Callable, Sequence
 
-from .engine.agents import make_bot
-from .engine.game import DEFAULT_MAX_TURNS, Game
-from .loader import open_rulebook
-from .rules import Rules
+from ..engine.agents import make_bot
+from ..engine.game import DEFAULT_MAX_TURNS, Game
+from ..language.loader import open_rulebook
+from ..language.rules import Rules
 
 CHUNK = 20  # games per task: large enough to hide the hand-over, small enough to balance workers
 

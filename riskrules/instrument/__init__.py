@@ -1,0 +1,1 @@
+"""Many games → numbers: simulation, comparison and their statistics."""

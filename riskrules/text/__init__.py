@@ -1,0 +1,1 @@
+"""Numbers and events → what people read: catalogs, rule sheet, diff, reports, plots."""
