@@ -205,7 +205,8 @@ class Rulebook:
         errors = sectioned_errors("rulebook.schema.json", config.data)
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
         refused = frozenset(str(path[0]) for _, path in errors if path)
-        if problems and (not refused or "board" in refused):  # a fault of the whole model: nothing more to check
+        if problems and (any(not path for _, path in errors) or "board" in refused):
+            # a fault of the whole model (a rule nobody set, an unknown key) or of its board: nothing more to check
             return problems, None
         try:
             board = self.board(config)
