@@ -18,16 +18,31 @@ SET_SIZE = 3
 MAX_SETUP_ROUNDS = 500  # rounds of placing the starting armies (docs/rule-language.md)
 
 
-def check_config(config: Config, board: Board, counts: Iterable[int]) -> list[Problem]:
-    """Every problem of `config`, played by each number of players in `counts`."""
+# Each check and the top-level parts of the model it reads: when the schema already refused one
+# of them, the check is skipped and the others still run (so one `risk check` says it all).
+_CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("players", frozenset({"players", "starting_armies", "colours", "capitals", "victory", "missions", "neutral",
+                           "setup"})),
+    ("continents", frozenset({"continents"})),
+    ("cards", frozenset({"cards"})),
+    ("battle", frozenset({"battle"})),
+    ("expressions", frozenset({"reinforcements", "neutral", "players"})),
+    ("missions", frozenset({"victory", "missions", "colours"})),
+    ("neutral", frozenset({"neutral", "turn", "setup"})),
+)
+
+
+def check_config(config: Config, board: Board, counts: Iterable[int],
+                 refused: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every problem of `config`, played by each number of players in `counts`; the checks that
+    read a part the schema `refused` are left out."""
     c = _Checker(config, board)
-    c.players(list(counts))
-    c.continents()
-    c.cards()
-    c.battle()
-    c.expressions()
-    c.missions()
-    c.neutral()
+    for name, reads in _CHECKS:
+        if reads.isdisjoint(refused):
+            if name == "players":
+                c.players(list(counts))
+            else:
+                getattr(c, name)()
     return c.problems
 
 
@@ -195,12 +210,12 @@ class _Checker:
         try:
             compile_expression(text, kind, pos)
         except RuleError as err:
-            self.problems.extend(Problem(p.message, p.pos, chain) for p in err.problems)
+            self.problems.extend(p.in_chain(chain) for p in err.problems)
             return
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
         _, problems = check_range(text, ranges, pos)
-        self.problems.extend(Problem(p.message, p.pos, chain) for p in problems)
+        self.problems.extend(p.in_chain(chain) for p in problems)
 
     # ---- missions -------------------------------------------------------------------------
 
