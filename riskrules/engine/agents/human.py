@@ -185,9 +185,10 @@ class HumanAgent(Agent):
         """What this question takes, its options, and the commands."""
         t = self.t
         lines = [textwrap.fill(self.how_to_answer(d), max(self.width - 1, 40))]
-        options = listing or self.options_text(d)
-        if options:
-            lines.append(options)
+        if listing:
+            lines.append(listing)
+        elif self.options_text(d):
+            lines.append(textwrap.fill(self.options_text(d), max(self.width - 1, 40)))
         lines.append(t._("Commands (at any question):"))
         names = command_names(t)
         for key, what in COMMANDS.items():
