@@ -101,6 +101,8 @@ class HumanAgent(Agent):
                 raw = self.read(prompt)
             except EOFError:
                 raise Quit("eof") from None
+            except UnicodeDecodeError:  # bytes that are no text in the terminal's encoding
+                raw = "\ufffd"
             try:
                 text = clean(raw)
                 if self.command(d, text, listing):
