@@ -35,6 +35,7 @@ class Table:
         self.waited_from = 0  # where the stretch of other players' turns began in `history`
         self.waited: tuple[int, int] = (0, 0)  # the last stretch a person waited through
         self.own = False  # is it a person's turn?
+        self.waiting = False  # in a stretch of other players' turns (begun at waited_from)?
         self.run: list[dict] = []  # consecutive battles or placements told as one line
         self.turn: dict | None = None  # the other player's turn being summed up
         self.setup: dict[str, list] = {}  # others' claims and placements in the setup, by player
@@ -75,11 +76,13 @@ class Table:
         if kind == "turn_start":
             self.known_turn = e["turn"]
             self.close_turn()
-            was_own, self.own = self.own, e["player"] in self.people
+            self.own = e["player"] in self.people
             if self.own:
                 self.waited = (self.waited_from, len(self.history) - 1)
-            elif was_own or not self.waited_from:
+                self.waiting = False
+            elif not self.waiting:
                 self.waited_from = len(self.history) - 1
+                self.waiting = True
             if not self.own:
                 self.turn = {"player": e["player"], "turn": e["turn"], "taken": {}, "trades": [], "out": [],
                              "capitals": [], "before": self.holdings()}
