@@ -14,12 +14,15 @@ from typing import Annotated
 
 import typer
 
+from .cli_values import skip_adapters_for_plain_values
 from .language.errors import RuleError
 from .text.i18n import Text
-from .language.loader import editions as list_editions
-from .language.loader import open_rulebook
 
+skip_adapters_for_plain_values()  # a short command need not import pydantic
+
+# Help is plain text (no rich): `risk --help` then starts in a fraction of the time.
 app = typer.Typer(
+    rich_markup_mode=None,
     name="risk",
     help="The rules of RISK as data: read, compare, check and play every edition.\n\n"
     "Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.",
@@ -34,6 +37,19 @@ app = typer.Typer(
 # command; end of input (Ctrl-D, a script that runs out) and the `quit` command are 3.
 EXIT_INTERRUPTED = 130
 EXIT_LEFT = 3
+
+
+def open_rulebook(ref, strict: bool = True):
+    """The loader's open_rulebook, imported when a command first needs the rule language."""
+    from .language.loader import open_rulebook as open_book
+
+    return open_book(ref, strict)
+
+
+def list_editions():
+    from .language.loader import editions
+
+    return editions()
 
 
 def _red() -> str | None:
@@ -180,14 +196,21 @@ def rules(
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
     _allow(allow_dir)
-    from .text.sheet import build_sheet, render_sheet
-
     try:
+        if as_json:
+            from .language import prebuilt
+
+            found = prebuilt.model(edition, _variants(variant), players)  # a built-in, checked when built
+            if found is None:
+                compiled = open_rulebook(edition).rules(_variants(variant), players)
+                found = compiled.model, compiled.board, compiled.fingerprint
+            model, board, fingerprint = found
+            _print_json({**model, "board": board.to_json(), "fingerprint": fingerprint})
+            return
+        from .text.sheet import build_sheet, render_sheet
+
         book = open_rulebook(edition)
         compiled = book.rules(_variants(variant), players)
-        if as_json:
-            _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
-            return
         t = _text(lang, compiled.language, compiled.terms)
         sheet = build_sheet(book, _variants(variant), t, players)
         if _terminal():
