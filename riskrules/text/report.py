@@ -117,8 +117,8 @@ def tournament(label: str, players: int, seed: int, standings: dict, t: Text) ->
                 "{label}, {players} players — {n} games, seats rotated on common seeds, seed {seed}", n).format(
         label=label, players=players, n=t.num(n), seed=seed), ""]
     width = max(12, max(len(b["bot"]) for b in standings["bots"]) + 2)
-    out.append(f"{t._('Bot'):<{width}}{t._('Seats'):>6}{t._('Wins'):>7}   {t._('Win share (95% interval)'):<30}"
-               f"{t._('Rating (95% interval)')}")
+    head = (t._("Bot"), t._("Seats"), t._("Wins"), t._("Win share (95% interval)"), t._("Rating (95% interval)"))
+    out.append(f"{head[0]:<{width}}{head[1]:>6}{head[2]:>7}   {head[3]:<30}{head[4]}")
     for b in standings["bots"]:
         share = f"{t.pct(b['win_share'])} ({t.pct(b['low'])}–{t.pct(b['high'])})"
         rating = f"{t.num(round(b['rating']))} ({t.num(round(b['rating_low']))}–{t.num(round(b['rating_high']))})"
