@@ -30,10 +30,10 @@ from ...language.rules import Mission
 from ..decisions import ATTACK, PLACE, Decision
 from .balanced import BalancedAgent
 
-PLAYOUTS = 8  # per candidate and search
+PLAYOUTS = 6  # per candidate and search
 HORIZON = 1  # rounds a playout looks ahead (to the start of the bot's turn after next: 2)
-ATTACK_CANDIDATES = 3  # besides stopping
-PLACE_CANDIDATES = 4
+ATTACK_CANDIDATES = 2  # besides stopping
+PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 COMMIT_FLOOR = 0.2  # a committed attack goes on while its odds are at least this
 MISSION_WEIGHT = 0.5  # how much a mission's progress counts against the share of strength
