@@ -5,8 +5,10 @@ At two kinds of moment in its own turn it tries the candidate answers on copies 
 - where its reinforcements go (the first placement of the turn: all of them at once), and
 - whether to attack and where, each time the situation changes (at the start of the attack
   phase, after a conquest, when a committed attack loses its odds). An attack candidate is a
-  plan: "attack from A to B until B falls or the odds drop below COMMIT_FLOOR"; stopping is
-  always a candidate.
+  plan: "attack from A to B until B falls or the odds drop below balanced's threshold (or
+  below the odds it was chosen at, if those were lower)"; stopping is always a candidate.
+Balanced's own answer is the default: another candidate is taken only when it beats it by
+more than CONFIDENCE standard errors of the paired difference over the same playouts.
 A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
 next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
 bot's share of armies and income (and, with missions, how far its own mission is done).
@@ -28,14 +30,14 @@ import random
 
 from ...language.rules import Mission
 from ..decisions import ATTACK, PLACE, Decision
-from .balanced import BalancedAgent
+from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
 
 PLAYOUTS = 6  # per candidate and search
 HORIZON = 1  # rounds a playout looks ahead (to the start of the bot's turn after next: 2)
 ATTACK_CANDIDATES = 2  # besides stopping
 PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
-COMMIT_FLOOR = 0.2  # a committed attack goes on while its odds are at least this
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
 MISSION_WEIGHT = 0.5  # how much a mission's progress counts against the share of strength
 
 
@@ -54,6 +56,7 @@ class StrongAgent(BalancedAgent):
         super().start(game, seat, rng)
         self.plan: tuple[int, int] | None = None  # the attack committed to
         self.plan_turn = -1
+        self.plan_floor = 1.0
         self.helpers = [BalancedAgent() for _ in game.agents]
         self.script = _Script()
 
@@ -72,33 +75,44 @@ class StrongAgent(BalancedAgent):
     def attack_searched(self, d: Decision):
         game = self.game
         armies = game.armies
+        win = self.odds.win
         if self.plan_turn == game.turn and self.plan in d.options:
             source, target = self.plan
-            if self.odds.win(armies[source] - 1, armies[target]) >= COMMIT_FLOOR:
+            if win(armies[source] - 1, armies[target]) >= self.plan_floor:
                 return self.plan
         want = self.values(d.side)
-        win = self.odds.win
         scored = []
         for source, target in d.options:
             p = win(armies[source] - 1, armies[target])
             if p >= LOWEST_ODDS:
                 scored.append((-p * want[target], source, target))
         scored.sort()
-        candidates: list[tuple[int, int] | None] = [None]
         usual = super().attack(d)
-        if usual is not None:
-            candidates.append(usual)
+        candidates: list[tuple[int, int] | None] = [usual] + ([None] if usual is not None else [])
         for _, source, target in scored:
-            if len(candidates) > ATTACK_CANDIDATES:
+            if len(candidates) > ATTACK_CANDIDATES:  # stopping besides
                 break
             if (source, target) not in candidates:
                 candidates.append((source, target))
         if len(candidates) == 1:
             self.plan = None
             return None
-        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan), game.phase)
-        self.plan, self.plan_turn = best, game.turn
+        floors = {c: self.floor(c) for c in candidates}
+        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), game.phase)
+        self.plan, self.plan_turn, self.plan_floor = best, game.turn, floors[best]
         return best
+
+    def floor(self, plan) -> float:
+        """The odds below which an attack plan ends: balanced's threshold, or the odds when the plan
+        was made if they were lower (an attack chosen against the odds goes on while they are
+        no worse)."""
+        if plan is None:
+            return 1.0
+        game = self.game
+        threshold = CARD_WIN if not game.conquered else ATTACK_WIN
+        if game.round > PATIENCE:
+            threshold = max(BOLDEST, threshold - 0.01 * (game.round - PATIENCE))
+        return min(threshold, self.odds.win(game.armies[plan[0]] - 1, game.armies[plan[1]]))
 
     def place_searched(self, d: Decision):
         game = self.game
@@ -129,22 +143,31 @@ class StrongAgent(BalancedAgent):
     # ---- the search ---------------------------------------------------------------------------------
 
     def search(self, candidates: list, apply, phase: int):
-        """The candidate with the best mean playout score; `apply(copy, candidate)` puts it into
-        a copy, which then plays on from phase number `phase`."""
+        """The candidate whose playouts score best, if it beats the first candidate (balanced's
+        own answer) clearly: its mean gain over the same playouts exceeds CONFIDENCE standard
+        errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
+        which then plays on from phase number `phase`."""
         game = self.game
         seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
         alive = sum(game.alive[:game.players])
         limit = game.turn + alive * self.horizon
-        totals = [0.0] * len(candidates)
+        scores = [[0.0] * self.playouts for _ in candidates]
         helpers = list(self.helpers)
         helpers[self.seat] = self.script
-        for seed in seeds:
+        for j, seed in enumerate(seeds):
             for i, candidate in enumerate(candidates):
                 copy = game.copy(helpers, seed=seed, max_turns=limit)
                 self.determinize(copy, random.Random(seed))
                 apply(copy, candidate)
-                totals[i] += self.score(copy, copy.play_on(phase))
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+                scores[i][j] = self.score(copy, copy.play_on(phase))
+        best, best_gain = 0, 0.0
+        n = self.playouts
+        for i in range(1, len(candidates)):
+            gains = [a - b for a, b in zip(scores[i], scores[0])]
+            mean = sum(gains) / n
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+            if mean > CONFIDENCE * spread / n ** 0.5 and mean > best_gain:
+                best, best_gain = i, mean
         return candidates[best]
 
     def determinize(self, copy, rng: random.Random) -> None:
@@ -225,15 +248,14 @@ class _Script(BalancedAgent):
 
     kind = "strong"
 
-    def attack_plan(self, plan) -> None:
-        """None: stop attacking; (from, to): attack there until it falls or its odds fade;
-        False: no plan (balanced from the start)."""
-        self.plan = plan
+    def attack_plan(self, plan, floor: float = 1.0) -> None:
+        """None: stop attacking; (from, to): attack there until it falls or its odds drop below
+        `floor`; False: no plan (balanced from the start)."""
+        self.plan, self.plan_floor = plan, floor
 
     def start(self, game, seat, rng) -> None:
-        plan = getattr(self, "plan", False)
         super().start(game, seat, rng)
-        self.plan = plan
+        self.plan, self.plan_floor = False, 1.0
 
     def decide(self, d: Decision):
         plan = self.plan
@@ -242,7 +264,7 @@ class _Script(BalancedAgent):
                 self.plan = False
                 return None
             armies = self.game.armies
-            if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= COMMIT_FLOOR:
+            if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
                 return plan
             self.plan = False
         return super().decide(d)
