@@ -424,6 +424,7 @@ class Game:
     # (the rules, the board, option lists made once). A new attribute that changes during play
     # belongs here: tests/test_game_copy.py fails until it is.
     COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital")
+    CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
         """An independent copy of the game as it stands, played on by `agents` (started afresh,
@@ -436,6 +437,8 @@ class Game:
         other.__dict__.update(self.__dict__)
         for name in self.COPIED:
             setattr(other, name, list(getattr(self, name)))
+        for name in self.CACHES:
+            setattr(other, name, {})
         other.continent_count = [counts[:] for counts in self.continent_count]
         other.hands = [hand[:] for hand in self.hands]
         other.capital_owner = dict(self.capital_owner)
