@@ -65,7 +65,7 @@ def _print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-BOT_NAMES = ("random, balanced, strong (strong-N: N playouts per candidate move; default 6), or a bot "
+BOT_NAMES = ("random, balanced, strong (strong-N: N playouts per candidate move; default 10), or a bot "
              "of your own: module:Class, file.py:Class or a name from the riskrules.bots entry points "
              "(this runs your code: see docs/bots.md).")
 EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]

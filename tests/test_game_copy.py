@@ -46,6 +46,7 @@ class Snapshot(BalancedAgent):
                     territory, armies = super().decide(d)
                     assert armies == d.most
                     copy.armies[territory] += armies
+                    copy.changed()
                     self.copy_result = copy.play_on(game.phase + 1)
                 else:
                     self.copy_result = copy.play_on()

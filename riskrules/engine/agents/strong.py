@@ -30,9 +30,10 @@ import random
 
 from ...language.rules import Mission
 from ..decisions import ATTACK, PLACE, Decision
+from ..game import GameOver
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
 
-PLAYOUTS = 6  # per candidate and search
+PLAYOUTS = 10  # per candidate and search
 HORIZON = 1  # rounds a playout looks ahead (to the start of the bot's turn after next: 2)
 ATTACK_CANDIDATES = 2  # besides stopping
 PLACE_CANDIDATES = 3
@@ -134,9 +135,10 @@ class StrongAgent(BalancedAgent):
             return usual, d.most
         most = d.most
 
-        def place(copy, territory):
-            copy.armies[territory] += most
+        def place(copy, territory):  # as the engine places an answer: then has anyone won?
             self.script.attack_plan(False)
+            copy.armies[territory] += most
+            copy.changed()
         best = self.search(candidates, place, game.phase + 1)
         return best, most
 
@@ -158,8 +160,12 @@ class StrongAgent(BalancedAgent):
             for i, candidate in enumerate(candidates):
                 copy = game.copy(helpers, seed=seed, max_turns=limit)
                 self.determinize(copy, random.Random(seed))
-                apply(copy, candidate)
-                scores[i][j] = self.score(copy, copy.play_on(phase))
+                try:
+                    apply(copy, candidate)
+                    result = copy.play_on(phase)
+                except GameOver:  # the candidate itself won (or lost) the game
+                    result = copy.result
+                scores[i][j] = self.score(copy, result)
         best, best_gain = 0, 0.0
         n = self.playouts
         for i in range(1, len(candidates)):
