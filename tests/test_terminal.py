@@ -16,6 +16,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import sys
 import termios
@@ -27,9 +28,11 @@ PROMPT = re.compile(r"(?:^|\n)([^\n]*(?::|\?) )$")
 class Terminal:
     """A command on a pseudo-terminal: read what it writes, type lines, press Ctrl-C."""
 
-    def __init__(self, args: list[str], env: dict[str, str], rows: int = 24, cols: int = 80):
+    def __init__(self, args: list[str], env: dict[str, str], rows: int = 24, cols: int = 80,
+                 sigint: signal.Handlers = signal.SIG_DFL):
         self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: the command itself
+        if self.pid == 0:  # the child: the command itself, with Ctrl-C as a person's shell has it
+            signal.signal(signal.SIGINT, sigint)
             os.execvpe(args[0], args, env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -69,18 +72,21 @@ class Terminal:
     def interrupt(self) -> None:
         os.write(self.fd, b"\x03")
 
-    def wait(self) -> int:
+    def wait(self, timeout: float = 120) -> int:
+        end = time.monotonic() + timeout
         while self._read(0.2):
-            pass
+            if time.monotonic() > end:
+                os.kill(self.pid, signal.SIGKILL)
+                raise AssertionError(f"still running after {timeout} s; last output:\n{self.seen[-2000:]}")
         _, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
         return os.waitstatus_to_exitcode(status)
 
 
-def risk(*args: str) -> Terminal:
+def risk(*args: str, sigint: signal.Handlers = signal.SIG_DFL) -> Terminal:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NO_COLOR", "COLUMNS", "LINES"))}
     env.update(NO_COLOR="1", TERM="xterm")
-    return Terminal([sys.executable, "-m", "riskrules", *args], env)
+    return Terminal([sys.executable, "-m", "riskrules", *args], env, sigint=sigint)
 
 
 class Person:
@@ -148,3 +154,15 @@ def test_a_whole_game_at_a_terminal(tmp_path):
     assert second.seen.rstrip().endswith("winner: none, reason: turn_limit, turns: 6, seed: 4")
     replay = risk("replay", str(save))
     assert replay.wait() == 0 and "lines of the log match the replayed game" in replay.seen
+
+
+def test_ctrl_c_leaves_even_when_started_with_sigint_ignored(tmp_path):
+    """A shell starts a background job with SIGINT ignored, and Python keeps it so: the game
+    still takes Ctrl-C at its terminal as leaving (saved, exit 130)."""
+    save = tmp_path / "game.jsonl"
+    term = risk("play", "sv-2000", "--players", "2", "--seed", "4", "--save", str(save), "--lang", "en",
+                sigint=signal.SIG_IGN)
+    assert term.prompt() is not None
+    term.interrupt()
+    assert term.wait() == 130
+    assert save.is_file()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
 import sys
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -134,7 +135,15 @@ def _say(text: str | None, write: Callable[[str], None]) -> None:
         write(text)
 
 
+def _interruptible() -> None:
+    """Ctrl-C at a terminal leaves the game (saved first), even when the shell started us with
+    SIGINT ignored, as it does for a background job: Python then keeps ignoring it."""
+    if sys.stdin.isatty() and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None) -> Outcome:
+    _interruptible()
     try:
         result = game.play()
     except (Quit, KeyboardInterrupt) as stop:
