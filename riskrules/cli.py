@@ -74,6 +74,24 @@ LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the
                                                           "Default: the edition's own language.")]
 
 
+AllowDirOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--allow-dir", metavar="DIR", help="Let rule files name files in this directory too "
+                 "(repeatable). Without it, `extends` and `board` may name only built-in rulebooks and boards "
+                 "or files in the directory of the rule file itself.", show_default=False),
+]
+
+
+def _allow(dirs: list[Path] | None) -> None:
+    """--allow-dir: widen the path policy of the rule files this command reads."""
+    from .language.files import allow_dirs
+
+    for d in dirs or []:
+        if not d.is_dir():
+            fail(f"--allow-dir {d}: no such directory")
+    allow_dirs(dirs or [])
+
+
 def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
     """The Text to print with: --lang if given (refused if unknown), else `default`."""
     from .text.i18n import check_language
@@ -125,8 +143,10 @@ def rules(
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     set_rules: SetOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
+    _allow(allow_dir)
     from .text.sheet import build_sheet, render_sheet
 
     try:
@@ -155,11 +175,13 @@ def diff(
                                                     "Repeatable.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show every rule on which two editions (or variants, or house rules) differ, side by side.
 
     The text is in the editions' language when they share one, else in English (see --lang).
     """
+    _allow(allow_dir)
     from .text.sheet import build_sheet, diff_rows, render_diff
 
     try:
@@ -181,11 +203,13 @@ def diff(
 def check(
     files: Annotated[list[Path], typer.Argument(help="Rule files (.risk) to check.", show_default=False)],
     set_rules: SetOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Check rule files: every problem in every variant and player count, with its line and a caret.
 
     Exits 0 when all files are sound, 1 otherwise.
     """
+    _allow(allow_dir)
     bad = 0
     for path in files:
         try:
@@ -239,12 +263,14 @@ def play(
     lang: LangOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
     set_rules: SetOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
 
     The game is told in the edition's language; the last line sums it up for scripts:
     winner, reason, turns and seed.
     """
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import play as play_game
 
@@ -270,8 +296,10 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.log import read_log
     from .engine.narrate import Narrator
@@ -315,8 +343,10 @@ def replay(
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Go on with a saved game."""
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
 
@@ -488,12 +518,14 @@ def simulate(
     as_json: JsonOpt = False,
     csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play many bot games and report wins by seat (95% Wilson intervals), how games ended, their
     length, the continents held at the end, the neutral army's survival and the cards traded.
 
     The same --seed gives the same numbers whatever --workers is.
     """
+    _allow(allow_dir)
     from .instrument import experiment
     from .instrument.stats import summarize
 
@@ -573,6 +605,7 @@ def compare(
                                                    "their corrected intervals, as in the table.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Compare editions, variants or house rules on the same seeds, with paired differences and honest significance.
 
@@ -583,6 +616,7 @@ def compare(
 
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
+    _allow(allow_dir)
     from .instrument import experiment
 
     workers = workers or _cores()
@@ -667,12 +701,14 @@ def sweep(
                                                    "the value, with 95% intervals.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """What if a rule took other values? One simulation per value, all on the same seeds.
 
     Prints the statistics of `risk simulate` side by side, one column per value. With --json: one object
     per value (and bot population), shaped like `simulate --json`, with its "value".
     """
+    _allow(allow_dir)
     from .instrument import experiment
     from .instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
 
@@ -738,6 +774,7 @@ def odds(
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """The exact probability that an attack takes the territory, and the armies expected to be left on
     each side: a dynamic programme over the edition's own dice rules, not a simulation.
@@ -745,6 +782,7 @@ def odds(
     The attacker rolls the most dice the rules allow, and so does the defender. ATTACKERS counts the armies
     that may attack, not the one that must stay behind.
     """
+    _allow(allow_dir)
     from .engine.odds import Odds
 
     if table is None and (attackers is None or defenders is None):

@@ -82,6 +82,8 @@ class RuleError(Exception):
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean 'x'?' when some choice is close to `word`, else ''."""
     choices = list(choices)
+    if len(word) > 64 or len(choices) > 1000:  # nothing that long is a typo, and difflib is quadratic
+        return ""
     match = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not match:
         lowered = {c.lower(): c for c in choices}
@@ -92,4 +94,5 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def unknown(kind: str, word: str, choices: Iterable[str]) -> str:
     """The message for a name that is not among `choices`."""
-    return f"unknown {kind} '{word}'{did_you_mean(word, choices)}"
+    shown = word if len(word) <= 60 else word[:60] + "…"
+    return f"unknown {kind} '{shown}'{did_you_mean(word, choices)}"

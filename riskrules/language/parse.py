@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from . import parser_cache
 from .errors import Pos, Problem, RuleError, did_you_mean
 from .files import Unreadable, read_text
 from .model import Assign, Overlay, RulebookFile, Variant
@@ -25,6 +26,7 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_EXPR_DEPTH = 64  # levels of nesting, brackets included
 MAX_EXPR_NODES = 256
 MAX_SYNTAX_ERRORS = 20
+MAX_DIGITS = 18  # longer numbers are out of every range of the language (see docs/rule-language.md)
 
 # Rules of the grammar that are expressions (see the Expressions part of risk.lark).
 EXPR_RULES = frozenset([
@@ -38,8 +40,13 @@ class _TooDeep(Exception):
         self.token = token
 
 
+class _TooLong(_TooDeep):
+    pass
+
+
 class _BracketGuard:
-    """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, before parsing them."""
+    """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, and numbers longer
+    than MAX_DIGITS, before parsing (or converting) them."""
 
     always_accept = ()
 
@@ -54,20 +61,28 @@ class _BracketGuard:
                 depth -= 1
             elif token.type == "_NL":
                 depth = 0
+            elif token.type == "INT" and len(token) > MAX_DIGITS:
+                raise _TooLong(token)
             yield token
 
 
 @cache
 def parser() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
+    """The LALR parser of risk.lark, from the user's private cache when it is safe to use
+    (see parser_cache: never lark's own cache=True, a pickle in the shared temp directory)."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    cache_file = parser_cache.cache_file(grammar)
+    built = Lark(
+        grammar,
         parser="lalr",
         lexer="contextual",
         start=["start", "expr"],
         propagate_positions=True,
         postlex=_BracketGuard(),
-        cache=True,
+        cache=cache_file or False,
     )
+    parser_cache.settle(cache_file)
+    return built
 
 
 # ---- Syntax errors ---------------------------------------------------------------------
@@ -151,7 +166,8 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
             tree = parser().parse(parsed, start="start")
         except _TooDeep as deep:
             line, col = deep.token.line, deep.token.column
-            message = f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"
+            message = (f"number too long (more than {MAX_DIGITS} digits)" if isinstance(deep, _TooLong)
+                       else f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)")
         except UnexpectedInput as err:
             line, col = _error_position(err, work)
             message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
@@ -628,14 +644,28 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
         raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
     text = text.replace("\r\n", "\n")
     tree, parsed, lines, syntax = _parse_tree(text, label)
+    first = syntax[0].pos if syntax else None
+    if syntax and not _looks_like_rulebook(lines):
+        # not a rule file at all: one error, so that no more of the file is shown
+        return RulebookFile(label, path, problems=syntax[:1], unreadable=True, first_syntax=first)
     if tree is None:
-        return RulebookFile(label, path, problems=syntax, unreadable=True)
+        return RulebookFile(label, path, problems=syntax, unreadable=True, first_syntax=first)
     deep = _check_expressions(tree, label, lines)
     if deep:  # not safe to walk further
-        return RulebookFile(label, path, problems=syntax + deep, unreadable=True)
+        return RulebookFile(label, path, problems=syntax + deep, unreadable=True, first_syntax=first or deep[0].pos)
     book = _build(tree, label, lines, parsed, path)
+    book.first_syntax = first
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
+
+
+def _looks_like_rulebook(lines: list[str]) -> bool:
+    """Whether the first statement of the text is `rulebook …`, as in every rule file."""
+    for line in lines:
+        code = line.split("#")[0].split()
+        if code:
+            return code[0] == "rulebook"
+    return False
 
 
 def read_rulebook(path: Path, label: str) -> RulebookFile:
