@@ -53,6 +53,17 @@ def _variants(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+def _terminal() -> bool:
+    """Whether text goes to a person's terminal (tables, colour) rather than a pipe or file (plain text)."""
+    return sys.stdout.isatty()
+
+
+def _console():
+    from rich.console import Console
+
+    return Console()  # its width is the terminal's; it honours NO_COLOR
+
+
 def _print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -156,7 +167,13 @@ def rules(
             _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
             return
         t = _text(lang, compiled.language, compiled.terms)
-        typer.echo(render_sheet(build_sheet(book, _variants(variant), t, players), t), nl=False)
+        sheet = build_sheet(book, _variants(variant), t, players)
+        if _terminal():
+            from .text.sheet import sheet_table
+
+            _console().print(sheet_table(sheet))
+        else:
+            typer.echo(render_sheet(sheet, t), nl=False)
     except RuleError as err:
         fail(_one_line(err))
 
@@ -173,6 +190,9 @@ def diff(
     set_b: Annotated[list[str] | None, typer.Option("--set-b", help="A rule applied on top of B: "
                                                     "`risk diff E E --set-b \"…\"` shows what it changes. "
                                                     "Repeatable.")] = None,
+    players: Annotated[int | None, typer.Option(help="Compare the rules for exactly this many players "
+                                                     "(default: the general rules and each player-count section).")]
+    = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
@@ -186,46 +206,82 @@ def diff(
 
     try:
         book_a, book_b = open_rulebook(a, sets=set_rules or ()), open_rulebook(b, sets=set_b or ())
-        rules_a, rules_b = book_a.rules(_variants(variant)), book_b.rules(_variants(variant_b))
+        rules_a, rules_b = book_a.rules(_variants(variant), players), book_b.rules(_variants(variant_b), players)
         t = _text(lang, rules_a.language if rules_a.language == rules_b.language else "en")
-        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms))
-        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms))
+        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms), players)
+        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms), players)
     except RuleError as err:
         fail(_one_line(err))
     rows = diff_rows(sheet_a, sheet_b)
     if as_json:
         _print_json([{"section": s, "rule": rule, a: va, b: vb} for s, rule, va, vb in rows])
         return
-    typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
+    if _terminal():
+        from .text.sheet import diff_table
+
+        _console().print(diff_table(sheet_a, sheet_b, rows, t))
+    else:
+        typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
 
 
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="Rule files (.risk) to check.", show_default=False)],
     set_rules: SetOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON for scripts: a list of "
+                                          "{file, line, column, message, severity, chain}.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="The language of the messages (en, sv, nl, de, cs); "
+                                             "default English.")] = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
     """Check rule files: every problem in every variant and player count, with its line and a caret.
 
-    Exits 0 when all files are sound, 1 otherwise.
+    One run reports as much as it can: after a syntax error it reads on, and the sections that
+    parsed are still checked. Warnings (a statement a later one replaces, a block stated twice)
+    are shown but do not fail the check. Exits 0 when no file has an error, 1 otherwise.
     """
     _allow(allow_dir)
+    t = _text(lang, "en")
     bad = 0
+    found: list[dict] = []
     for path in files:
         try:
             problems = open_rulebook(path, strict=False, sets=set_rules or ()).check()
         except RuleError as err:
             problems = err.problems
-        if problems:
-            bad += 1
-            for p in problems:
-                typer.echo(p.format(), err=True)
-            typer.secho(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}", err=True,
-                        fg=typer.colors.RED)
+        errors = sum(not p.warning for p in problems)
+        bad += errors > 0
+        if as_json:
+            found += [_problem_json(p, t, path) for p in problems]
+            continue
+        for p in problems:
+            typer.echo(p.format(t._), err=True)
+        warnings = len(problems) - errors
+        if errors:
+            summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
+            if warnings:
+                summary += ", " + t.n_("{n} warning", "{n} warnings", warnings).format(n=warnings)
+            typer.secho(f"{path}: {summary}", err=True, fg=typer.colors.RED)
+        elif warnings:
+            typer.echo(f"{path}: " + t._("ok") + ", " + t.n_("{n} warning", "{n} warnings", warnings).format(
+                n=warnings))
         else:
-            typer.echo(f"{path}: ok")
+            typer.echo(f"{path}: " + t._("ok"))
+    if as_json:
+        _print_json(found)
     if bad:
         raise typer.Exit(1)
+
+
+def _problem_json(p, t: Text, path: Path) -> dict:
+    return {
+        "file": p.pos.file if p.pos else str(path),
+        "line": p.pos.line if p.pos else None,
+        "column": p.pos.col if p.pos else None,
+        "message": p.text(t._),
+        "severity": "warning" if p.warning else "error",
+        "chain": list(p.chain),
+    }
 
 
 # ---- playing ---------------------------------------------------------------------------------

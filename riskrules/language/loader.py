@@ -232,13 +232,18 @@ class Rulebook:
                             pos, config.chain_to(pos.file) if pos else ())], None
         errors = sectioned_errors("rulebook.schema.json", config.data)
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
-        if problems:
+        refused = frozenset(str(path[0]) for _, path in errors if path)
+        if problems and (any(not path for _, path in errors) or "board" in refused):
+            # a fault of the whole model (a rule nobody set, an unknown key) or of its board: nothing more to check
             return problems, None
         try:
             board = self.board(config)
         except RuleError as err:
-            return err.problems, None
-        return check_config(config, board, counts), board
+            return problems + err.problems, None
+        found = check_config(config, board, counts, refused)
+        if problems:  # the rest was checked, but these rules cannot be played
+            return problems + found, None
+        return found, board
 
     def _where(self, config: Config, path: tuple) -> Pos | None:
         path = tuple(str(p) for p in path)
@@ -257,7 +262,7 @@ class Rulebook:
                 missing.setdefault(m["path"] or "", []).append(m["key"])
                 places[m["path"] or ""] = p.pos
             else:
-                out.append(Problem(p.message, p.pos, config.chain_to(p.pos.file) if p.pos else ()))
+                out.append(p.in_chain(config.chain_to(p.pos.file) if p.pos else ()))
         for section, keys in missing.items():
             where = f" in {section}" if section else ""
             pos = places[section]
@@ -275,6 +280,13 @@ class Rulebook:
             key += tuple(id(o) for f in self.sets for o in f.overlays if o.applies(n))
             groups.setdefault(key, []).append(n)
         return groups
+
+    def player_count_groups(self, variants: Sequence[str] | None = None) -> list[list[int]]:
+        """The player counts that some `for N players` block changes, grouped by the blocks that apply."""
+        expanded = self.expand(variants)
+        players = merge(self.files, expanded, None).data.get("players") or {}
+        low, high = players.get("min", 2), players.get("max", 6)
+        return [counts for key, counts in self._player_groups(expanded, low, min(high, low + 100)).items() if key]
 
     def check(self) -> list[Problem]:
         """Every problem in every variant and player count, each once, in file order."""
@@ -356,7 +368,7 @@ def open_rulebook(ref: str | Path, strict: bool = True, sets: Sequence[str] = ()
         seen.append(real)
         files.insert(0, book)
         chain = _chain_labels(files)
-        problems += [Problem(p.message, p.pos, chain) for p in book.problems + _file_problems(book)]
+        problems += [p.in_chain(chain) for p in book.problems + _file_problems(book)]
         if book.extends is None:
             break
         if len(files) >= MAX_CHAIN:
@@ -370,7 +382,7 @@ def open_rulebook(ref: str | Path, strict: bool = True, sets: Sequence[str] = ()
             raise RuleError(problems + err.problems) from None
     fragments = [parse_set(text, i, len(sets)) for i, text in enumerate(sets)]
     problems += [p for f in fragments for p in f.problems]
-    if strict and problems:
+    if strict and any(not p.warning for p in problems):
         raise RuleError(problems)
     return Rulebook(files, problems, fragments, sets)
 
