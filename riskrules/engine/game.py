@@ -96,6 +96,8 @@ class Game:
         self._all = range(size)
         self.owner = [-1] * size
         self.armies = [0] * size
+        self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it
+        self._owned: dict[int, tuple[int, list[int]]] = {}  # seat → (owner_changes, its territories)
         self.territory_count = [0] * seats
         self.continent_count = [[0] * len(board.continents) for _ in range(seats)]
         # players
@@ -178,6 +180,7 @@ class Game:
         self.owner[territory] = seat
         self.territory_count[seat] += 1
         self.continent_count[seat][k] += 1
+        self.owner_changes += 1
 
     def holds(self, seat: int, continent: int) -> bool:
         return self.continent_count[seat][continent] == len(self.members[continent])
@@ -189,6 +192,15 @@ class Game:
     def territories_of(self, seat: int) -> list[int]:
         owner = self.owner
         return [t for t in range(self.size) if owner[t] == seat]
+
+    def owned(self, seat: int) -> list[int]:
+        """`territories_of(seat)` as a list shared until an owner changes: read-only."""
+        kept = self._owned.get(seat)
+        if kept is not None and kept[0] == self.owner_changes:
+            return kept[1]
+        territories = self.territories_of(seat)
+        self._owned[seat] = (self.owner_changes, territories)
+        return territories
 
     def armies_of(self, seat: int) -> int:
         owner, armies = self.owner, self.armies
@@ -322,7 +334,7 @@ class Game:
                         neutral_left -= 1
 
     def _place_one(self, decider: int, side: int, most: int) -> int:
-        territory, armies = self.ask(Decision(D.PLACE, decider, self.territories_of(side), side=side, most=most))
+        territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side=side, most=most))
         self.armies[territory] += armies
         if self.listeners:
             if decider == side:
@@ -510,15 +522,29 @@ class Game:
                 for u in adjacent[t] if owner[u] != side]
 
     def attack_phase(self, decider: int, side: int) -> None:
-        """`side` attacks as long as `decider` wants (and can)."""
+        """`side` attacks as long as `decider` wants (and can).
+
+        The options stay the same from one battle to the next unless an owner changed (a
+        conquest, a capital's continent) or the attacking territory fell below the armies
+        needed to attack: only then are they made again. (Anything else that changes them
+        must count as an owner change.)"""
+        least = self.rules.battle.least_to_attack
+        armies = self.armies
+        options: list[tuple[int, int]] = []
+        made = -1  # owner_changes when the options were made
         while True:
-            options = self.attack_options(side)
+            if made != self.owner_changes:
+                made = self.owner_changes
+                options = self.attack_options(side)
             if not options:
                 return
             chosen = self.ask(Decision(D.ATTACK, decider, options, side=side, optional=True))
             if chosen is None:
                 return
-            self.battle(decider, side, chosen[0], chosen[1])
+            source = chosen[0]
+            self.battle(decider, side, source, chosen[1])
+            if armies[source] < least:
+                made = -1
 
     def battle(self, decider: int, side: int, source: int, target: int) -> None:
         b = self.rules.battle
@@ -628,8 +654,10 @@ class Game:
         f = self.rules.fortify
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
+        # moving armies changes no owner: the territories each can reach are found once
+        reach = self._reach(seat) if f.connected else None
         while moves > 0:
-            options = self.fortify_options(seat, sent)
+            options = self.fortify_options(seat, sent, reach)
             if not options:
                 return
             chosen = self.ask(Decision(D.FORTIFY, decider, options, side=seat, optional=True))
@@ -646,30 +674,45 @@ class Game:
                                                 "to": self.board.territories[target], "armies": armies}, **by)
             moves -= 1
 
-    def fortify_options(self, seat: int, sent: dict[int, int]) -> list[tuple[int, int]]:
+    def fortify_options(self, seat: int, sent: dict[int, int],
+                        reach: list[list[int]] | None = None) -> list[tuple[int, int]]:
+        """(from, to) pairs `seat` may move armies along now; `reach` is `_reach(seat)` when
+        the rules let armies move through a chain of territories (made here if not given)."""
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
-        connected = self.rules.fortify.connected
+        if reach is None and self.rules.fortify.connected:
+            reach = self._reach(seat)
         options = []
         for t in range(self.size):
             if owner[t] != seat or armies[t] < 2:
                 continue
-            targets = self._reachable(seat, t) if connected else [u for u in adjacent[t] if owner[u] == seat]
+            if reach is not None:
+                targets = [u for u in reach[t] if u != t]
+            else:
+                targets = [u for u in adjacent[t] if owner[u] == seat]
             if t in sent:
                 targets = [u for u in targets if u == sent[t]]
             options.extend((t, u) for u in targets)
         return options
 
-    def _reachable(self, seat: int, start: int) -> list[int]:
+    def _reach(self, seat: int) -> list[list[int]]:
+        """For each territory of `seat`, the territories of its connected region, ascending
+        (itself included): one search per region, not one per territory."""
         owner, adjacent = self.owner, self.adjacent
-        seen = {start}
-        todo = [start]
-        while todo:
-            for u in adjacent[todo.pop()]:
-                if u not in seen and owner[u] == seat:
-                    seen.add(u)
-                    todo.append(u)
-        seen.discard(start)
-        return sorted(seen)
+        reach: list[list[int]] = [[] for _ in range(self.size)]
+        for start in range(self.size):
+            if owner[start] != seat or reach[start]:
+                continue
+            region = [start]
+            seen = {start}
+            for t in region:  # grows while it is read: a breadth-first search
+                for u in adjacent[t]:
+                    if u not in seen and owner[u] == seat:
+                        seen.add(u)
+                        region.append(u)
+            region.sort()
+            for t in region:
+                reach[t] = region
+        return reach
 
     # ---- victory -----------------------------------------------------------------------------------------
 
