@@ -55,6 +55,16 @@ _QUANTITY: dict[str, Callable[[Game, int], int]] = {
 }
 
 
+TURN_START, TURN_END = "turn_start", "turn_end"
+# at which end of one's own turn a fulfilled mission wins, by timing (besides the moment it is
+# fulfilled, for "during own turn": Game.changed)
+_MISSION_MOMENTS = {
+    "during_own_turn": (TURN_START,),
+    "start_of_own_turn": (TURN_START,),
+    "end_of_own_turn": (TURN_END,),
+}
+
+
 class GameOver(Exception):
     """Raised inside the turn loop when a victory condition is met (or the turn limit)."""
 
@@ -342,6 +352,8 @@ class Game:
             else:
                 self._event("place", side, territory=self.board.territories[territory], armies=armies,
                             by=self.names[decider])
+        if self.turn:  # a placement in play, not in the setup
+            self.changed()
         return armies
 
     def place(self, decider: int, side: int, amount: int) -> None:
@@ -381,12 +393,8 @@ class Game:
                 self.turn_total = 0
                 if self.listeners:
                     self._event("turn_start", seat, round=self.round)
-                if timing in ("start_of_own_turn", "during_own_turn") and self.mission_done(seat):
-                    self.end(seat, "mission")
-                if timing == "full_round_after_declaring":
-                    if self.declared[seat] and self.mission_done(seat):
-                        self.end(seat, "mission")
-                    self.declared[seat] = False
+                if timing is not None:
+                    self.mission_moment(TURN_START)
                 for phase in phases:
                     if phase == "reinforce":
                         self.reinforce(seat)
@@ -401,11 +409,8 @@ class Game:
                         self.attack_phase(self.other_player(), self.neutral)
                     elif phase == "neutral_fortify" and self.alive[self.neutral]:
                         self.fortify(self.neutral, self.other_player())
-                if timing == "end_of_own_turn" and self.mission_done(seat):
-                    self.end(seat, "mission")
-                if timing == "full_round_after_declaring" and self.mission_done(seat):
-                    self.declared[seat] = True
-                    self._event("mission_declared", seat)
+                if timing is not None:
+                    self.mission_moment(TURN_END)
 
     # ---- reinforcement ---------------------------------------------------------------------------
 
@@ -496,6 +501,8 @@ class Game:
                         territory_bonus=[{"territory": self.board.territories[t], "armies": c.bonus_armies}
                                          for t in bonus],
                         trade_number=self.trade_count)
+        if bonus:
+            self.changed()
         return value
 
     def draw_cards(self, seat: int) -> None:
@@ -604,7 +611,7 @@ class Game:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
             self.eliminate(victim, side)
-        self.check_victory(side)
+        self.changed()
 
     def eliminate(self, victim: int, by: int, cards_given: bool = False) -> None:
         self.alive[victim] = False
@@ -615,7 +622,7 @@ class Game:
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
-        self.check_victory(by)
+        self.changed()  # before a trade of the victim's cards: a game won is over at once
         c = self.rules.cards
         if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
             gained = self.trade_cards(by, down_to=c.down_to)
@@ -672,6 +679,7 @@ class Game:
                 by = {"by": self.names[decider]} if decider != seat else {}
                 self._event("fortify", seat, **{"from": self.board.territories[source],
                                                 "to": self.board.territories[target], "armies": armies}, **by)
+            self.changed()
             moves -= 1
 
     def fortify_options(self, seat: int, sent: dict[int, int],
@@ -716,33 +724,57 @@ class Game:
 
     # ---- victory -----------------------------------------------------------------------------------------
 
-    def check_victory(self, mover: int) -> None:
-        """After a conquest or an elimination: has anyone won, as the rules allow it now?"""
+    def changed(self) -> None:
+        """Every change in play to what a victory condition reads comes here: a placement, a
+        card's territory bonus, a conquest (with a capital it takes and a player it puts out),
+        an elimination, a fortify move. Has anyone won, as the rules let him win now?"""
         rules = self.rules
         victory = rules.victory
-        if victory == "domination":
-            if self.territory_count[mover] == self.size:
-                self.end(mover, "domination")
+        if victory == "missions":
+            timing = rules.mission_timing
+            if timing == "immediately":  # anyone, at any moment
+                for seat in self._from_active():
+                    if self.mission_done(seat):
+                        self.end(seat, "mission")
+            elif timing == "during_own_turn":  # the player whose turn it is, at any moment of it
+                active = self.active
+                if active >= 0 and self.alive[active] and self.mission_done(active):
+                    self.end(active, "mission")
+            # start and end of one's own turn, a full round after declaring: see mission_moment
+        elif victory == "domination":
+            if self.size in self.territory_count:
+                self.end(self.territory_count.index(self.size), "domination")
         elif victory == "opponents_eliminated":
-            standing = [s for s in range(self.players) if self.alive[s]]
-            if len(standing) == 1:
-                self.end(standing[0], "opponent_eliminated")
+            if self.alive[:self.players].count(True) == 1:
+                self.end(self.alive.index(True), "opponent_eliminated")
+            return
         elif victory == "capitals":
             for seat in self._from_active():
                 if self.capitals_held(seat) >= rules.capitals.needed[self.players]:
                     self.end(seat, "capitals")
-        elif victory == "missions":
-            timing = rules.mission_timing
-            if timing == "immediately":
-                for seat in self._from_active():
-                    if self.mission_done(seat):
-                        self.end(seat, "mission")
-            elif timing == "during_own_turn" and self.alive[self.active] and self.mission_done(self.active):
-                self.end(self.active, "mission")
-        if victory != "opponents_eliminated" and sum(self.alive[:self.players]) == 1:
+        if self.alive[:self.players].count(True) == 1:
             # the last player standing wins whatever the goal (missions of the dead are moot)
-            last = next(s for s in range(self.players) if self.alive[s])
+            last = self.alive.index(True)
             self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
+
+    def mission_moment(self, moment: str) -> None:
+        """At the start (TURN_START) or the end (TURN_END) of the active player's turn: does
+        his fulfilled mission win now? A mission the player fulfilled in another's turn waits
+        for this (during one's own turn); some timings count only here."""
+        seat = self.active
+        timing = self.rules.mission_timing
+        if timing == "immediately":  # anyone's, held since the deal, say
+            self.changed()
+        elif timing == "full_round_after_declaring":
+            if moment == TURN_START:
+                declared, self.declared[seat] = self.declared[seat], False
+                if declared and self.mission_done(seat):
+                    self.end(seat, "mission")
+            elif self.mission_done(seat):
+                self.declared[seat] = True
+                self._event("mission_declared", seat)
+        elif moment in _MISSION_MOMENTS[timing] and self.mission_done(seat):
+            self.end(seat, "mission")
 
     def _from_active(self) -> list[int]:
         start = self.active if self.active >= 0 else 0
@@ -759,6 +791,8 @@ class Game:
         if m is None:
             return False
         if m.kind == "occupy":
+            if self.territory_count[seat] < m.count:
+                return False
             owner, armies = self.owner, self.armies
             return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= m.armies) >= m.count
         if m.kind == "destroy":
