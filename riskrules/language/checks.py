@@ -193,11 +193,18 @@ class _Checker:
     # ---- missions -------------------------------------------------------------------------
 
     def missions(self) -> None:
-        if self.data["victory"] != "missions":
-            return  # checked in the configurations that play them
         missions = self.data["missions"]["list"]
-        colours = self.data["colours"]
         continents = self.board.continents
+        if self.data["victory"] != "missions":
+            # the rest is checked in the configurations that play them; the names always, since the
+            # mission cards are compiled with the rules whatever the victory
+            for i, m in enumerate(missions):
+                for k, name in enumerate(m.get("conquer", ())):
+                    if name not in continents:
+                        self.add("mission names " + unknown("continent", name, continents),
+                                 "missions", "list", i, "conquer", k)
+            return
+        colours = self.data["colours"]
         size = self.board.size
         for i, m in enumerate(missions):
             if "destroy" in m:
