@@ -1,6 +1,6 @@
 """The A/A and coverage tests of `risk compare` at full size (tests/test_calibration.py runs a slice).
 
-    python benchmarks/calibration.py [--replications 200] [--games 200] [--truth-games 20000] [--workers 2]
+    python benchmarks/calibration.py [--replications 200] [--games 100] [--truth-games 10000] [--workers 2]
 
 A/A: sv-2000 against benchmarks/rules/sv-2000-copy.risk (the same rules), each on seeds of its
 own, --replications times with --games games each: the rate of false "significant" rows, raw
@@ -29,8 +29,8 @@ RULES = Path(__file__).resolve().parent / "rules"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--replications", type=int, default=200)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--truth-games", type=int, default=20000)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--truth-games", type=int, default=10000)
     parser.add_argument("--truth-seed", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
@@ -40,8 +40,11 @@ def main() -> None:
     copy = Job(str(RULES / "sv-2000-copy.risk"), None, 3)
     changed = Job(str(RULES / "sv-2000-ties-attacker.risk"), None, 3)
     start = time.perf_counter()
-    found_aa = aa(base, copy, args.games, args.replications, args.seed, args.workers)
     known = truth(base, changed, args.truth_games, args.truth_seed, args.workers)
+    if not args.json:
+        print(f"Known differences, ties to the attacker − sv-2000 ({args.truth_games} games, seed {args.truth_seed}): "
+              + ", ".join(f"{k} {v:+.4f}" for k, v in known.items()), flush=True)
+    found_aa = aa(base, copy, args.games, args.replications, args.seed, args.workers)
     found_cov = coverage(base, changed, known, args.games, args.replications, args.seed + 1, args.workers,
                          names=[name for name in known if name != "unfinished"])
     result = {"aa": found_aa, "truth": {"games": args.truth_games, "seed": args.truth_seed, "differences": known},
@@ -54,8 +57,6 @@ def main() -> None:
     print(f"  false 'significant' rows: raw {found_aa['raw_false_rate']:.1%}, after Holm "
           f"{found_aa['holm_false_rate']:.1%} (of {found_aa['rows']} rows); family-wise "
           f"{found_aa['familywise_false_rate']:.1%}   (targets: raw ≈ 5%, Holm ≤ 5%, family-wise ≤ 5%)")
-    print(f"Known differences, ties to the attacker − sv-2000 ({args.truth_games} games, seed {args.truth_seed}): "
-          + ", ".join(f"{k} {v:+.4f}" for k, v in known.items()))
     print(f"Coverage of the paired 95% intervals, {args.replications} replications of {args.games} games:")
     print("  " + ", ".join(f"{k} {v:.1%}" for k, v in found_cov.items()) + "   (target ≈ 95%)")
     print(f"({result['seconds']} s)")
