@@ -193,7 +193,7 @@ class _Checker:
     # ---- missions -------------------------------------------------------------------------
 
     def missions(self) -> None:
-        missions = self.data["missions"]["list"]
+        missions = (self.data.get("missions") or {}).get("list") or []
         continents = self.board.continents
         if self.data["victory"] != "missions":
             # the rest is checked in the configurations that play them; the names always, since the
