@@ -39,11 +39,11 @@ EXIT_INTERRUPTED = 130
 EXIT_LEFT = 3
 
 
-def open_rulebook(ref, strict: bool = True):
+def open_rulebook(ref, strict: bool = True, sets=()):
     """The loader's open_rulebook, imported when a command first needs the rule language."""
     from .language.loader import open_rulebook as open_book
 
-    return open_book(ref, strict)
+    return open_book(ref, strict, sets)
 
 
 def list_editions():
@@ -84,6 +84,9 @@ def _main(
 
 
 def _one_line(err: RuleError) -> str:
+    first = err.problems[0]
+    if first.pos is not None and first.pos.file.startswith("--set"):
+        return first.format()  # the --set text and a caret under the fault: it is short
     line = err.first_line
     more = len(err.problems) - 1
     if more:
@@ -123,6 +126,12 @@ VariantOpt = Annotated[
                  "Default: the edition's default variant."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="A rule in the rule language, e.g. --set \"battle { ties attacker }\": applied on "
+                 "top of the edition, its variant and its player-count rules, checked like a house rule. "
+                 "Repeatable.", show_default=False),
+]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
                                                           "Default: the edition's own language.")]
 
@@ -195,6 +204,7 @@ def rules(
                                                         "(the 2-player rules with --players 2).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    set_rules: SetOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
@@ -203,16 +213,17 @@ def rules(
         if as_json:
             from .language import prebuilt
 
-            found = prebuilt.model(edition, _variants(variant), players)  # a built-in, checked when built
+            # a built-in, checked when built (not with --set: those rules are made here)
+            found = None if set_rules else prebuilt.model(edition, _variants(variant), players)
             if found is None:
-                compiled = open_rulebook(edition).rules(_variants(variant), players)
+                compiled = open_rulebook(edition, sets=set_rules or ()).rules(_variants(variant), players)
                 found = compiled.model, compiled.board, compiled.fingerprint
             model, board, fingerprint = found
             _print_json({**model, "board": board.to_json(), "fingerprint": fingerprint})
             return
         from .text.sheet import build_sheet, render_sheet
 
-        book = open_rulebook(edition)
+        book = open_rulebook(edition, sets=set_rules or ())
         compiled = book.rules(_variants(variant), players)
         t = _text(lang, compiled.language, compiled.terms)
         sheet = build_sheet(book, _variants(variant), t, players)
@@ -233,6 +244,11 @@ def diff(
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
     variant_b: Annotated[list[str] | None, typer.Option("--variant-b", help="Variant(s) of B "
                                                                             "(default: B's default).")] = None,
+    set_rules: Annotated[list[str] | None, typer.Option("--set", help="A rule applied on top of A (see "
+                                                         "`risk rules --help`). Repeatable.")] = None,
+    set_b: Annotated[list[str] | None, typer.Option("--set-b", help="A rule applied on top of B: "
+                                                    "`risk diff E E --set-b \"…\"` shows what it changes. "
+                                                    "Repeatable.")] = None,
     players: Annotated[int | None, typer.Option(help="Compare the rules for exactly this many players "
                                                      "(default: the general rules and each player-count section).")]
     = None,
@@ -248,7 +264,7 @@ def diff(
     from .text.sheet import build_sheet, diff_rows, render_diff
 
     try:
-        book_a, book_b = open_rulebook(a), open_rulebook(b)
+        book_a, book_b = open_rulebook(a, sets=set_rules or ()), open_rulebook(b, sets=set_b or ())
         rules_a, rules_b = book_a.rules(_variants(variant), players), book_b.rules(_variants(variant_b), players)
         t = _text(lang, rules_a.language if rules_a.language == rules_b.language else "en")
         sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms), players)
@@ -270,6 +286,7 @@ def diff(
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="Rule files (.risk) to check.", show_default=False)],
+    set_rules: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON for scripts: a list of "
                                           "{file, line, column, message, severity, chain}.")] = False,
     lang: Annotated[str | None, typer.Option("--lang", help="The language of the messages (en, sv, nl, de, cs); "
@@ -288,7 +305,7 @@ def check(
     found: list[dict] = []
     for path in files:
         try:
-            problems = open_rulebook(path, strict=False).check()
+            problems = open_rulebook(path, strict=False, sets=set_rules or ()).check()
         except RuleError as err:
             problems = err.problems
         errors = sum(not p.warning for p in problems)
@@ -362,6 +379,7 @@ def play(
                                                 "(reported as turn_limit).")] = 1000,
     lang: LangOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
+    set_rules: SetOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
@@ -379,7 +397,7 @@ def play(
         _text(lang, "en")  # refuses an unknown language
     try:
         outcome = play_game(edition, _variants(variant), players, humans, bot, seed, log, save, max_turns,
-                            lang=lang, narrate=not quiet, write=typer.echo)
+                            lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or ())
     except RuleError as err:
         fail(_one_line(err))
     except GameError as err:
@@ -495,7 +513,6 @@ class _Progress:
         self.bar.update(self.task, advance=n, rate=f"{rate:,.0f} games/s")
 
 
-GamesOpt = Annotated[int, typer.Option(help="How many games to play.")]
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes (default: one per core). The results do not "
                                               "depend on it.")]
 SeedOpt = Annotated[int, typer.Option(help="The seed of the whole run; game i plays with a seed derived from it.")]
@@ -508,12 +525,12 @@ SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: " + BOT_NAM
 MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")]
 
 
-def _job(ref: str, variant, players: int, bot: str, max_turns: int):
+def _job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None):
     from .instrument.simulate import Job
 
     name, _, inline = ref.partition(":") if not ref.endswith(".risk") else (ref, "", "")
     variants = _variants([inline]) if inline else _variants(variant)
-    return Job(name, tuple(variants) if variants else None, players, bot, max_turns)
+    return Job(name, tuple(variants) if variants else None, players, bot, max_turns, tuple(sets or ()))
 
 
 def _check_bot(bot: str, max_turns: int) -> None:
@@ -526,9 +543,9 @@ def _check_bot(bot: str, max_turns: int) -> None:
         fail("--max-turns must be at least 1")
 
 
-def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int) -> None:
+def _check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int) -> None:
     _check_bot(bot, max_turns)
-    if games < 1:
+    if games is not None and games < 1:
         fail("--games must be at least 1")
     if workers < 1:
         fail("--workers must be at least 1")
@@ -536,8 +553,39 @@ def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int
         fail(f"unknown executor '{executor}'; executors: process, dask")
 
 
-def _label(rules) -> str:
-    return f"{rules.id} ({rules.variant})" if rules.variant else rules.id
+def _bots(bot: str, bots: str | None, max_turns: int) -> list[str]:
+    """--bots a,b (several populations) or --bot a (one)."""
+    if bots is None:
+        return [bot]
+    chosen = [b.strip() for b in bots.split(",") if b.strip()]
+    if not chosen:
+        fail("--bots needs at least one bot, e.g. --bots balanced,random")
+    if len(set(chosen)) < len(chosen):
+        fail("--bots names a bot twice")
+    for b in chosen:
+        _check_bot(b, max_turns)
+    return chosen
+
+
+def _stopping(games: int | None, precision: str | None, max_games: int):
+    """--games G (default 1000) or --precision P up to --max-games."""
+    from .instrument.precision import Stopping, parse_precision
+
+    if precision is None:
+        return Stopping(games=1000 if games is None else games)
+    if games is not None:
+        fail("give --games or --precision, not both")
+    if max_games < 1:
+        fail("--max-games must be at least 1")
+    try:
+        return Stopping(precision=parse_precision(precision), max_games=max_games)
+    except ValueError as err:
+        fail(str(err))
+
+
+def _label(rules, sets: bool = True) -> str:
+    label = f"{rules.id} ({rules.variant})" if rules.variant else rules.id
+    return label + ("".join(f" + “{text}”" for text in rules.model.get("set", ())) if sets else "")
 
 
 def _cores() -> int:
@@ -546,14 +594,29 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def _simulate(job, games: int, seed: int, workers: int, executor: str, address: str | None):
+def _runner(workers: int, executor: str, address: str | None):
+    """Plays games for the instrument: a progress bar per batch, a one-line error if it cannot."""
     from .instrument.simulate import run
 
-    with _Progress(games, job.label) as progress:
-        try:
-            return run(job, games, seed, workers, executor, address, progress)
-        except RuntimeError as err:
-            fail(str(err))
+    def play(job, games: int, seed: int, first: int):
+        with _Progress(games, job.label) as progress:
+            try:
+                return run(job, games, seed, workers, executor, address, progress, first=first)
+            except RuntimeError as err:
+                fail(str(err))
+
+    return play
+
+
+GamesOpt = Annotated[int | None, typer.Option(help="How many games to play (default 1000; or see --precision).",
+                                              show_default=False)]
+PrecisionOpt = Annotated[str | None, typer.Option(
+    help="Instead of --games: play in batches until every interval of interest (win rates by seat; in compare "
+         "also the differences) is at most this wide on each side, e.g. 1pp. The rule looks at widths only, never "
+         "at the results.", show_default=False)]
+MaxGamesOpt = Annotated[int, typer.Option(help="With --precision: stop here even if the intervals are wider.")]
+BotsOpt = Annotated[str | None, typer.Option(help="Several bot populations, e.g. balanced,random: every comparison "
+                                                  "is made in each (replaces --bot).", show_default=False)]
 
 
 @app.command()
@@ -561,13 +624,16 @@ def simulate(
     edition: EditionArg,
     variant: VariantOpt = None,
     players: PlayersOpt = 3,
-    games: GamesOpt = 1000,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
     bot: SimBotOpt = "balanced",
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
+    set_rules: SetOpt = None,
     as_json: JsonOpt = False,
     csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
     lang: LangOpt = None,
@@ -579,27 +645,35 @@ def simulate(
     The same --seed gives the same numbers whatever --workers is.
     """
     _allow(allow_dir)
+    from .instrument import experiment
     from .instrument.stats import summarize
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
+    stopping = _stopping(games, precision, max_games)
     try:
-        job = _job(edition, variant, players, bot, max_turns)
+        job = _job(edition, variant, players, bot, max_turns, set_rules)
         rules = job.rules()
     except RuleError as err:
         fail(_one_line(err))
-    records = _simulate(job, games, seed, workers, executor, address)
+    records, report = experiment.simulate(job, seed, stopping, _runner(workers, executor, address))
     summary = summarize(records, players, rules.board.continents, rules.neutral is not None)
     if csv:
         _write_csv(csv, records, rules)
     if as_json:
-        _print_json({"edition": job.edition, "variant": rules.variant, "players": players, "bot": bot,
-                     "seed": seed, **summary})
+        _print_json(_simulation_json(job, rules, seed, summary, report))
         return
-    from .text.report import simulation
+    from .text.report import simulation, stopping_line
 
     t = _text(lang, rules.language)
     typer.echo(simulation(_label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
+    typer.echo(stopping_line(report, t))
+
+
+def _simulation_json(job, rules, seed: int, summary: dict, report: dict) -> dict:
+    extra = {"set": list(job.sets)} if job.sets else {}
+    return {"edition": job.edition, "variant": rules.variant, **extra, "players": job.players, "bot": job.bot,
+            "seed": seed, "stopping": report, **summary}
 
 
 def _write_csv(path: Path, records, rules) -> None:
@@ -617,73 +691,189 @@ def _write_csv(path: Path, records, rules) -> None:
         fail(f"{path}: {err.strerror}")
 
 
+def _check_plot(plot: Path | None) -> None:
+    from .text.plot import PlotError, check_target
+
+    if plot is not None:
+        try:
+            check_target(plot)
+        except PlotError as err:
+            fail(str(err))
+
+
 @app.command()
 def compare(
     editions: Annotated[list[str], typer.Argument(help="Two or more editions, EDITION:VARIANT or .risk paths.",
                                                   show_default=False)],
     variant: VariantOpt = None,
     players: PlayersOpt = 3,
-    games: GamesOpt = 1000,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
     bot: SimBotOpt = "balanced",
+    bots: BotsOpt = None,
+    seed: SeedOpt = 1,
+    independent: Annotated[bool, typer.Option("--independent", help="Give every run seeds of its own instead of "
+                                              "the same seeds (for A/A checks; wider intervals).")] = False,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    set_rules: SetOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of the paired differences with "
+                                                   "their corrected intervals, as in the table.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
+) -> None:
+    """Compare editions, variants or house rules on the same seeds, with paired differences and honest significance.
+
+    Every run plays the same seeds (common random numbers); each difference from the first run comes with a
+    paired interval. All the rows of all the tables are tested together: * marks a difference that stays
+    significant at 5% after Holm's correction, and the intervals of differences hold simultaneously
+    (Bonferroni). --set applies to every run.
+
+    EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
+    """
+    _allow(allow_dir)
+    from .instrument import experiment
+
+    workers = workers or _cores()
+    _check_run(bot, games, workers, executor, max_turns)
+    populations = _bots(bot, bots, max_turns)
+    stopping = _stopping(games, precision, max_games)
+    if len(editions) < 2:
+        fail("compare needs at least two editions, variants or rule files")
+    _check_plot(plot)
+    try:
+        groups = [[_job(ref, variant, players, b, max_turns, set_rules) for ref in editions] for b in populations]
+        all_rules = [job.rules() for job in groups[0]]
+    except RuleError as err:
+        fail(_one_line(err))
+    runs, diffs, correction, report = experiment.compare(groups, seed, stopping, _runner(workers, executor, address),
+                                                         independent)
+    summaries = [[_summary(run, r, players) for run, r in zip(group, all_rules)] for group in runs]
+    labels = [_label(r) for r in all_rules]
+    languages = {r.language for r in all_rules}
+    t = _text(lang, languages.pop() if len(languages) == 1 else "en")
+    if plot is not None:
+        _plot(lambda p: p.comparison(plot, labels, populations, diffs, correction, players, report, t))
+    if as_json:
+        _print_json({"players": players, "seed": seed, "seeds": "independent" if independent else "common",
+                     **({"set": set_rules} if set_rules else {}), "stopping": report, "correction": correction,
+                     "populations": [{"bot": b, "runs": [{"edition": j.edition, "variant": r.variant, **s}
+                                                         for j, r, s in zip(groups[0], all_rules, ss)],
+                                      "differences_from_first": ds}
+                                     for b, ss, ds in zip(populations, summaries, diffs)]})
+        return
+    from .text.report import comparison, correction_line, stopping_line
+
+    boards = {r.board.continents for r in all_rules}
+    continents = all_rules[0].board.continents if len(boards) == 1 else ()
+    for i, (b, ss, ds) in enumerate(zip(populations, summaries, diffs)):
+        if i:
+            typer.echo("")
+        typer.echo(comparison(labels, ss, ds, players, b, seed, continents, t, independent), nl=False)
+    typer.echo(correction_line(correction, t))
+    typer.echo(stopping_line(report, t))
+    if plot is not None:
+        typer.echo(t._("Plot written to {file}.").format(file=plot))
+
+
+def _summary(records, rules, players: int) -> dict:
+    from .instrument.stats import summarize
+
+    return summarize(records, players, rules.board.continents, rules.neutral is not None)
+
+
+def _plot(draw) -> None:
+    """Draw with riskrules.text.plot; a missing matplotlib becomes a one-line error."""
+    from .text import plot as plots
+
+    try:
+        draw(plots)
+    except plots.PlotError as err:
+        fail(str(err))
+
+
+@app.command()
+def sweep(
+    edition: EditionArg,
+    values: Annotated[str | None, typer.Option(help="The values to try, separated by commas: 2,3,4,5 (or words: "
+                                                    "defender,attacker).", show_default=False)] = None,
+    set_rules: Annotated[list[str] | None, typer.Option(
+        "--set", help="A rule with {value} where each value goes, e.g. \"reinforcements { continents europe {value} }\". "
+        "Repeatable; those without {value} apply to every run.", show_default=False)] = None,
+    variant: VariantOpt = None,
+    players: PlayersOpt = 3,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
+    bot: SimBotOpt = "balanced",
+    bots: BotsOpt = None,
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
-    plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg): wins by seat with error "
-                                                   "bars, and game lengths.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a line plot (.png or .svg): win rate by seat against "
+                                                   "the value, with 95% intervals.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Compare editions, variants or house rules on the same seeds, with paired differences and their significance.
+    """What if a rule took other values? One simulation per value, all on the same seeds.
 
-    Every run plays the same seeds (common random numbers); each difference from the first run comes
-    with a paired 95% interval, marked * when it excludes 0.
-
-    EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
+    Prints the statistics of `risk simulate` side by side, one column per value. With --json: one object
+    per value (and bot population), shaped like `simulate --json`, with its "value".
     """
     _allow(allow_dir)
-    from .text.plot import PlotError, check_target
-    from .text.report import comparison
-    from .instrument.stats import differences, summarize
+    from .instrument import experiment
+    from .instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
-    if len(editions) < 2:
-        fail("compare needs at least two editions, variants or rule files")
-    if plot is not None:
-        try:
-            check_target(plot)
-        except PlotError as err:
-            fail(str(err))
+    populations = _bots(bot, bots, max_turns)
+    stopping = _stopping(games, precision, max_games)
+    _check_plot(plot)
+    set_rules = set_rules or []
+    if values is None:
+        fail("sweep needs --values, e.g. --values 2,3,4")
     try:
-        jobs = [_job(ref, variant, players, bot, max_turns) for ref in editions]
-        all_rules = [job.rules() for job in jobs]
+        check_templates(set_rules)
+        chosen = parse_values(values)
+    except SweepError as err:
+        fail(str(err))
+    try:
+        jobs = [[_job(edition, variant, players, b, max_turns, sets_for(set_rules, v)) for v in chosen]
+                for b in populations]
+        all_rules = [job.rules() for job in jobs[0]]
     except RuleError as err:
         fail(_one_line(err))
-    boards = {r.board.continents for r in all_rules}
-    continents = all_rules[0].board.continents if len(boards) == 1 else ()
-    runs = [_simulate(job, games, seed, workers, executor, address) for job in jobs]
-    summaries = [summarize(run, players, r.board.continents, r.neutral is not None) for run, r in zip(runs, all_rules)]
-    diffs = [differences(runs[0], run, players) for run in runs[1:]]
-    labels = [_label(r) for r in all_rules]
+    runs, report = experiment.several([j for group in jobs for j in group], seed, stopping,
+                                      _runner(workers, executor, address))
+    k = len(chosen)
+    summaries = [[_summary(run, r, players) for run, r in zip(runs[i * k:(i + 1) * k], all_rules)]
+                 for i in range(len(populations))]
+    t = _text(lang, all_rules[0].language, all_rules[0].terms)
     if plot is not None:
-        try:
-            from .text.plot import comparison as plot_comparison
-
-            plot_comparison(plot, labels, summaries, runs, players, _text(lang, "en"))
-        except PlotError as err:
-            fail(str(err))
+        _plot(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
     if as_json:
-        _print_json({"players": players, "bot": bot, "seed": seed, "games": games,
-                     "runs": [{"edition": j.edition, "variant": r.variant, **s}
-                              for j, r, s in zip(jobs, all_rules, summaries)],
-                     "differences_from_first": diffs})
+        from .instrument.stats import summary_half_width
+
+        # each object as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
+        _print_json([{"value": json_value(v), **_simulation_json(j, r, seed, s,
+                                                                 {**report, "half_width": summary_half_width(s)})}
+                     for group, ss in zip(jobs, summaries) for v, j, r, s in zip(chosen, group, all_rules, ss)])
         return
-    languages = {r.language for r in all_rules}
-    t = _text(lang, languages.pop() if len(languages) == 1 else "en")
-    typer.echo(comparison(labels, summaries, diffs, players, bot, seed, continents, t), nl=False)
+    from .text.report import stopping_line, sweep_table
+
+    for i, (b, ss) in enumerate(zip(populations, summaries)):
+        if i:
+            typer.echo("")
+        typer.echo(sweep_table(_label(all_rules[0], sets=False), set_rules, chosen, ss, players, b, seed,
+                               all_rules[0].board.continents, t), nl=False)
+    typer.echo(stopping_line(report, t))
     if plot is not None:
         typer.echo(t._("Plot written to {file}.").format(file=plot))
 
@@ -754,6 +944,7 @@ def odds(
     edition: Annotated[str, typer.Option(help="Whose dice rules: an edition or .risk path (default: the classic "
                                               "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
+    set_rules: SetOpt = None,
     table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders.")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
@@ -779,7 +970,7 @@ def odds(
     if plot is not None and table is None:
         fail("--plot goes with --table")
     try:
-        rules = open_rulebook(edition).rules(_variants(variant))
+        rules = open_rulebook(edition, sets=set_rules or ()).rules(_variants(variant))
     except RuleError as err:
         fail(_one_line(err))
     o = Odds(rules.battle, size)

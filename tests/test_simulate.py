@@ -47,8 +47,12 @@ def test_paired_differences():
     base = [record(i, 0) for i in range(20)]
     other = [record(i, 0 if i < 10 else 1) for i in range(20)]
     d = differences(base, other, 2)
-    assert d["wins_by_seat"][0]["difference"] == -0.5 and d["wins_by_seat"][0]["meaningful"]
-    assert d["turns"] == {"difference": 0, "low": 0, "high": 0, "meaningful": False}
+    seat = d["wins_by_seat"][0]
+    # ten games change from 0 to -1: sd sqrt(5/19), se sqrt(5/19/20), z = 0.5/se = 4.359
+    assert seat["difference"] == -0.5 and seat["se"] == pytest.approx((5 / 19 / 20) ** 0.5)
+    assert round(seat["low"], 4) == -0.7248 and round(seat["high"], 4) == -0.2752
+    assert f"{seat['p']:.4g}" == "1.307e-05"
+    assert d["turns"] == {"difference": 0, "se": 0, "low": 0, "high": 0, "p": 1.0}
 
 
 def test_seeds_are_stable():
@@ -103,8 +107,13 @@ def test_compare_with_plot(tmp_path):
     assert svg.read_text().lstrip().startswith("<?xml")
     data = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "1",
                              "--json"))
-    assert [r["edition"] for r in data["runs"]] == ["sv-2000", "nl-1990"]
-    assert len(data["differences_from_first"]) == 1
+    [population] = data["populations"]
+    assert population["bot"] == "balanced"
+    assert [r["edition"] for r in population["runs"]] == ["sv-2000", "nl-1990"]
+    assert len(population["differences_from_first"]) == 1
+    assert data["correction"] == {"method": "holm", "comparisons": 5, "alpha": 0.05, "interval": "bonferroni",
+                                  "interval_level": 0.99}
+    assert data["stopping"] == {"rule": "fixed", "games": 40, "half_width": data["stopping"]["half_width"]}
     again = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2",
                               "--json"))
     assert again == data

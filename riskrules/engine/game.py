@@ -228,7 +228,8 @@ class Game:
                     seed=self.seed, player_count=self.players,
                     players=[{"name": self.names[s], "agent": self.agents[s].kind} for s in range(self.players)],
                     neutral=NEUTRAL_NAME if self.neutral is not None else None,
-                    rules=self.rules.fingerprint, max_turns=self.max_turns)
+                    rules=self.rules.fingerprint, max_turns=self.max_turns,
+                    **({"set": self.rules.model["set"]} if "set" in self.rules.model else {}))
         try:
             self.setup()
             self.loop()

@@ -70,8 +70,11 @@ def rules_for(header: dict[str, Any]) -> Rules:
     if header.get("format") != LOG_FORMAT:
         raise GameError(f"this log has format {header.get('format')!r}; this riskrules reads format {LOG_FORMAT}")
     variant = header.get("variant")
+    sets = header.get("set", [])
+    if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
+        raise GameError("the log's 'set' must be a list of rule texts")
     try:
-        rules = open_rulebook(header["edition"]).rules(variant.split(",") if variant else None,
+        rules = open_rulebook(header["edition"], sets=sets).rules(variant.split(",") if variant else None,
                                                        header.get("player_count"))
     except RuleError as err:
         raise GameError(f"the rules of this game cannot be loaded: {err.first_line}") from None

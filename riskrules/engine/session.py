@@ -54,12 +54,13 @@ def new_seed() -> int:
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
-         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print) -> Outcome:
+         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
+         sets: Sequence[str] = ()) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
-    rules = open_rulebook(edition).rules(variants, players)
+    rules = open_rulebook(edition, sets=sets).rules(variants, players)
     read = read or _input
     seed = new_seed() if seed is None else seed
     t = Text(lang or rules.language, rules.terms)

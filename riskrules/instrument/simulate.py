@@ -24,16 +24,18 @@ CHUNK = 20  # games per task: large enough to hide the hand-over, small enough t
 
 @dataclass(frozen=True)
 class Job:
-    """What to simulate: rules (an edition id or a .risk path), variants, players, bots."""
+    """What to simulate: rules (an edition id or a .risk path), variants, players, bots, and
+    the `--set` rules on top."""
 
     edition: str
     variants: tuple[str, ...] | None
     players: int
     bot: str = "balanced"
     max_turns: int = DEFAULT_MAX_TURNS
+    sets: tuple[str, ...] = ()
 
     def rules(self) -> Rules:
-        return _rules(self.edition, self.variants, self.players)
+        return _rules(self.edition, self.variants, self.players, self.sets)
 
     @property
     def label(self) -> str:
@@ -64,11 +66,11 @@ def game_seed(seed: int, index: int) -> int:
 _RULES: dict[tuple, Rules] = {}
 
 
-def _rules(edition: str, variants: tuple[str, ...] | None, players: int) -> Rules:
+def _rules(edition: str, variants: tuple[str, ...] | None, players: int, sets: tuple[str, ...] = ()) -> Rules:
     """Compiled rules, once per process (rules hold compiled closures: they travel as names)."""
-    key = (os.path.abspath(edition) if edition.endswith(".risk") else edition, variants, players)
+    key = (os.path.abspath(edition) if edition.endswith(".risk") else edition, variants, players, sets)
     if key not in _RULES:
-        _RULES[key] = open_rulebook(edition).rules(list(variants) if variants else None, players)
+        _RULES[key] = open_rulebook(edition, sets=sets).rules(list(variants) if variants else None, players)
     return _RULES[key]
 
 
@@ -91,16 +93,16 @@ def play_chunk(job: Job, indices: Sequence[int], seed: int) -> list[Record]:
     return [play_game(job, i, seed) for i in indices]
 
 
-def _chunks(games: int) -> list[range]:
-    return [range(start, min(games, start + CHUNK)) for start in range(0, games, CHUNK)]
+def _chunks(first: int, stop: int) -> list[range]:
+    return [range(start, min(stop, start + CHUNK)) for start in range(first, stop, CHUNK)]
 
 
 def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "process",
-        address: str | None = None, progress: Callable[[int], None] | None = None) -> list[Record]:
-    """Play `games` games of `job`; records ordered by game index. `progress(n)` hears each
-    finished chunk of n games."""
+        address: str | None = None, progress: Callable[[int], None] | None = None, first: int = 0) -> list[Record]:
+    """Play `games` games of `job`, numbered from `first` (so a run can grow in batches);
+    records ordered by game index. `progress(n)` hears each finished chunk of n games."""
     job.rules()  # load (and check) here, so a bad rule file fails before any worker starts
-    chunks = _chunks(games)
+    chunks = _chunks(first, first + games)
     done: list[Record] = []
     if executor == "dask":
         done = _run_dask(job, chunks, seed, workers, address, progress)

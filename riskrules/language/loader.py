@@ -22,7 +22,7 @@ from .checks import check_config
 from .errors import Pos, Problem, RuleError, did_you_mean, unknown
 from .files import MAX_REF, Unreadable, place, quoted
 from .model import Config, RulebookFile, merge
-from .parse import read_rulebook
+from .parse import parse_rulebook, read_rulebook
 from ..resources import rulebooks_dir
 from .rules import Rules, compile_rules, fingerprint
 from .schemas import sectioned_errors
@@ -110,9 +110,12 @@ class VariantEntry:
 class Rulebook:
     """A rule file and its extends chain, ready to merge in any configuration."""
 
-    def __init__(self, files: list[RulebookFile], file_problems: list[Problem] | None = None):
+    def __init__(self, files: list[RulebookFile], file_problems: list[Problem] | None = None,
+                 sets: Sequence[RulebookFile] = (), set_texts: Sequence[str] = ()):
         self.files = files  # root first
         self.leaf = files[-1]
+        self.sets = tuple(sets)  # `--set` fragments, applied on top of everything
+        self.set_texts = tuple(set_texts)
         self.file_problems = list(file_problems or [])
         self.variants = self._collect_variants()
 
@@ -186,8 +189,11 @@ class Rulebook:
         return tuple(out)
 
     # ---- merging and checking
+    def _merge(self, expanded: tuple[str, ...], players: int | None) -> Config:
+        return merge(self.files, expanded, players, self.sets)
+
     def config(self, variants: Sequence[str] | None = None, players: int | None = None) -> Config:
-        return merge(self.files, self.expand(variants), players)
+        return self._merge(self.expand(variants), players)
 
     def board(self, config: Config) -> Board:
         ref = config.data.get("board")
@@ -219,6 +225,7 @@ class Rulebook:
             "variant": ",".join(config.variants) or None,
             "variants": [{"id": v.id, "title": v.title, "default": v.default} for v in self.variants.values()],
             "player_count": config.players,
+            **({"set": list(self.set_texts)} if self.sets else {}),
         }
 
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
@@ -274,6 +281,7 @@ class Rulebook:
             key = tuple(id(o) for f in self.files for o in f.overlays if o.applies(n))
             key += tuple(id(o) for f in self.files for v in expanded if v in f.variants
                          for o in f.variants[v].overlays if o.applies(n))
+            key += tuple(id(o) for f in self.sets for o in f.overlays if o.applies(n))
             groups.setdefault(key, []).append(n)
         return groups
 
@@ -297,14 +305,14 @@ class Rulebook:
             except RuleError as err:
                 problems += err.problems
                 continue
-            general = merge(self.files, expanded, None)
+            general = self._merge(expanded, None)
             found, board = self.validate(general, [])
             problems += found
             if board is None:  # the schema or the board failed: the rest would only repeat it
                 continue
             low, high = general.data["players"]["min"], general.data["players"]["max"]
             for key, counts in self._player_groups(expanded, low, min(high, low + 100)).items():
-                config = merge(self.files, expanded, counts[0]) if key else general
+                config = self._merge(expanded, counts[0]) if key else general
                 problems += self.validate(config, counts)[0]
         order = {f.label: i for i, f in enumerate(reversed(self.files))}
         unique: dict[tuple, Problem] = {}
@@ -316,7 +324,7 @@ class Rulebook:
     def rules(self, variants: Sequence[str] | None = None, players: int | None = None) -> Rules:
         """Merged, checked and compiled rules for a game (or a rule sheet when players is None)."""
         expanded = self.expand(variants)
-        general = merge(self.files, expanded, None)
+        general = self._merge(expanded, None)
         problems, _ = self.validate(general, [])
         if problems:
             raise RuleError(problems)
@@ -324,7 +332,7 @@ class Rulebook:
         if players is not None and not low <= players <= high:
             what = f"{self.id}" + (f" ({','.join(expanded)})" if expanded else "")
             raise RuleError(f"{what} is for {low} to {high} players, not {players}")
-        config = merge(self.files, expanded, players) if players is not None else general
+        config = self._merge(expanded, players) if players is not None else general
         if players is not None:
             counts = [players]
         else:  # the counts no player-count overlay touches
@@ -342,12 +350,13 @@ class Rulebook:
 
 # ---- Opening a rule file with its chain -----------------------------------------------------------
 
-def open_rulebook(ref: str | Path, strict: bool = True) -> Rulebook:
+def open_rulebook(ref: str | Path, strict: bool = True, sets: Sequence[str] = ()) -> Rulebook:
     """An edition id or a .risk path → its Rulebook.
 
     With `strict`, any problem in a file of the chain raises RuleError (all of them);
     without, the problems are kept in `Rulebook.file_problems` so `check()` can add the
-    semantic ones.
+    semantic ones. `sets` are fragments of rule text (`risk … --set "…"`) applied on top
+    of the chosen edition, variants and player count, checked like a rule file.
     """
     path = resolve(ref)
     files: list[RulebookFile] = []
@@ -375,9 +384,35 @@ def open_rulebook(ref: str | Path, strict: bool = True) -> Rulebook:
             book = _read_parent(path, book, files)
         except RuleError as err:
             raise RuleError(problems + err.problems) from None
+    fragments = [parse_set(text, i, len(sets)) for i, text in enumerate(sets)]
+    problems += [p for f in fragments for p in f.problems]
     if strict and any(not p.warning for p in problems):
         raise RuleError(problems)
-    return Rulebook(files, problems)
+    return Rulebook(files, problems, fragments, sets)
+
+
+MAX_SETS = 64
+
+
+def parse_set(text: str, index: int = 0, count: int = 1) -> RulebookFile:
+    """One `--set` fragment → a headerless rule file labelled `--set` (`--set 2`, … when there
+    are several). Statements, sections and `for N players` blocks only."""
+    if count > MAX_SETS:
+        raise RuleError(f"too many --set options (the limit is {MAX_SETS})")
+    label = "--set" if count == 1 else f"--set {index + 1}"
+    book = parse_rulebook(text, label)
+    book.problems = [p for p in book.problems if not p.message.startswith("a rulebook must begin with")]
+    headers = [(word, pos) for word, pos, given in (
+        ("rulebook", book.id_pos, book.id is not None), ("extends", book.extends_pos, book.extends is not None),
+        ("language", book.language_pos, book.language is not None)) if given]
+    headers += [("variant", v.pos) for v in book.variants.values()]
+    if book.title is not None or book.base:
+        headers.append(("title" if book.title is not None else "base", Pos(label, 1, 1, text.split("\n")[0])))
+    for word, pos in headers:
+        book.problems.append(Problem(f"--set takes rule statements; '{word}' belongs in a rule file", pos))
+    if not book.problems and not book.assigns and not book.overlays:
+        book.problems.append(Problem("--set has no rule in it", Pos(label, 1, 1, text.split("\n")[0])))
+    return book
 
 
 def _chain_labels(files_root_first: list[RulebookFile]) -> tuple[str, ...]:

@@ -22,6 +22,7 @@ import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from collections.abc import Sequence
 
 from .errors import Pos, Problem
 
@@ -148,8 +149,10 @@ def _apply(data: dict, origins: dict, assign: Assign) -> None:
         origins[assign.path + part] = pos
 
 
-def merge(chain: list[RulebookFile], variants: tuple[str, ...], players: int | None) -> Config:
-    """Merge `chain` (root first) with the chosen `variants` (already expanded) for `players`."""
+def merge(chain: list[RulebookFile], variants: tuple[str, ...], players: int | None,
+          on_top: Sequence[RulebookFile] = ()) -> Config:
+    """Merge `chain` (root first) with the chosen `variants` (already expanded) for `players`;
+    then `on_top` (the `--set` fragments: body, then their player-count blocks), which win."""
     data: dict[str, Any] = {}
     origins: dict[JSONPath, Pos] = {}
     layers: list[list[Assign]] = [f.assigns for f in chain]
@@ -160,6 +163,9 @@ def merge(chain: list[RulebookFile], variants: tuple[str, ...], players: int | N
         layers += [
             o.assigns for per_variant in chosen for v in per_variant for o in v.overlays if o.applies(players)
         ]
+    for extra in on_top:
+        layers.append(extra.assigns)
+        layers += [o.assigns for o in extra.overlays if players is not None and o.applies(players)]
     for layer in layers:
         for assign in layer:
             _apply(data, origins, assign)

@@ -58,28 +58,35 @@ def simulation(label: str, players: int, bot: str, seed: int, summary: dict, con
 
 
 def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence[dict], players: int, bot: str,
-               seed: int, continents: Sequence[str], t: Text) -> str:
+               seed: int, continents: Sequence[str], t: Text, independent: bool = False) -> str:
     n = summaries[0]["games"]
     letters = [chr(ord("A") + i) for i in range(len(labels))]
-    out = [t.n_("Compared on the same {n} seed (seed {seed}), {players} players, {bot} bots:",
-                "Compared on the same {n} seeds (seed {seed}), {players} players, {bot} bots:", n).format(
-        n=t.num(n), seed=seed, players=players, bot=bot)]
+    if independent:
+        head_line = t.n_("Compared on {n} game each, every run on seeds of its own (seed {seed}), {players} players, "
+                         "{bot} bots:",
+                         "Compared on {n} games each, every run on seeds of its own (seed {seed}), {players} players, "
+                         "{bot} bots:", n)
+    else:
+        head_line = t.n_("Compared on the same {n} seed (seed {seed}), {players} players, {bot} bots:",
+                         "Compared on the same {n} seeds (seed {seed}), {players} players, {bot} bots:", n)
+    out = [head_line.format(n=t.num(n), seed=seed, players=players, bot=bot)]
     out += [f"  {letter} = {label}" for letter, label in zip(letters, labels)]
     out.append("")
     width = max(30, max(len(t._("{continent} held at the end").format(continent=t.continent(c))) for c in continents)
                 + 2 if continents else 30)
     head = f"{'':<{width}}" + "".join(f"{letter:<26}" for letter in letters)
-    head += "".join(f"{letter} − A{'':<19}" for letter in letters[1:])
+    head += "".join(f"{letter} − A{'':<23}" for letter in letters[1:])
     out.append(head.rstrip())
 
     def row(name: str, cells: list[str], changes: list[str]) -> None:
-        out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells) + "".join(f"{c:<24}" for c in changes)).rstrip())
+        out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells) + "".join(f"{c:<28}" for c in changes)).rstrip())
 
     def change(d: dict, scale: float, unit: str, digits: int = 1) -> str:
-        mark = " *" if d["meaningful"] else ""
+        mark = " *" if d["significant"] else ""
         sign = "+" if d["difference"] > 0 else ""
+        low, high = d["adjusted_low"], d["adjusted_high"]
         return (f"{sign}{t.num(round(d['difference'] * scale, digits))}{unit} "
-                f"({t.num(round(d['low'] * scale, digits))}…{t.num(round(d['high'] * scale, digits))}){mark}")
+                f"({t.num(round(low * scale, digits))}…{t.num(round(high * scale, digits))}){mark}")
 
     for seat in range(players):
         row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries],
@@ -97,9 +104,74 @@ def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence
     row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries], [])
     if all("neutral_survival" in s for s in summaries):
         row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries], [])
+    return "\n".join(out) + "\n"
+
+
+def correction_line(correction: dict, t: Text) -> str:
+    """The line under compare's tables: how many comparisons, and how they were corrected."""
+    m = correction["comparisons"]
+    return "\n" + t.n_(
+        "Win rates: 95% Wilson intervals. Differences: paired game by game; {m} comparison was made, in all "
+        "the tables together; its interval is {level} (Bonferroni) and * marks it significant at 5% after "
+        "Holm's correction.",
+        "Win rates: 95% Wilson intervals. Differences: paired game by game; {m} comparisons were made, in all "
+        "the tables together; their intervals hold together at 95% ({level} each, Bonferroni) and * marks those "
+        "significant at 5% after Holm's correction.", m).format(m=t.num(m), level=t.pct(correction["interval_level"]))
+
+
+def stopping_line(report: dict, t: Text) -> str:
+    """The rule that decided how many games were played, and where it ended."""
+    if report["rule"] == "fixed":
+        return t.n_("Stopping rule: a fixed count of {n} game.", "Stopping rule: a fixed count of {n} games.",
+                    report["games"]).format(n=t.num(report["games"]))
+    values = {"precision": _pp(t, report["precision"]), "most": t.num(report["max_games"]),
+              "n": t.num(report["games"]), "width": _pp(t, report["half_width"])}
+    if report["reached"]:
+        return t.n_("Stopping rule: play until every interval of interest is at most ±{precision} wide (at most "
+                    "{most} games); reached after {n} game (widest ±{width}).",
+                    "Stopping rule: play until every interval of interest is at most ±{precision} wide (at most "
+                    "{most} games); reached after {n} games (widest ±{width}).", report["games"]).format(**values)
+    return t._("Stopping rule: play until every interval of interest is at most ±{precision} wide (at most {most} "
+               "games); NOT reached: stopped at {n} games with ±{width}.").format(**values)
+
+
+def _pp(t: Text, share: float) -> str:
+    return f"{t.num(round(share * 100, 2))} pp"
+
+
+def sweep_table(label: str, templates: Sequence[str], values: Sequence[str], summaries: Sequence[dict],
+                players: int, bot: str, seed: int, continents: Sequence[str], t: Text) -> str:
+    """`risk sweep`: the statistics of `risk simulate`, one column per value."""
+    n = summaries[0]["games"]
+    out = [t.n_("{label} with {rules}, {players} players, {bot} bots — the same {n} seed for every value (seed {seed}):",
+                "{label} with {rules}, {players} players, {bot} bots — the same {n} seeds for every value "
+                "(seed {seed}):", n).format(label=label, rules=" + ".join(f"“{x}”" for x in templates),
+                                            players=players, bot=bot, n=t.num(n), seed=seed), ""]
+    width = max(30, max(len(t._("{continent} held at the end").format(continent=t.continent(c))) for c in continents)
+                + 2 if continents else 30)
+    # Translators: the head of the column of values in `risk sweep`
+    value = t._("value")
+    out.append((f"{value:<{width}}" + "".join(f"{v:<26}" for v in values)).rstrip())
+
+    def row(name: str, cells: list[str]) -> None:
+        out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells)).rstrip())
+
+    for seat in range(players):
+        row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries])
+    row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries])
+    row(t._("Turns: mean"), [_num(t, s["turns"]["mean"]) for s in summaries])
+    row(t._("Turns: median (quartiles)"),
+        [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
+         for s in summaries])
+    for c in continents:
+        row(t._("{continent} held at the end").format(continent=t.continent(c)),
+            [t.pct(s["continents_held"][c]) for s in summaries])
+    row(t._("Sets traded a game"), [_num(t, s["cards"]["traded_mean"]) for s in summaries])
+    row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries])
+    if all("neutral_survival" in s for s in summaries):
+        row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries])
     out.append("")
-    out.append(t._("Intervals are 95%. Differences are paired game by game on the same seeds; "
-                   "* marks one whose interval excludes 0."))
+    out.append(t._("Win rates with 95% Wilson intervals (seat 1 moves first)."))
     return "\n".join(out) + "\n"
 
 

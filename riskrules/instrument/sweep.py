@@ -1,0 +1,66 @@
+"""`risk sweep`: one rule, many values — the same simulation for each, on common seeds.
+
+    risk sweep nl-1990 --set "reinforcements { continents europe {value} }" --values 2,3,4,5
+
+Every `--set` text that holds `{value}` gets each value in turn (as text: a number, or a word
+such as `attacker`); the others apply unchanged to every run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+PLACEHOLDER = "{value}"
+MAX_VALUES = 100
+
+
+class SweepError(Exception):
+    """A sweep that cannot be run as asked."""
+
+
+def parse_values(text: str) -> list[str]:
+    """'2,3,4' → ['2', '3', '4']: at least one, each once, no braces or line breaks."""
+    values = [v.strip() for v in text.split(",")]
+    if not values or any(not v for v in values):
+        raise SweepError(f"--values '{text}': give values separated by commas, such as 2,3,4")
+    if len(values) > MAX_VALUES:
+        raise SweepError(f"--values: at most {MAX_VALUES} values")
+    for v in values:
+        if any(c in v for c in "{}\n\r#"):
+            raise SweepError(f"--values: '{v}' is not a value (no braces, '#' or line breaks)")
+    seen = set()
+    for v in values:
+        if v in seen:
+            raise SweepError(f"--values: '{v}' is given twice")
+        seen.add(v)
+    return values
+
+
+def sets_for(templates: Sequence[str], value: str) -> tuple[str, ...]:
+    """The --set texts of one run: `{value}` replaced by `value`."""
+    return tuple(t.replace(PLACEHOLDER, value) for t in templates)
+
+
+def check_templates(templates: Sequence[str]) -> None:
+    if not any(PLACEHOLDER in t for t in templates):
+        raise SweepError("sweep needs a --set with {value} in it, e.g. --set \"battle { ties {value} }\"")
+
+
+def numeric(values: Sequence[str]) -> list[float] | None:
+    """The values as numbers when all are numbers (for a line plot), else None (categories)."""
+    try:
+        return [float(v) for v in values]
+    except ValueError:
+        return None
+
+
+def json_value(value: str) -> int | float | str:
+    """A value as JSON gives it: 3 and 0.5 as numbers, words as strings."""
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        return float(value)
+    except ValueError:
+        return value

@@ -1,0 +1,36 @@
+"""A/A and coverage: a fast slice of benchmarks/calibration.py (its full-size figures: issue 10's note).
+
+Bounds come from the binomial distribution, at about the 1% level for each test: with 20
+replications and a true rate of 5%, 5 or more replications with a false row happen with
+probability 0.26%; 12 or more false rows of 100, 0.43%. With a true coverage of 95%, one row
+covered 15 or fewer times of 20 has probability 0.26%, so any of the four rows about 1%.
+(A first bound of 17 of 20 ignored that four rows are checked; seat 2 covered 16 of 20.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from riskrules.instrument.calibration import aa, coverage
+from riskrules.instrument.simulate import Job
+
+RULES = Path(__file__).resolve().parent.parent / "benchmarks" / "rules"
+BASE = Job("sv-2000", None, 3)
+
+# `python benchmarks/calibration.py`: ties to the attacker − sv-2000, 10,000 games, seed 1000
+KNOWN = {"seat 1": 0.0023, "seat 2": -0.0024, "seat 3": 0.0001, "turns": -5.6318}
+
+
+def test_aa_false_significance_is_controlled():
+    found = aa(BASE, Job(str(RULES / "sv-2000-copy.risk"), None, 3), games=50, replications=20, seed=1)
+    assert found["rows"] == 100
+    assert found["raw_false_rate"] <= 0.11  # ~5% expected per row without correction: at most 11 of 100
+    assert found["holm_false_rate"] <= 0.05
+    assert found["familywise_false_rate"] <= 0.2  # at most 4 of 20
+
+
+def test_paired_intervals_cover_a_known_difference():
+    changed = Job(str(RULES / "sv-2000-ties-attacker.risk"), None, 3)
+    rates = coverage(BASE, changed, KNOWN, games=50, replications=20, seed=2)
+    assert set(rates) == set(KNOWN)
+    assert min(rates.values()) >= 0.8, rates  # at least 16 of 20 for every row
