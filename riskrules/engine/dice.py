@@ -23,6 +23,8 @@ class Dice:
             return [int(r() * 6) + 1]
         if n == 2:
             return [int(r() * 6) + 1, int(r() * 6) + 1]
+        if n == 3:
+            return [int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1]
         return [int(r() * 6) + 1 for _ in range(n)]
 
 

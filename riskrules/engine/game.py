@@ -348,7 +348,7 @@ class Game:
                         neutral_left -= 1
 
     def _place_one(self, decider: int, side: int, most: int) -> int:
-        territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side=side, most=most))
+        territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side, False, most))
         self.armies[territory] += armies
         if self.listeners:
             if decider == side:
@@ -614,7 +614,7 @@ class Game:
                 options = self.attack_options(side)
             if not options:
                 return
-            chosen = self.ask(Decision(D.ATTACK, decider, options, side=side, optional=True))
+            chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
                 return
             source = chosen[0]
@@ -625,16 +625,18 @@ class Game:
     def battle(self, decider: int, side: int, source: int, target: int) -> None:
         b = self.rules.battle
         armies = self.armies
+        where = (source, target)
         options = self._dice_options[b.attacker_dice(armies[source])]
         if len(options) == 1:  # no choice to make
             committed, rolled = options[0]
         else:
-            committed, rolled = self.ask(Decision(D.DICE, decider, options, side=side, where=(source, target)))
+            committed, rolled = self.ask(Decision(D.DICE, decider, options, side, False, 0, where))
         defender = self.owner[target]
         most_defending = b.defender_dice(armies[target])
         if b.defender_chooses and most_defending > 1 and self.alive[defender]:
-            defending = self.ask(Decision(D.DEFEND, self.controller(defender), self._defend_options[most_defending],
-                                          side=defender, where=(source, target)))
+            decides = defender if defender != self.neutral else self.other_player()  # self.controller(defender)
+            defending = self.ask(Decision(D.DEFEND, decides, self._defend_options[most_defending],
+                                          defender, False, 0, where))
         else:
             defending = most_defending
         roll = self.dice.roll
@@ -643,20 +645,25 @@ class Game:
         defence = roll(defending)
         defence.sort(reverse=True)
         attacker_losses = defender_losses = 0
-        ties_to_defender = b.ties_to_defender
-        for a, d in zip(attack, defence):
-            if a > d or (a == d and not ties_to_defender):
-                defender_losses += 1
-            else:
-                attacker_losses += 1
-        before = armies[source], armies[target]
+        if b.ties_to_defender:
+            for a, d in zip(attack, defence):
+                if a > d:
+                    defender_losses += 1
+                else:
+                    attacker_losses += 1
+        else:
+            for a, d in zip(attack, defence):
+                if a >= d:
+                    defender_losses += 1
+                else:
+                    attacker_losses += 1
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:  # events follow their effects: the losses are already taken
             self._event("battle", side, **{
                 "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[defender], "attacker_armies": before[0],
-                "defender_armies": before[1], "committed": committed, "attacker_dice": attack,
+                "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
+                "defender_armies": armies[target] + defender_losses, "committed": committed, "attacker_dice": attack,
                 "defender_dice": defence, "attacker_losses": attacker_losses,
                 "defender_losses": defender_losses})
         if armies[target] == 0:
@@ -667,7 +674,7 @@ class Game:
         most = armies[source] - 1
         least = max(1, min(least, most))
         moved = least if least == most else self.ask(
-            Decision(D.OCCUPY, decider, list(range(least, most + 1)), side=side, where=(source, target)))
+            Decision(D.OCCUPY, decider, list(range(least, most + 1)), side, False, 0, (source, target)))
         victim = self.owner[target]
         armies[source] -= moved
         self.set_owner(target, side)
@@ -738,7 +745,7 @@ class Game:
             options = self.fortify_options(seat, sent, reach)
             if not options:
                 return
-            chosen = self.ask(Decision(D.FORTIFY, decider, options, side=seat, optional=True))
+            chosen = self.ask(Decision(D.FORTIFY, decider, options, seat, True))
             if chosen is None:
                 return
             source, target, armies = chosen

@@ -8,7 +8,7 @@ probability STOP_FORTIFY.
 
 from __future__ import annotations
 
-from ..decisions import ATTACK, FORTIFY, PLACE, Decision
+from ..decisions import ATTACK, DEFEND, DICE, FORTIFY, PLACE, Decision
 from .base import Agent
 
 
@@ -25,6 +25,8 @@ class RandomAgent(Agent):
         if kind is ATTACK:
             if rng.random() < self.STOP_ATTACK:
                 return None
+            return options[int(rng.random() * len(options))]
+        if kind is DICE or kind is DEFEND:  # the most frequent after attacks; never optional
             return options[int(rng.random() * len(options))]
         if kind is PLACE:
             return options[int(rng.random() * len(options))], 1 + int(rng.random() * d.most)
