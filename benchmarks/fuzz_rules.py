@@ -13,7 +13,8 @@ Generators (chosen per case from its own random source):
 The verdict of a case (run in the worker): `risk check`'s answer must be clean — a
 RuleError's problems, none of them showing the secret that lives outside the case's
 directory — and a file that check accepts must show (rule sheet and JSON), play 50
-turns with each bot and simulate a few games without an exception.
+turns with each bot (the default variant with its fewest players and one more, up to three
+other variants with their fewest) and simulate a few games, without an exception.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import json
 import os
 import random
 import re
+import time
 import traceback
 from pathlib import Path
 
@@ -254,7 +256,7 @@ def gen_paths(rng: random.Random, case: Path) -> tuple[str, bytes]:
     return f"path {ref}", text.encode()
 
 
-GENERATORS = [(0.2, "bytes"), (0.3, "tokens"), (0.25, "grammar"), (0.1, "huge"), (0.05, "deep"), (0.1, "paths")]
+GENERATORS = [(0.25, "bytes"), (0.3, "tokens"), (0.25, "grammar"), (0.07, "huge"), (0.03, "deep"), (0.1, "paths")]
 
 
 def generate(rng: random.Random, index: int, case: Path) -> str:
@@ -278,6 +280,7 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
 
 PLAY_TURNS = 50
 SIM_GAMES = 2
+MAX_VARIANTS_PLAYED = 4  # the default and three more: each shown, and played with every bot
 
 
 def run(case: Path, work: Path) -> Verdict:
@@ -285,24 +288,26 @@ def run(case: Path, work: Path) -> Verdict:
     from riskrules.language.loader import open_rulebook
 
     path = case / "house.risk"
+    started = time.process_time()
     try:
         book = open_rulebook(path, strict=False)
         problems = book.check()
     except RuleError as err:
         problems = err.problems
+    seconds = time.process_time() - started
     shown = "\n".join(p.format() for p in problems)
     if SECRET in shown:
-        return Verdict("leak", shown[:5000])
+        return Verdict("leak", shown[:5000], seconds)
     for p in problems:
         if p.pos is None and not p.message.startswith(str(path)) and "house.risk" not in p.message:
-            return Verdict("leak", f"a problem without a place: {p.message[:500]}")
+            return Verdict("unplaced", f"a problem without a place: {p.message[:500]}", seconds)
     if problems:
-        return Verdict("refused", problems[0].format()[:300])
+        return Verdict("refused", problems[0].format()[:300], seconds)
     try:
         accepted(book, path)
     except Exception:  # noqa: BLE001
-        return Verdict("accepted_then_failed", traceback.format_exc(limit=30))
-    return Verdict("accepted")
+        return Verdict("accepted_then_failed", traceback.format_exc(limit=30), seconds)
+    return Verdict("accepted", "", seconds)
 
 
 def accepted(book, path: Path) -> None:
@@ -313,14 +318,14 @@ def accepted(book, path: Path) -> None:
     from riskrules.text.i18n import Text
     from riskrules.text.sheet import build_sheet, render_sheet
 
-    selections = [None] + [[v] for v in book.variants if v != book.default_variant]
-    for variants in selections:
+    others = [[v] for v in book.variants if v != book.default_variant]
+    for variants in [None] + others[:MAX_VARIANTS_PLAYED - 1]:
         rules = book.rules(variants)
         json.dumps({**rules.model, "board": rules.board.to_json(), "fingerprint": rules.fingerprint})
         t = Text("en", rules.terms)
         render_sheet(build_sheet(book, variants, t, None), t)
         low, high = rules.model["players"]["min"], rules.model["players"]["max"]
-        for n in sorted({low, min(high, low + 1)}):
+        for n in sorted({low, min(high, low + 1)}) if variants is None else [low]:
             if variants is None:
                 render_sheet(build_sheet(book, variants, t, n), t)
             played = book.rules(variants, n)

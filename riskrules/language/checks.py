@@ -109,8 +109,11 @@ class _Checker:
             armies = starting.get(n) or 0
             rounds = -(-armies // placement)
             if rounds > MAX_SETUP_ROUNDS:
+                key = next((k for k in d["starting_armies"] if (parse_key(k)[0] <= n and
+                            (parse_key(k)[1] is None or n <= parse_key(k)[1]))), None)
+                where = ("starting_armies", key) if key is not None else ("setup", "placement")
                 self.add(f"{armies:,} starting armies placed {placement} per turn take {rounds:,} rounds to place; "
-                         f"at most {MAX_SETUP_ROUNDS} are allowed (place more per turn)", "setup", "placement")
+                         f"at most {MAX_SETUP_ROUNDS} are allowed (place more per turn)", *where)
                 return
         neutral = d.get("neutral")
         if neutral and neutral["placement"]:

@@ -251,7 +251,8 @@ class Rulebook:
 
     def _where(self, config: Config, path: tuple) -> Pos | None:
         path = tuple(str(p) for p in path)
-        return config.origin(path) or (config.origin_within(path) if path else None) or self.leaf.id_pos
+        return (config.origin(path) or (config.origin_within(path) if path else None) or self.leaf.id_pos
+                or Pos(self.leaf.label, 1, 1))  # a file without its `rulebook` line: its start
 
     _REQUIRED = re.compile(r"^(?:(?P<path>[\w.]+): )?'(?P<key>\w+)' is a required property$")
 

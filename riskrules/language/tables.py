@@ -23,7 +23,8 @@ class CountTable:
 
     @classmethod
     def from_json(cls, table: dict[str, int]) -> CountTable:
-        return cls(tuple(sorted((*parse_key(k), v) for k, v in table.items())))
+        entries = ((*parse_key(k), v) for k, v in table.items())  # an open end sorts after any count
+        return cls(tuple(sorted(entries, key=lambda e: (e[0], e[1] is None, e[1] or 0, e[2]))))
 
     def get(self, n: int) -> int | None:
         for low, high, value in self.entries:
