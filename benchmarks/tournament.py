@@ -30,7 +30,7 @@ def ladder(edition: str = "sv-2000", variant: str | None = "missions", games: in
     seconds = time.perf_counter() - start
     s = standings(match, played, seed)
     lines = [f"bot ladder: {edition}" + (f" ({variant})" if variant else "") + f", 3 players, {len(played)} games "
-             f"(seats rotated on common seeds, seed {seed}), {seconds:.0f} s with {workers} workers"]
+             f"(seats rotated on common seeds, seed {seed}), {seconds:.0f} s with {workers} worker{'s' if workers != 1 else ''}"]
     for b in sorted(s["bots"], key=lambda b: -b["rating"]):
         lines.append(f"  {b['bot']:<10} rating {b['rating']:6.0f} ({b['rating_low']:.0f}–{b['rating_high']:.0f})   "
                      f"win share {100 * b['win_share']:5.1f}% ({100 * b['low']:.1f}–{100 * b['high']:.1f}%)")
