@@ -230,6 +230,7 @@ def play(
     """
     from .engine.dice import GameError
     from .engine.session import play as play_game
+    from .outputs import OutputError
 
     _check_bot(bot, max_turns)
     if lang is not None:
@@ -239,39 +240,43 @@ def play(
                             lang=lang, narrate=not quiet, write=typer.echo)
     except RuleError as err:
         fail(_one_line(err))
-    except GameError as err:
+    except (GameError, OutputError) as err:
         fail(str(err))
-    except BrokenPipeError:
-        raise
-    except OSError as err:
-        fail(f"{err.filename}: {err.strerror}")
     _outcome(outcome)
+
+
+AllowDirOpt = Annotated[list[Path] | None, typer.Option(
+    "--allow-dir", help="Also let the file's header name a house rule in this directory (by default only "
+    "inside the file's own directory); may be given more than once.")]
 
 
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
+    allow_dir: AllowDirOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
+    """Re-run a logged game from its header and report whether every line matches (exit 1 if not).
+
+    The file is checked before it is used: a damaged line, a name the board lacks, a line after
+    the end of the game or rules that have changed since are refused, with the line.
+    """
     from .engine.dice import GameError
-    from .engine.log import read_log
     from .engine.narrate import Narrator
+    from .engine.replay import difference, load
     from .engine.replay import replay as replay_log
-    from .engine.replay import rules_for
 
     try:
         if show:
-            events = read_log(file)
-            rules = rules_for(events[0])
+            events, rules = load(file, allow_dir or ())
             narrator = Narrator(rules, _text(lang, rules.language, rules.terms))
             for event in events:
                 line = narrator(event)
                 if line:
                     typer.echo(line)
             return
-        report = replay_log(file)
+        report = replay_log(file, allow_dir or ())
     except GameError as err:
         fail(str(err))
     t = _text(lang, "en")
@@ -287,29 +292,29 @@ def replay(
     if m.expected is None and report.matched == report.lines:
         fail(t._("{file}: all {n} lines match, but the game is not over; go on with it: risk resume {file}").format(
             file=file, n=report.lines))
-    typer.secho(t._("{file}: line {line} differs after {n} matching lines.").format(
-        file=file, line=m.line, n=report.matched), err=True, fg=typer.colors.RED)
-    typer.echo("  " + t._("in the log:") + f"  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
-    typer.echo("  " + t._("replayed:") + f"    {json.dumps(m.got, ensure_ascii=False)}", err=True)
-    raise typer.Exit(1)
+    expected, found = difference(m.expected, m.got)
+    fail(t._("{file}:{line}: differs from the replayed game after {n} matching lines — in the log: {expected}; "
+             "replayed: {found}").format(file=file, line=m.line, n=report.matched, expected=expected, found=found))
 
 
 @app.command()
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
+    allow_dir: AllowDirOpt = None,
     lang: LangOpt = None,
 ) -> None:
-    """Go on with a saved game."""
+    """Go on with a saved game. The file is replayed first; one that no longer replays is refused."""
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
+    from .outputs import OutputError
 
     if lang is not None:
         _text(lang, "en")
     try:
-        outcome = resume_game(file, lang=lang, write=typer.echo)
+        outcome = resume_game(file, lang=lang, write=typer.echo, allow=allow_dir or ())
     except RuleError as err:
         fail(_one_line(err))
-    except GameError as err:
+    except (GameError, OutputError) as err:
         fail(str(err))
     _outcome(outcome)
 
@@ -348,7 +353,8 @@ class _Progress:
         self.bar.update(self.task, advance=n, rate=f"{rate:,.0f} games/s")
 
 
-GamesOpt = Annotated[int, typer.Option(help="How many games to play.")]
+GamesOpt = Annotated[int, typer.Option(help="How many games to play (at most 1,000,000 in one run: for more, "
+                                            "run again with other seeds).")]
 WorkersOpt = Annotated[int, typer.Option(help="Worker processes (default: one per core). The results do not "
                                               "depend on it.")]
 SeedOpt = Annotated[int, typer.Option(help="The seed of the whole run; game i plays with a seed derived from it.")]
@@ -379,13 +385,36 @@ def _check_bot(bot: str, max_turns: int) -> None:
 
 
 def _check_run(bot: str, games: int, workers: int, executor: str, max_turns: int) -> None:
+    from .instrument.simulate import MAX_GAMES
+
     _check_bot(bot, max_turns)
-    if games < 1:
-        fail("--games must be at least 1")
+    if not 1 <= games <= MAX_GAMES:
+        fail(f"--games must be between 1 and {MAX_GAMES:,}")
     if workers < 1:
         fail("--workers must be at least 1")
     if executor not in ("process", "dask"):
         fail(f"unknown executor '{executor}'; executors: process, dask")
+
+
+def _check_seed(seed: int) -> None:
+    from .engine.dice import GameError
+    from .engine.session import check_seed
+
+    try:
+        check_seed(seed)
+    except GameError as err:
+        fail(str(err))
+
+
+def _check_output(path: Path | None) -> None:
+    """Refuse at once an output file that cannot be written (before a long run, not after)."""
+    from .outputs import OutputError, check_target
+
+    if path is not None:
+        try:
+            check_target(path)
+        except OutputError as err:
+            fail(str(err))
 
 
 def _label(rules) -> str:
@@ -433,6 +462,8 @@ def simulate(
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
+    _check_seed(seed)
+    _check_output(csv)
     try:
         job = _job(edition, variant, players, bot, max_turns)
         rules = job.rules()
@@ -454,6 +485,7 @@ def simulate(
 
 def _write_csv(path: Path, records, rules) -> None:
     from .engine.log import write_atomically
+    from .outputs import OutputError
 
     continents = rules.board.continents
     lines = ["game,seed,winner_seat,reason,turns,continents_held,neutral_territories,trades,largest_trade"]
@@ -463,8 +495,8 @@ def _write_csv(path: Path, records, rules) -> None:
                      f"{r.neutral_left if r.neutral_left >= 0 else ''},{r.trades},{r.largest_trade}")
     try:
         write_atomically(path, lines)
-    except OSError as err:
-        fail(f"{path}: {err.strerror}")
+    except OutputError as err:
+        fail(str(err))
 
 
 @app.command()
@@ -498,6 +530,8 @@ def compare(
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
+    _check_seed(seed)
+    _check_output(plot)
     if len(editions) < 2:
         fail("compare needs at least two editions, variants or rule files")
     if plot is not None:
@@ -568,6 +602,7 @@ def odds(
         fail("armies must be between 0 and 1000" if table is None else "--table must be between 1 and 1000")
     if plot is not None and table is None:
         fail("--plot goes with --table")
+    _check_output(plot)
     try:
         rules = open_rulebook(edition).rules(_variants(variant))
     except RuleError as err:
@@ -620,6 +655,9 @@ def _odds_table(o, size: int, edition: str, t: Text) -> None:
 
 def main() -> None:
     """Entry point of the installed `risk` command."""
+    from .outputs import install_signal_handlers
+
+    install_signal_handlers()
     try:
         app()
     except KeyboardInterrupt:
