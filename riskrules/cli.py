@@ -50,6 +50,17 @@ def _variants(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+def _terminal() -> bool:
+    """Whether text goes to a person's terminal (tables, colour) rather than a pipe or file (plain text)."""
+    return sys.stdout.isatty()
+
+
+def _console():
+    from rich.console import Console
+
+    return Console()  # its width is the terminal's; it honours NO_COLOR
+
+
 def _print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -63,6 +74,24 @@ VariantOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
                                                           "Default: the edition's own language.")]
+
+
+AllowDirOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--allow-dir", metavar="DIR", help="Let rule files name files in this directory too "
+                 "(repeatable). Without it, `extends` and `board` may name only built-in rulebooks and boards "
+                 "or files in the directory of the rule file itself.", show_default=False),
+]
+
+
+def _allow(dirs: list[Path] | None) -> None:
+    """--allow-dir: widen the path policy of the rule files this command reads."""
+    from .language.files import allow_dirs
+
+    for d in dirs or []:
+        if not d.is_dir():
+            fail(f"--allow-dir {d}: no such directory")
+    allow_dirs(dirs or [])
 
 
 def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
@@ -115,8 +144,10 @@ def rules(
                                                         "(the 2-player rules with --players 2).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
+    _allow(allow_dir)
     from .text.sheet import build_sheet, render_sheet
 
     try:
@@ -126,7 +157,13 @@ def rules(
             _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
             return
         t = _text(lang, compiled.language, compiled.terms)
-        typer.echo(render_sheet(build_sheet(book, _variants(variant), t, players), t), nl=False)
+        sheet = build_sheet(book, _variants(variant), t, players)
+        if _terminal():
+            from .text.sheet import sheet_table
+
+            _console().print(sheet_table(sheet))
+        else:
+            typer.echo(render_sheet(sheet, t), nl=False)
     except RuleError as err:
         fail(_one_line(err))
 
@@ -138,54 +175,97 @@ def diff(
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
     variant_b: Annotated[list[str] | None, typer.Option("--variant-b", help="Variant(s) of B "
                                                                             "(default: B's default).")] = None,
+    players: Annotated[int | None, typer.Option(help="Compare the rules for exactly this many players "
+                                                     "(default: the general rules and each player-count section).")]
+    = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show every rule on which two editions (or variants, or house rules) differ, side by side.
 
     The text is in the editions' language when they share one, else in English (see --lang).
     """
+    _allow(allow_dir)
     from .text.sheet import build_sheet, diff_rows, render_diff
 
     try:
         book_a, book_b = open_rulebook(a), open_rulebook(b)
-        rules_a, rules_b = book_a.rules(_variants(variant)), book_b.rules(_variants(variant_b))
+        rules_a, rules_b = book_a.rules(_variants(variant), players), book_b.rules(_variants(variant_b), players)
         t = _text(lang, rules_a.language if rules_a.language == rules_b.language else "en")
-        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms))
-        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms))
+        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms), players)
+        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms), players)
     except RuleError as err:
         fail(_one_line(err))
     rows = diff_rows(sheet_a, sheet_b)
     if as_json:
         _print_json([{"section": s, "rule": rule, a: va, b: vb} for s, rule, va, vb in rows])
         return
-    typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
+    if _terminal():
+        from .text.sheet import diff_table
+
+        _console().print(diff_table(sheet_a, sheet_b, rows, t))
+    else:
+        typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
 
 
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="Rule files (.risk) to check.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON for scripts: a list of "
+                                          "{file, line, column, message, severity, chain}.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="The language of the messages (en, sv, nl, de, cs); "
+                                             "default English.")] = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Check rule files: every problem in every variant and player count, with its line and a caret.
 
-    Exits 0 when all files are sound, 1 otherwise.
+    One run reports as much as it can: after a syntax error it reads on, and the sections that
+    parsed are still checked. Warnings (a statement a later one replaces, a block stated twice)
+    are shown but do not fail the check. Exits 0 when no file has an error, 1 otherwise.
     """
+    _allow(allow_dir)
+    t = _text(lang, "en")
     bad = 0
+    found: list[dict] = []
     for path in files:
         try:
             problems = open_rulebook(path, strict=False).check()
         except RuleError as err:
             problems = err.problems
-        if problems:
-            bad += 1
-            for p in problems:
-                typer.echo(p.format(), err=True)
-            typer.secho(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}", err=True,
-                        fg=typer.colors.RED)
+        errors = sum(not p.warning for p in problems)
+        bad += errors > 0
+        if as_json:
+            found += [_problem_json(p, t, path) for p in problems]
+            continue
+        for p in problems:
+            typer.echo(p.format(t._), err=True)
+        warnings = len(problems) - errors
+        if errors:
+            summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
+            if warnings:
+                summary += ", " + t.n_("{n} warning", "{n} warnings", warnings).format(n=warnings)
+            typer.secho(f"{path}: {summary}", err=True, fg=typer.colors.RED)
+        elif warnings:
+            typer.echo(f"{path}: " + t._("ok") + ", " + t.n_("{n} warning", "{n} warnings", warnings).format(
+                n=warnings))
         else:
-            typer.echo(f"{path}: ok")
+            typer.echo(f"{path}: " + t._("ok"))
+    if as_json:
+        _print_json(found)
     if bad:
         raise typer.Exit(1)
+
+
+def _problem_json(p, t: Text, path: Path) -> dict:
+    return {
+        "file": p.pos.file if p.pos else str(path),
+        "line": p.pos.line if p.pos else None,
+        "column": p.pos.col if p.pos else None,
+        "message": p.text(t._),
+        "severity": "warning" if p.warning else "error",
+        "chain": list(p.chain),
+    }
 
 
 # ---- playing ---------------------------------------------------------------------------------
@@ -222,12 +302,14 @@ def play(
                                                 "(reported as turn_limit).")] = 1000,
     lang: LangOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
 
     The game is told in the edition's language; the last line sums it up for scripts:
     winner, reason, turns and seed.
     """
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import play as play_game
     from .outputs import OutputError
@@ -245,23 +327,19 @@ def play(
     _outcome(outcome)
 
 
-AllowDirOpt = Annotated[list[Path] | None, typer.Option(
-    "--allow-dir", help="Also let the file's header name a house rule in this directory (by default only "
-    "inside the file's own directory); may be given more than once.")]
-
-
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
-    allow_dir: AllowDirOpt = None,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Re-run a logged game from its header and report whether every line matches (exit 1 if not).
 
     The file is checked before it is used: a damaged line, a name the board lacks, a line after
     the end of the game or rules that have changed since are refused, with the line.
     """
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.narrate import Narrator
     from .engine.replay import difference, load
@@ -269,14 +347,14 @@ def replay(
 
     try:
         if show:
-            events, rules = load(file, allow_dir or ())
+            events, rules = load(file)
             narrator = Narrator(rules, _text(lang, rules.language, rules.terms))
             for event in events:
                 line = narrator(event)
                 if line:
                     typer.echo(line)
             return
-        report = replay_log(file, allow_dir or ())
+        report = replay_log(file)
     except GameError as err:
         fail(str(err))
     t = _text(lang, "en")
@@ -300,10 +378,11 @@ def replay(
 @app.command()
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
-    allow_dir: AllowDirOpt = None,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Go on with a saved game. The file is replayed first; one that no longer replays is refused."""
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
     from .outputs import OutputError
@@ -311,7 +390,7 @@ def resume(
     if lang is not None:
         _text(lang, "en")
     try:
-        outcome = resume_game(file, lang=lang, write=typer.echo, allow=allow_dir or ())
+        outcome = resume_game(file, lang=lang, write=typer.echo)
     except RuleError as err:
         fail(_one_line(err))
     except (GameError, OutputError) as err:
@@ -452,12 +531,14 @@ def simulate(
     as_json: JsonOpt = False,
     csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play many bot games and report wins by seat (95% Wilson intervals), how games ended, their
     length, the continents held at the end, the neutral army's survival and the cards traded.
 
     The same --seed gives the same numbers whatever --workers is.
     """
+    _allow(allow_dir)
     from .instrument.stats import summarize
 
     workers = workers or _cores()
@@ -516,6 +597,7 @@ def compare(
                                                    "bars, and game lengths.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Compare editions, variants or house rules on the same seeds, with paired differences and their significance.
 
@@ -524,6 +606,7 @@ def compare(
 
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
+    _allow(allow_dir)
     from .text.plot import PlotError, check_target
     from .text.report import comparison
     from .instrument.stats import differences, summarize
@@ -584,6 +667,7 @@ def odds(
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """The exact probability that an attack takes the territory, and the armies expected to be left on
     each side: a dynamic programme over the edition's own dice rules, not a simulation.
@@ -591,6 +675,7 @@ def odds(
     The attacker rolls the most dice the rules allow, and so does the defender. ATTACKERS counts the armies
     that may attack, not the one that must stay behind.
     """
+    _allow(allow_dir)
     from .engine.odds import Odds
 
     if table is None and (attackers is None or defenders is None):

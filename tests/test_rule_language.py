@@ -111,10 +111,7 @@ ERRORS = [
      "        minimum move\n"
      "                    ^"),
     ("cardz {\n}",
-     "house.risk:3:1: unexpected 'cardz'; expected one of: base, battle, board, capitals, cards, colours, extends, "
-     "for, fortify, language, missions, neutral, pieces, players, reinforcements, rulebook, setup, terms, title, "
-     "turn, variant, "
-     "victory; did you mean 'cards'?\n"
+     "house.risk:3:1: unknown statement 'cardz'; did you mean 'cards'?\n"
      "    cardz {\n"
      "    ^"),
     ("battle {\n    ties defender\n",

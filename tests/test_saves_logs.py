@@ -123,12 +123,26 @@ def test_seed_changed_from_1_to_minus_1(tmp_path):
         "risk: a seed is a whole number from 0 to 9223372036854775807, not -1\n"
 
 
-def test_header_edition_is_under_the_path_policy(tmp_path, game_log):
+@pytest.mark.parametrize("edition, why", [
+    ("/etc/passwd", "an absolute path (name a file beside this one, or allow its directory with --allow-dir DIR)"),
+    ("../../some/file.risk", "it leads out of the directory of the file that names it (allow its directory "
+                             "with --allow-dir DIR)"),
+])
+def test_header_edition_is_under_the_path_policy(tmp_path, game_log, edition, why):
     header = json.loads(game_log[0])
-    for edition in ("/etc/passwd", "../../some/file.risk"):
-        log = write(tmp_path / "g.jsonl", [compact({**header, "edition": edition})] + game_log[1:])
-        assert refused("replay", log) == (f"risk: {log}:1: the rules of this game cannot be loaded: {edition}: "
-                                          f"outside the log's directory (give --allow-dir to allow it)\n")
+    log = write(tmp_path / "g.jsonl", [compact({**header, "edition": edition})] + game_log[1:])
+    assert refused("replay", log) == (f"risk: {log}:1: the rules of this game cannot be loaded: refused path "
+                                      f"'{edition}': {why}\n")
+
+
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_special_files_are_refused_at_once(tmp_path, special):
+    if special == "fifo":
+        special = tmp_path / "fifo"
+        os.mkfifo(special)
+    for command in ("replay", "resume"):
+        assert refused(command, special) == \
+            f"risk: {special}: not a regular file (a device, a FIFO or a socket), not a game log\n"
 
 
 def test_rules_fingerprint_must_match(tmp_path, game_log):
@@ -149,8 +163,8 @@ def test_a_house_rule_log_names_its_rules_relative_to_itself(tmp_path, monkeypat
     assert run("play", "rules/mine.risk", "--humans", "0", "--seed", "4", "--log", "logs/far.jsonl").exit_code == 0
     assert json.loads((tmp_path / "logs" / "far.jsonl").read_text().splitlines()[0])["edition"] == "../rules/mine.risk"
     assert refused("replay", "logs/far.jsonl") == (
-        "risk: logs/far.jsonl:1: the rules of this game cannot be loaded: ../rules/mine.risk: outside the log's "
-        "directory (give --allow-dir to allow it)\n")
+        "risk: logs/far.jsonl:1: the rules of this game cannot be loaded: refused path '../rules/mine.risk': it "
+        "leads out of the directory of the file that names it (allow its directory with --allow-dir DIR)\n")
     assert run("replay", "logs/far.jsonl", "--allow-dir", "rules").exit_code == 0
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from ..language.errors import RuleError
+from ..language.files import Unreadable, place
 from ..language.loader import is_path, open_rulebook
 from ..language.rules import Rules
 from .agents import BOTS, Agent, make_bot
@@ -66,30 +67,27 @@ class Follower:
         return self.position < len(self.events)
 
 
-def edition_source(edition: str, base: Path | None, allow: Sequence[Path] = ()) -> str | Path:
-    """The rule file a header's `edition` names: a built-in id as it is, a path only inside
-    `base` (the log's directory) or a directory in `allow`; RuleError otherwise."""
+def edition_source(edition: str, base: Path | None) -> str | Path:
+    """The rule file a header's `edition` names: a built-in id as it is, a path only where a
+    rule file's `extends` may lead (language/files.place: inside `base`, the log's directory,
+    or a directory given with --allow-dir); RuleError otherwise."""
     if not is_path(edition):
         return edition
-    path = Path(edition)
-    root = Path(base or ".")
-    target = (root / path).resolve() if not path.is_absolute() else path.resolve()
-    for allowed in [root, *allow]:
-        if target.is_relative_to(Path(allowed).resolve()):
-            return target
-    raise RuleError(f"{edition}: outside the log's directory (give --allow-dir to allow it)")
+    try:
+        return place(edition, base or ".")
+    except Unreadable as err:
+        raise RuleError(str(err)) from None
 
 
-def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None = None,
-              allow: Sequence[Path] = ()) -> Rules:
+def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None = None) -> Rules:
     """The rules a log was played by; GameError if they cannot be found or have changed.
 
     The header names an edition id or a house rule's path, which may only lead where a rule
-    file's `extends` may: inside the log's own directory `base` (or a directory in `allow`)."""
+    file's `extends` may: inside the log's own directory `base` (or one given with --allow-dir)."""
     edition = header["edition"]
     variant = header.get("variant")
     try:
-        source = edition_source(edition, base, allow)
+        source = edition_source(edition, base)
         rules = open_rulebook(source).rules(variant.split(",") if variant else None, len(header["players"]))
     except RuleError as err:
         raise GameError(f"{label}:1: the rules of this game cannot be loaded: {err.first_line}") from None
@@ -99,11 +97,11 @@ def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None
     return rules
 
 
-def load(path: Path, allow: Sequence[Path] = ()) -> tuple[list[dict], Rules]:
+def load(path: Path) -> tuple[list[dict], Rules]:
     """A log's events, every one checked against the schema and the game's rules, and the rules."""
     events = read_log(path)
     label = str(path)
-    rules = rules_for(events[0], label, Path(path).parent, allow)
+    rules = rules_for(events[0], label, Path(path).parent)
     check_events(events, label, rules.board.territories, rules.board.continents, events[0])
     return events, rules
 
@@ -140,9 +138,9 @@ class _Resuming(Agent):
         return self.person.decide(decision)
 
 
-def replay(path: Path, allow: Sequence[Path] = ()) -> ReplayReport:
+def replay(path: Path) -> ReplayReport:
     """Re-run a logged game and compare every line."""
-    events, rules = load(path, allow)
+    events, rules = load(path)
     return _replay(events, rules)
 
 
@@ -179,14 +177,14 @@ def difference(expected: dict | None, got: dict | None, limit: int = 300) -> tup
     return _compact(expected, limit), _compact(got, limit)
 
 
-def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Callable[[dict], None]] = (),
-                allow: Sequence[Path] = ()) -> tuple[Game, Follower]:
+def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Callable[[dict], None]] = ()
+                ) -> tuple[Game, Follower]:
     """A game rebuilt from a save file, ready to `play()` on: its human seats answered from
     the file until it runs out, then by `live(name)`. `listeners` hear only the new events.
 
     The whole file is replayed first: a save that no longer replays is refused (GameError)
     before anyone is asked anything."""
-    events, rules = load(path, allow)
+    events, rules = load(path)
     return resume_loaded(path, events, rules, live, listeners)
 
 

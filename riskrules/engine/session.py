@@ -114,11 +114,11 @@ def _open_log(path: Path):
 
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = input,
-           write: Callable[[str], None] = print, allow: Sequence[Path] = ()) -> Outcome:
+           write: Callable[[str], None] = print) -> Outcome:
     """Go on with a saved game: replay it, then hand the human seats back to the keyboard.
     A save that no longer replays is refused (GameError) before the game goes on."""
     check_target(path)
-    events, rules = load(path, allow)
+    events, rules = load(path)
     header = events[0]
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
