@@ -663,7 +663,8 @@ def odds(
     edition: Annotated[str, typer.Option(help="Whose dice rules: an edition or .risk path (default: the classic "
                                               "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
-    table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders.")] = None,
+    table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders "
+                                                   "(N at most 1000).")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
