@@ -24,15 +24,47 @@ app = typer.Typer(
     help="The rules of RISK as data: read, compare, check and play every edition.\n\n"
     "Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+# Exit codes of `risk play` and `risk resume` when the game is left before its end (the
+# game is saved first when --save names a file): Ctrl-C is 130, as for any interrupted
+# command; end of input (Ctrl-D, a script that runs out) and the `quit` command are 3.
+EXIT_INTERRUPTED = 130
+EXIT_LEFT = 3
+
+
+def _red() -> str | None:
+    """Red for errors, unless NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return None if os.environ.get("NO_COLOR") else typer.colors.RED
+
+
 def fail(message: str) -> None:
-    typer.secho(f"risk: {message}", err=True, fg=typer.colors.RED)
+    typer.secho(f"risk: {message}", err=True, fg=_red())
     raise typer.Exit(1)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"risk (riskrules) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """The rules of RISK as data: read, compare, check and play every edition.
+
+    Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.
+    """
 
 
 def _one_line(err: RuleError) -> str:
@@ -245,7 +277,7 @@ def check(
             summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
             if warnings:
                 summary += ", " + t.n_("{n} warning", "{n} warnings", warnings).format(n=warnings)
-            typer.secho(f"{path}: {summary}", err=True, fg=typer.colors.RED)
+            typer.secho(f"{path}: {summary}", err=True, fg=_red())
         elif warnings:
             typer.echo(f"{path}: " + t._("ok") + ", " + t.n_("{n} warning", "{n} warnings", warnings).format(
                 n=warnings))
@@ -274,12 +306,14 @@ def _outcome(outcome) -> None:
     """The end of a game: a sentence in the game's language, then a line for scripts."""
     t = outcome.text or Text("en")
     if outcome.result is None:
+        if outcome.left in ("interrupt", "eof"):
+            typer.echo("")  # the prompt's line is left open by ^C or ^D
         if outcome.saved:
             typer.echo(t._("Game left before its end (seed {seed}); saved to {file} — go on with: "
                            "risk resume {file}").format(seed=outcome.seed, file=outcome.saved))
         else:
             typer.echo(t._("Game left before its end (seed {seed}).").format(seed=outcome.seed))
-        return
+        raise typer.Exit(EXIT_INTERRUPTED if outcome.left == "interrupt" else EXIT_LEFT)
     r = outcome.result
     typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}, seed: {outcome.seed}")
 
@@ -307,7 +341,8 @@ def play(
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
 
     The game is told in the edition's language; the last line sums it up for scripts:
-    winner, reason, turns and seed.
+    winner, reason, turns and seed. A game left before its end (saved first with --save)
+    exits 130 after Ctrl-C and 3 after end of input (Ctrl-D) or the `quit` command.
     """
     _allow(allow_dir)
     from .engine.dice import GameError
@@ -381,7 +416,8 @@ def resume(
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Go on with a saved game. The file is replayed first; one that no longer replays is refused."""
+    """Go on with a saved game (exit codes as for `risk play`). The file is replayed first; one that no
+    longer replays is refused."""
     _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
@@ -745,7 +781,7 @@ def main() -> None:
 
     install_signal_handlers()
     try:
-        app()
+        app(prog_name="risk")
     except KeyboardInterrupt:
         typer.echo("", err=True)
         sys.exit(130)

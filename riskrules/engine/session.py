@@ -4,23 +4,25 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
+import sys
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Sequence
 
 from ..text.i18n import Text
-from ..language.loader import open_rulebook
+from ..language.loader import is_path, open_rulebook
 from .agents import make_bot
 from .agents.human import HumanAgent, Quit
 from .dice import GameError
 from .game import DEFAULT_MAX_TURNS, Game, Result
-from ..language.loader import is_path
 from ..outputs import OutputError, check_target
 from .log import LogWriter, line_of, write_atomically
 from .logcheck import MAX_SEED
 from .narrate import Narrator
 from .replay import load, resume_loaded
+from .table import Table
 
 
 class SaveFile:
@@ -44,6 +46,7 @@ class Outcome:
     seed: int
     saved: Path | None = None
     text: Text | None = None  # the language and voice the game was told in
+    left: str | None = None  # how a game left before its end was left: 'interrupt', 'eof' or 'quit'
 
 
 def new_seed() -> int:
@@ -74,7 +77,7 @@ def _relocated(event: dict, edition: str | None) -> dict:
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
-         read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> Outcome:
+         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
     if not 0 <= humans <= players:
@@ -85,11 +88,13 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
         if target is not None:
             check_target(target)
     rules = open_rulebook(edition).rules(variants, players)
+    read = read or _input
     seed = new_seed() if seed is None else seed
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(save, edition=edition_for(edition, save)) if save else None
     people = set(rules.colours[:humans])
-    agents = [HumanAgent(t, read, write, before_prompt=saver.save if saver else None) for _ in range(humans)]
+    table = Table(rules, t, people, write) if humans else None
+    agents = [_person(t, read, write, table, saver) for _ in range(humans)]
     agents += [make_bot(bot) for _ in range(players - humans)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
@@ -99,11 +104,15 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             writer = LogWriter(stack.enter_context(_open_log(log)), log)
             where = edition_for(edition, log)
             listeners.append(lambda e: writer(_relocated(e, where)))
-        if humans or narrate:
+        if table is not None:
+            listeners.append(table)
+        elif narrate:
             narrator = Narrator(rules, t, people)
             listeners.append(lambda e: _say(narrator(e), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
-        return _run(game, saver, seed, t)
+        if table is not None:
+            table.game = game
+        return _run(game, saver, seed, t, table)
 
 
 def _open_log(path: Path):
@@ -113,22 +122,46 @@ def _open_log(path: Path):
         raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
 
 
-def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = input,
+def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
            write: Callable[[str], None] = print) -> Outcome:
     """Go on with a saved game: replay it, then hand the human seats back to the keyboard.
     A save that no longer replays is refused (GameError) before the game goes on."""
+    read = read or _input
     check_target(path)
     events, rules = load(path)
     header = events[0]
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
-    narrator = Narrator(rules, t, people)
-    game, _ = resume_loaded(path, events, rules, lambda name: HumanAgent(t, read, write, before_prompt=saver.save),
-                            listeners=[saver, lambda e: _say(narrator(e), write)])
+    table = Table(rules, t, people, write)
+    game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
+                            listeners=[saver, table])
+    table.game = game
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
-    return _run(game, saver, header["seed"], t)
+    write(table.commands_line())
+    return _run(game, saver, header["seed"], t, table)
+
+
+def _input(prompt: str) -> str:
+    return input(prompt)  # looked up when called, so that a test may replace it
+
+
+def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> HumanAgent:
+    """A person at this terminal: told by the table, saved before each question, in colour on a terminal."""
+
+    def before_prompt() -> None:
+        table.flush()
+        if saver:
+            saver.save()
+
+    return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
+                      width=min(shutil.get_terminal_size((80, 24)).columns, 120))
+
+
+def _colour() -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org)."""
+    return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
 
 
 def _say(text: str | None, write: Callable[[str], None]) -> None:
@@ -136,13 +169,17 @@ def _say(text: str | None, write: Callable[[str], None]) -> None:
         write(text)
 
 
-def _run(game: Game, saver: SaveFile | None, seed: int, t: Text) -> Outcome:
+def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None) -> Outcome:
     try:
         result = game.play()
-    except (Quit, KeyboardInterrupt):
+    except (Quit, KeyboardInterrupt) as stop:
         if saver:
             saver.save()
-        return Outcome(None, seed, saver.path if saver else None, t)
+        how = stop.how if isinstance(stop, Quit) else "interrupt"
+        return Outcome(None, seed, saver.path if saver else None, t, how)
+    finally:
+        if table is not None:
+            table.flush()
     if saver:
         saver.save()
     return Outcome(result, seed, saver.path if saver else None, t)
