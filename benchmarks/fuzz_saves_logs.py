@@ -10,7 +10,8 @@ Each case is run by a worker process under a memory limit and a timeout. It coun
   refused   exit 1 with one line 'risk: …' on stderr (the answer we want for damage)
   accepted  exit 0 (the damage changed nothing the game reads, e.g. key order or a turn label)
   crash     anything else: a traceback, another exit code, the worker dying
-  slow      took over 2 s (counted besides its outcome); hang: over the timeout
+  slow      took over 2 s of wall-clock time (and, apart, of CPU time: on a loaded machine
+            the two differ), counted besides its outcome; hang: over the timeout
   over 1 GB the worker's peak memory passed 1 GB
 Every crash, hang and over-1-GB case is written to the reproducer directory.
 
@@ -262,7 +263,7 @@ def _worker(jobs, results, timeout: float) -> None:
             return
         name, args = job
         results.put(("start", me, name, None))
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             signal.setitimer(signal.ITIMER_REAL, timeout)
             outcome, detail = verdict(runner, app, args)
@@ -270,9 +271,9 @@ def _worker(jobs, results, timeout: float) -> None:
             outcome, detail = "hang", "timeout"
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        took = time.perf_counter() - start
+        took, used = time.perf_counter() - start, time.process_time() - cpu
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-        results.put(("done", me, name, (outcome, detail, took, peak)))
+        results.put(("done", me, name, (outcome, detail, took, peak, used)))
         if peak > OVER:
             return
 
@@ -321,8 +322,9 @@ def run_cases(kind: str, made: Iterator[tuple[str, bytes]], workdir: Path, repro
                     del procs[pid]
                     if case is not None:
                         del running[pid]
-                        verdict = ("hang", "killed after the timeout") if stuck else ("crash", f"worker died ({p.exitcode})")
-                        _record(counts, case[0], (*verdict, time.monotonic() - case[1], 0), contents, reproducers)
+                        why = ("hang", "killed after the timeout") if stuck else ("crash", f"worker died ({p.exitcode})")
+                        _record(counts, case[0], (*why, time.monotonic() - case[1], 0, 0.0), contents,
+                                reproducers)
                         pending -= 1
                     new = spawn()
                     procs[new.pid] = new
@@ -341,11 +343,13 @@ def run_cases(kind: str, made: Iterator[tuple[str, bytes]], workdir: Path, repro
 
 
 def _record(counts: Counter, name: str, data, contents: dict[str, bytes], reproducers: Path) -> None:
-    outcome, detail, took, peak = data
+    outcome, detail, took, peak, used = data
     counts["tried"] += 1
     counts[outcome] += 1
     if took > SLOW:
         counts["slow"] += 1
+    if used > SLOW:
+        counts["slow cpu"] += 1
     if peak > OVER:
         counts["over 1 GB"] += 1
     if outcome in ("crash", "hang") or peak > OVER:
@@ -356,7 +360,8 @@ def _record(counts: Counter, name: str, data, contents: dict[str, bytes], reprod
 def report(kind: str, counts: Counter) -> str:
     return (f"{kind}: {counts['files']} damaged files, {counts['tried']} runs: {counts['refused']} clean refusals, "
             f"{counts['accepted']} accepted, {counts['crash']} crashes, {counts['hang']} hangs, "
-            f"{counts['slow']} slow (> {SLOW:g} s), {counts['over 1 GB']} over 1 GB")
+            f"{counts['slow']} slow (> {SLOW:g} s wall; {counts['slow cpu']} > {SLOW:g} s of CPU), "
+            f"{counts['over 1 GB']} over 1 GB")
 
 
 def main() -> None:

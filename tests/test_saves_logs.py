@@ -123,6 +123,17 @@ def test_seed_changed_from_1_to_minus_1(tmp_path):
         "risk: a seed is a whole number from 0 to 9223372036854775807, not -1\n"
 
 
+def test_a_game_refuses_a_negative_seed():
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+    from riskrules.language.loader import open_rulebook
+
+    rules = open_rulebook("sv-2000").rules(None, 3)
+    with pytest.raises(GameError) as err:
+        Game(rules, [make_bot("random") for _ in range(3)], -1)
+    assert str(err.value) == "a seed is a whole number from 0 up, not -1"
+
+
 @pytest.mark.parametrize("edition, why", [
     ("/etc/passwd", "an absolute path (name a file beside this one, or allow its directory with --allow-dir DIR)"),
     ("../../some/file.risk", "it leads out of the directory of the file that names it (allow its directory "
@@ -247,6 +258,26 @@ def test_a_full_disk_names_the_users_file_and_leaves_no_temporary_file(tmp_path,
     monkeypatch.setattr(os, "fsync", real_fsync)
     assert (result.exit_code, result.stderr) == (1, f"risk: {save}: cannot be written (No space left on device)\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_under_the_log_names_it(tmp_path, monkeypatch):
+    from riskrules.engine import session
+
+    log = tmp_path / "game.jsonl"
+
+    class Full:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def close(self):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session, "open", Full, raising=False)
+    assert refused("play", "sv-2000", "--humans", "0", "--quiet", "--log", log) == \
+        f"risk: {log}: cannot be written (No space left on device)\n"
 
 
 def test_sigterm_while_writing_leaves_no_temporary_file(tmp_path):

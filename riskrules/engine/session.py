@@ -6,7 +6,7 @@ import os
 import random
 import shutil
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Sequence
@@ -115,11 +115,21 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
         return _run(game, saver, seed, t, table)
 
 
+@contextmanager
 def _open_log(path: Path):
+    """The --log file, open for writing; OutputError naming it if it cannot be opened or
+    closed (a full disk shows when the last buffer is written)."""
     try:
-        return open(path, "w", encoding="utf-8")
+        out = open(path, "w", encoding="utf-8")
     except OSError as err:
         raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
+    try:
+        yield out
+    finally:
+        try:
+            out.close()
+        except OSError as err:
+            raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
 
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
