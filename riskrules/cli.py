@@ -391,6 +391,7 @@ def play(
     _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import play as play_game
+    from .outputs import OutputError
 
     _check_bot(bot, max_turns)
     if lang is not None:
@@ -400,12 +401,8 @@ def play(
                             lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or ())
     except RuleError as err:
         fail(_one_line(err))
-    except GameError as err:
+    except (GameError, OutputError) as err:
         fail(str(err))
-    except BrokenPipeError:
-        raise
-    except OSError as err:
-        fail(f"{err.filename}: {err.strerror}")
     _outcome(outcome)
 
 
@@ -416,18 +413,20 @@ def replay(
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
+    """Re-run a logged game from its header and report whether every line matches (exit 1 if not).
+
+    The file is checked before it is used: a damaged line, a name the board lacks, a line after
+    the end of the game or rules that have changed since are refused, with the line.
+    """
     _allow(allow_dir)
     from .engine.dice import GameError
-    from .engine.log import read_log
     from .engine.narrate import Narrator
+    from .engine.replay import difference, load
     from .engine.replay import replay as replay_log
-    from .engine.replay import rules_for
 
     try:
         if show:
-            events = read_log(file)
-            rules = rules_for(events[0])
+            events, rules = load(file)
             narrator = Narrator(rules, _text(lang, rules.language, rules.terms))
             for event in events:
                 line = narrator(event)
@@ -450,11 +449,9 @@ def replay(
     if m.expected is None and report.matched == report.lines:
         fail(t._("{file}: all {n} lines match, but the game is not over; go on with it: risk resume {file}").format(
             file=file, n=report.lines))
-    typer.secho(t._("{file}: line {line} differs after {n} matching lines.").format(
-        file=file, line=m.line, n=report.matched), err=True, fg=_red())
-    typer.echo("  " + t._("in the log:") + f"  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
-    typer.echo("  " + t._("replayed:") + f"    {json.dumps(m.got, ensure_ascii=False)}", err=True)
-    raise typer.Exit(1)
+    expected, found = difference(m.expected, m.got)
+    fail(t._("{file}:{line}: differs from the replayed game after {n} matching lines — in the log: {expected}; "
+             "replayed: {found}").format(file=file, line=m.line, n=report.matched, expected=expected, found=found))
 
 
 @app.command()
@@ -463,10 +460,12 @@ def resume(
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Go on with a saved game (exit codes as for `risk play`)."""
+    """Go on with a saved game (exit codes as for `risk play`). The file is replayed first; one that no
+    longer replays is refused."""
     _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
+    from .outputs import OutputError
 
     if lang is not None:
         _text(lang, "en")
@@ -474,7 +473,7 @@ def resume(
         outcome = resume_game(file, lang=lang, write=typer.echo)
     except RuleError as err:
         fail(_one_line(err))
-    except GameError as err:
+    except (GameError, OutputError) as err:
         fail(str(err))
     _outcome(outcome)
 
@@ -544,13 +543,36 @@ def _check_bot(bot: str, max_turns: int) -> None:
 
 
 def _check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int) -> None:
+    from .instrument.simulate import MAX_GAMES
+
     _check_bot(bot, max_turns)
-    if games is not None and games < 1:
-        fail("--games must be at least 1")
+    if games is not None and not 1 <= games <= MAX_GAMES:
+        fail(f"--games must be between 1 and {MAX_GAMES:,}")
     if workers < 1:
         fail("--workers must be at least 1")
     if executor not in ("process", "dask"):
         fail(f"unknown executor '{executor}'; executors: process, dask")
+
+
+def _check_seed(seed: int) -> None:
+    from .engine.dice import GameError
+    from .engine.session import check_seed
+
+    try:
+        check_seed(seed)
+    except GameError as err:
+        fail(str(err))
+
+
+def _check_output(path: Path | None) -> None:
+    """Refuse at once an output file that cannot be written (before a long run, not after)."""
+    from .outputs import OutputError, check_target
+
+    if path is not None:
+        try:
+            check_target(path)
+        except OutputError as err:
+            fail(str(err))
 
 
 def _bots(bot: str, bots: str | None, max_turns: int) -> list[str]:
@@ -651,6 +673,8 @@ def simulate(
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
     stopping = _stopping(games, precision, max_games)
+    _check_seed(seed)
+    _check_output(csv)
     try:
         job = _job(edition, variant, players, bot, max_turns, set_rules)
         rules = job.rules()
@@ -678,6 +702,7 @@ def _simulation_json(job, rules, seed: int, summary: dict, report: dict) -> dict
 
 def _write_csv(path: Path, records, rules) -> None:
     from .engine.log import write_atomically
+    from .outputs import OutputError
 
     continents = rules.board.continents
     lines = ["game,seed,winner_seat,reason,turns,continents_held,neutral_territories,trades,largest_trade"]
@@ -687,8 +712,8 @@ def _write_csv(path: Path, records, rules) -> None:
                      f"{r.neutral_left if r.neutral_left >= 0 else ''},{r.trades},{r.largest_trade}")
     try:
         write_atomically(path, lines)
-    except OSError as err:
-        fail(f"{path}: {err.strerror}")
+    except OutputError as err:
+        fail(str(err))
 
 
 def _check_plot(plot: Path | None) -> None:
@@ -742,6 +767,7 @@ def compare(
     _check_run(bot, games, workers, executor, max_turns)
     populations = _bots(bot, bots, max_turns)
     stopping = _stopping(games, precision, max_games)
+    _check_seed(seed)
     if len(editions) < 2:
         fail("compare needs at least two editions, variants or rule files")
     _check_plot(plot)
@@ -835,6 +861,7 @@ def sweep(
     _check_run(bot, games, workers, executor, max_turns)
     populations = _bots(bot, bots, max_turns)
     stopping = _stopping(games, precision, max_games)
+    _check_seed(seed)
     _check_plot(plot)
     set_rules = set_rules or []
     if values is None:
@@ -945,7 +972,8 @@ def odds(
                                               "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
     set_rules: SetOpt = None,
-    table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders.")] = None,
+    table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders "
+                                                   "(N at most 1000).")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
@@ -969,6 +997,7 @@ def odds(
         fail("armies must be between 0 and 1000" if table is None else "--table must be between 1 and 1000")
     if plot is not None and table is None:
         fail("--plot goes with --table")
+    _check_output(plot)
     try:
         rules = open_rulebook(edition, sets=set_rules or ()).rules(_variants(variant))
     except RuleError as err:
@@ -1021,6 +1050,9 @@ def _odds_table(o, size: int, edition: str, t: Text) -> None:
 
 def main() -> None:
     """Entry point of the installed `risk` command."""
+    from .outputs import install_signal_handlers
+
+    install_signal_handlers()
     try:
         app(prog_name="risk")
     except KeyboardInterrupt:

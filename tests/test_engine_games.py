@@ -156,7 +156,8 @@ def test_a_house_rule_can_let_the_neutral_army_fortify(write, tmp_path):
     """)
     rules = open_rulebook(path).rules(None, 2)
     out = io.StringIO()
-    game = Game(rules, [make_bot("balanced") for _ in range(2)], 4, listeners=[LogWriter(out)], edition=str(path))
+    game = Game(rules, [make_bot("balanced") for _ in range(2)], 4, listeners=[LogWriter(out)],
+                edition=path.name)  # as `risk play` names it in a log beside it
     game.listeners.append(Invariants(game))
     game.play()
     moves = [json.loads(line) for line in out.getvalue().splitlines() if '"type":"fortify"' in line]

@@ -58,7 +58,8 @@ def test_log_replays_and_tampering_is_found(tmp_path):
     log.write_text("\n".join(lines) + "\n", encoding="utf-8")
     bad = run("replay", str(log))
     assert bad.exit_code == 1
-    assert bad.stderr.splitlines()[0] == f"{log}: line {i + 1} differs after {i} matching lines."
+    assert bad.stderr.startswith(f"risk: {log}:{i + 1}: differs from the replayed game after {i} matching lines — "
+                                 f"in the log: {{\"type\":\"battle\",\"attacker_dice\":")
 
 
 def test_replay_show_tells_the_game(tmp_path):
@@ -182,19 +183,22 @@ def test_resume_refuses_a_finished_or_foreign_file(tmp_path):
 
 def test_save_file_is_never_half_written(tmp_path, monkeypatch):
     """A crash while saving leaves the previous save whole (the file is replaced atomically)."""
+    import errno
     import os
 
     from riskrules.engine import log as logmod
+    from riskrules.outputs import OutputError
 
     path = tmp_path / "s.jsonl"
     logmod.write_atomically(path, ["first"])
 
     def broken(fd):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(os, "fsync", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError) as refused:
         logmod.write_atomically(path, ["second", "third"])
+    assert str(refused.value) == f"{path}: cannot be written (No space left on device)"
     assert path.read_text() == "first\n"
     assert [p.name for p in tmp_path.iterdir()] == ["s.jsonl"]
 

@@ -74,6 +74,8 @@ class Game:
                  dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
                  names: Sequence[str] | None = None, check_all: bool = False):
+        if not isinstance(seed, int) or seed < 0:  # Random(-1) is Random(1): a negative seed replays another game
+            raise GameError(f"a seed is a whole number from 0 up, not {seed!r}")
         n = len(agents)
         if not rules.min_players <= n <= rules.max_players:
             raise GameError(f"{rules.id} is for {rules.min_players} to {rules.max_players} players, not {n}")

@@ -8,16 +8,17 @@ lines alone; `read_log` refuses a damaged or foreign file with a clear message.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import IO
 from collections.abc import Iterable
 
 from ..language.files import Unreadable, read_text
+from ..outputs import OutputError, write_lines
 from .dice import GameError
+from .game import LOG_FORMAT
+from .logcheck import check_header, parse_log
 
-MAX_LOG_BYTES = 200 * 1024 * 1024
+MAX_LOG_BYTES = 32 * 1024 * 1024  # a 1000-turn game of six is under 5 MiB; parsed, a line takes ~7 times its size
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once: dumps() makes one a call
@@ -29,65 +30,39 @@ def line_of(event: dict) -> str:
 
 
 class LogWriter:
-    """Writes events to a file as they happen (`--log FILE`)."""
+    """Writes events to a file as they happen (`--log FILE`); OutputError naming the file if
+    that fails (a full disk)."""
 
-    def __init__(self, stream: IO[str]):
+    def __init__(self, stream: IO[str], path: Path | None = None):
         self.stream = stream
+        self.path = path
 
     def __call__(self, event: dict) -> None:
-        self.stream.write(line_of(event) + "\n")
+        try:
+            self.stream.write(line_of(event) + "\n")
+        except OSError as err:
+            raise OutputError(f"{self.path}: cannot be written ({err.strerror})") from None
 
 
 def write_atomically(path: Path, lines: Iterable[str]) -> None:
-    """Write a file so that a crash leaves either the old file or the new one, never half."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            for line in lines:
-                out.write(line + "\n")
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write a file so that a crash leaves either the old file or the new one, never half;
+    OutputError naming `path` if it cannot be written."""
+    write_lines(path, lines)
 
 
 def read_log(path: Path) -> list[dict]:
-    """The events of a game log; GameError if the file is not a whole riskrules log."""
-    path = Path(path)
+    """The events of a game log, its header checked; GameError if the file is not a whole
+    riskrules log. The events are checked once the rules are known (`replay.load`)."""
+    label = str(path)
     try:
-        text = read_text(path, str(path), MAX_LOG_BYTES, "a game log")
+        text = read_text(Path(path), label, MAX_LOG_BYTES, "a game log")
     except Unreadable as err:
         message = str(err)
         if "not UTF-8" in message:
-            message = f"{path}: not a riskrules game log (not UTF-8 text)"
+            message = f"{label}: not a riskrules game log (not UTF-8 text)"
         raise GameError(message) from None
-    if text and not text.endswith("\n"):
-        raise GameError(f"{path}: damaged — its last line is cut off")
-    events = []
-    for number, line in enumerate(text.splitlines(), 1):
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError:
-            if number == 1:
-                raise GameError(f"{path}: not a riskrules game log") from None
-            raise GameError(f"{path}: damaged — line {number} is not JSON") from None
-        if not isinstance(event, dict) or "type" not in event or "turn" not in event:
-            if number == 1:
-                raise GameError(f"{path}: not a riskrules game log")
-            raise GameError(f"{path}: damaged — line {number} is not a game event")
-        events.append(event)
-    if not events or events[0].get("type") != "game_start":
-        raise GameError(f"{path}: not a riskrules game log (it does not begin with game_start)")
-    header = events[0]
-    for key in ("format", "edition", "seed", "players", "rules", "max_turns"):
-        if key not in header:
-            raise GameError(f"{path}: damaged — game_start lacks '{key}'")
+    events = parse_log(text, label)
+    check_header(events[0], label, LOG_FORMAT)
     return events
 
 

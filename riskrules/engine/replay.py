@@ -15,14 +15,16 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from ..language.errors import RuleError
-from ..language.loader import open_rulebook
+from ..language.files import Unreadable, place
+from ..language.loader import is_path, open_rulebook
 from ..language.rules import Rules
 from .agents import BOTS, Agent, make_bot
 from .agents.log_agent import LogAgent
 from .decisions import Decision
 from .dice import GameError
-from .game import LOG_FORMAT, Game, Result
+from .game import Game, Result
 from .log import line_of, read_log
+from .logcheck import check_events
 
 
 class Mismatch(Exception):
@@ -65,23 +67,47 @@ class Follower:
         return self.position < len(self.events)
 
 
-def rules_for(header: dict[str, Any]) -> Rules:
-    """The rules a log was played by; GameError if they cannot be found or have changed."""
-    if header.get("format") != LOG_FORMAT:
-        raise GameError(f"this log has format {header.get('format')!r}; this riskrules reads format {LOG_FORMAT}")
+def edition_source(edition: str, base: Path | None) -> str | Path:
+    """The rule file a header's `edition` names: a built-in id as it is, a path only where a
+    rule file's `extends` may lead (language/files.place: inside `base`, the log's directory,
+    or a directory given with --allow-dir); RuleError otherwise."""
+    if not is_path(edition):
+        return edition
+    try:
+        return place(edition, base or ".")
+    except Unreadable as err:
+        raise RuleError(str(err)) from None
+
+
+def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None = None) -> Rules:
+    """The rules a log was played by; GameError if they cannot be found or have changed.
+
+    The header names an edition id or a house rule's path, which may only lead where a rule
+    file's `extends` may: inside the log's own directory `base` (or one given with --allow-dir)."""
+    edition = header["edition"]
     variant = header.get("variant")
     sets = header.get("set", [])
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
         raise GameError("the log's 'set' must be a list of rule texts")
     try:
-        rules = open_rulebook(header["edition"], sets=sets).rules(variant.split(",") if variant else None,
-                                                       header.get("player_count"))
+        source = edition_source(edition, base)
+        rules = open_rulebook(source, sets=sets).rules(variant.split(",") if variant else None,
+                                                      len(header["players"]))
     except RuleError as err:
-        raise GameError(f"the rules of this game cannot be loaded: {err.first_line}") from None
+        raise GameError(f"{label}:1: the rules of this game cannot be loaded: {err.first_line}") from None
     if rules.fingerprint != header["rules"]:
-        raise GameError(f"the rules of {header['edition']} have changed since this game was played "
-                        f"(fingerprint {header['rules']}, now {rules.fingerprint})")
+        raise GameError(f"{label}:1: the rules of {edition} have changed since this game was played "
+                        f"(expected fingerprint {header['rules']}, found {rules.fingerprint})")
     return rules
+
+
+def load(path: Path) -> tuple[list[dict], Rules]:
+    """A log's events, every one checked against the schema and the game's rules, and the rules."""
+    events = read_log(path)
+    label = str(path)
+    rules = rules_for(events[0], label, Path(path).parent)
+    check_events(events, label, rules.board.territories, rules.board.continents, events[0])
+    return events, rules
 
 
 def _agents(header: dict, events: list[dict], follower: Follower,
@@ -118,9 +144,12 @@ class _Resuming(Agent):
 
 def replay(path: Path) -> ReplayReport:
     """Re-run a logged game and compare every line."""
-    events = read_log(path)
+    events, rules = load(path)
+    return _replay(events, rules)
+
+
+def _replay(events: list[dict], rules: Rules) -> ReplayReport:
     header = events[0]
-    rules = rules_for(header)
     follower = Follower(events)
     agents = _agents(header, events, follower, None)
     game = Game(rules, agents, header["seed"], max_turns=header["max_turns"], listeners=[follower],
@@ -137,19 +166,48 @@ def replay(path: Path) -> ReplayReport:
     return ReplayReport(len(events), follower.position, result)
 
 
+def _compact(value: Any, limit: int) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def difference(expected: dict | None, got: dict | None, limit: int = 300) -> tuple[str, str]:
+    """Two events as a message shows them: when both are of one type, only the type and the
+    keys whose values differ; each cut short if long."""
+    if isinstance(expected, dict) and isinstance(got, dict) and expected.get("type") == got.get("type"):
+        keys = [k for k in {**expected, **got} if k == "type" or expected.get(k, ...) != got.get(k, ...)]
+        expected = {k: expected[k] for k in keys if k in expected}
+        got = {k: got[k] for k in keys if k in got}
+    return _compact(expected, limit), _compact(got, limit)
+
+
 def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Callable[[dict], None]] = ()
                 ) -> tuple[Game, Follower]:
     """A game rebuilt from a save file, ready to `play()` on: its human seats answered from
-    the file until it runs out, then by `live(name)`. `listeners` hear only the new events."""
-    events = read_log(path)
+    the file until it runs out, then by `live(name)`. `listeners` hear only the new events.
+
+    The whole file is replayed first: a save that no longer replays is refused (GameError)
+    before anyone is asked anything."""
+    events, rules = load(path)
+    return resume_loaded(path, events, rules, live, listeners)
+
+
+def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[str], Agent],
+                  listeners: Sequence[Callable[[dict], None]] = ()) -> tuple[Game, Follower]:
+    """`resume_game` for a file already `load`ed."""
     if events[-1]["type"] == "game_over":
         raise GameError(f"{path}: this game is over ({events[-1].get('reason')}); nothing to resume")
     header = events[0]
-    rules = rules_for(header)
+    if all(p["agent"] in BOTS for p in header["players"]):
+        raise GameError(f"{path}: no person plays in this game; replay it with `risk replay`")
+    report = _replay(events, rules)
+    m = report.mismatch
+    if m is not None and not (m.expected is None and report.matched == report.lines):
+        expected, found = difference(m.expected, m.got)
+        raise GameError(f"{path}:{m.line}: this save no longer replays (after {report.matched} matching lines) — "
+                        f"in the file: {expected}; replayed: {found}")
     follower = Follower(events, stop_at_end=True)
     agents = _agents(header, events, follower, live)
-    if all(isinstance(a, Agent) and a.kind in BOTS for a in agents):
-        raise GameError(f"{path}: no person plays in this game; replay it with `risk replay`")
 
     def follow(event: dict) -> None:  # check first, then let the new events through
         was_replaying = follower.replaying

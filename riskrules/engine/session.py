@@ -7,32 +7,35 @@ import random
 import shutil
 import signal
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Sequence
 
 from ..text.i18n import Text
-from ..language.loader import open_rulebook
+from ..language.loader import is_path, open_rulebook
 from .agents import make_bot
 from .agents.human import HumanAgent, Quit
 from .dice import GameError
 from .game import DEFAULT_MAX_TURNS, Game, Result
-from .log import LogWriter, line_of, read_log, write_atomically
+from ..outputs import OutputError, check_target
+from .log import LogWriter, line_of, write_atomically
+from .logcheck import MAX_SEED
 from .narrate import Narrator
-from .replay import resume_game, rules_for
+from .replay import load, resume_loaded
 from .table import Table
 
 
 class SaveFile:
     """The game so far, rewritten atomically before every question put to a person."""
 
-    def __init__(self, path: Path, lines: Sequence[str] = ()):
+    def __init__(self, path: Path, lines: Sequence[str] = (), edition: str | None = None):
         self.path = Path(path)
         self.lines = list(lines)
+        self.edition = edition
 
     def __call__(self, event: dict) -> None:
-        self.lines.append(line_of(event))
+        self.lines.append(line_of(_relocated(event, self.edition)))
 
     def save(self) -> None:
         write_atomically(self.path, self.lines)
@@ -51,6 +54,27 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+def check_seed(seed: int) -> None:
+    """A seed is a whole number from 0 to MAX_SEED: Python's Random(-1) is Random(1), so a
+    negative seed would silently play another seed's game."""
+    if not 0 <= seed <= MAX_SEED:
+        raise GameError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
+
+
+def edition_for(edition: str, output: Path) -> str:
+    """How a file written to `output` names the rules: an edition id as it is, a house rule
+    by its path relative to the file's own directory (where a replay looks for it)."""
+    if not is_path(edition):
+        return edition
+    return os.path.relpath(os.path.abspath(edition), os.path.abspath(Path(output).parent))
+
+
+def _relocated(event: dict, edition: str | None) -> dict:
+    if edition is None or event["type"] != "game_start":
+        return event
+    return {**event, "edition": edition}
+
+
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
@@ -60,11 +84,16 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
+    if seed is not None:
+        check_seed(seed)
+    for target in (log, save):
+        if target is not None:
+            check_target(target)
     rules = open_rulebook(edition, sets=sets).rules(variants, players)
     read = read or _input
     seed = new_seed() if seed is None else seed
     t = Text(lang or rules.language, rules.terms)
-    saver = SaveFile(save) if save else None
+    saver = SaveFile(save, edition=edition_for(edition, save)) if save else None
     people = set(rules.colours[:humans])
     table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
@@ -74,7 +103,9 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
         if saver:
             listeners.append(saver)
         if log:
-            listeners.append(LogWriter(stack.enter_context(open(log, "w", encoding="utf-8"))))
+            writer = LogWriter(stack.enter_context(_open_log(log)), log)
+            where = edition_for(edition, log)
+            listeners.append(lambda e: writer(_relocated(e, where)))
         if table is not None:
             listeners.append(table)
         elif narrate:
@@ -86,18 +117,37 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
         return _run(game, saver, seed, t, table)
 
 
+@contextmanager
+def _open_log(path: Path):
+    """The --log file, open for writing; OutputError naming it if it cannot be opened or
+    closed (a full disk shows when the last buffer is written)."""
+    try:
+        out = open(path, "w", encoding="utf-8")
+    except OSError as err:
+        raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
+    try:
+        yield out
+    finally:
+        try:
+            out.close()
+        except OSError as err:
+            raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
+
+
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
            write: Callable[[str], None] = print) -> Outcome:
-    """Go on with a saved game: replay it, then hand the human seats back to the keyboard."""
+    """Go on with a saved game: replay it, then hand the human seats back to the keyboard.
+    A save that no longer replays is refused (GameError) before the game goes on."""
     read = read or _input
-    events = read_log(path)
+    check_target(path)
+    events, rules = load(path)
     header = events[0]
-    rules = rules_for(header)
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
     table = Table(rules, t, people, write, _width())
-    game, _ = resume_game(path, lambda name: _person(t, read, write, table, saver), listeners=[saver, table])
+    game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
+                            listeners=[saver, table])
     table.join(game)
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context
-from collections.abc import Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterator, Sequence
 
 from ..engine.agents import make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
@@ -20,6 +21,9 @@ from ..language.loader import open_rulebook
 from ..language.rules import Rules
 
 CHUNK = 20  # games per task: large enough to hide the hand-over, small enough to balance workers
+MAX_GAMES = 1_000_000  # games in one run: their records stay in memory (about 200 bytes each)
+IN_FLIGHT = 4  # chunks handed to each worker ahead of time; the rest wait in the (lazy) chunk list
+DASK_TIMEOUT = 5  # seconds to wait for a dask scheduler's first answer
 
 
 @dataclass(frozen=True)
@@ -93,14 +97,31 @@ def play_chunk(job: Job, indices: Sequence[int], seed: int) -> list[Record]:
     return [play_game(job, i, seed) for i in indices]
 
 
-def _chunks(first: int, stop: int) -> list[range]:
-    return [range(start, min(stop, start + CHUNK)) for start in range(first, stop, CHUNK)]
+def _chunks(first: int, stop: int) -> Iterator[range]:
+    """The chunks of games first..stop-1, made as they are needed (never a list of them all)."""
+    return (range(start, min(stop, start + CHUNK)) for start in range(first, stop, CHUNK))
+
+
+def _bounded(submit: Callable[[range], Any], chunks: Iterator[range], ahead: int, wait) -> Iterator[Any]:
+    """Hand out chunks keeping at most `ahead` unfinished; yields finished futures as they come.
+    `wait(pending)` returns (done, not done), as concurrent.futures.wait does."""
+    pending = set()
+    for chunk in chunks:
+        pending.add(submit(chunk))
+        if len(pending) >= ahead:
+            done, pending = wait(pending)
+            yield from done
+    while pending:
+        done, pending = wait(pending)
+        yield from done
 
 
 def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "process",
         address: str | None = None, progress: Callable[[int], None] | None = None, first: int = 0) -> list[Record]:
     """Play `games` games of `job`, numbered from `first` (so a run can grow in batches);
     records ordered by game index. `progress(n)` hears each finished chunk of n games."""
+    if not 1 <= games <= MAX_GAMES:
+        raise RuntimeError(f"--games must be between 1 and {MAX_GAMES:,}")
     job.rules()  # load (and check) here, so a bad rule file fails before any worker starts
     chunks = _chunks(first, first + games)
     done: list[Record] = []
@@ -113,8 +134,10 @@ def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "proc
                 progress(len(chunk))
     else:
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-            futures = [pool.submit(play_chunk, job, chunk, seed) for chunk in chunks]
-            for future in as_completed(futures):
+            def submit(chunk):
+                return pool.submit(play_chunk, job, chunk, seed)
+
+            for future in _bounded(submit, chunks, workers * IN_FLIGHT, _first_done):
                 part = future.result()
                 done += part
                 if progress:
@@ -122,22 +145,40 @@ def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "proc
     return sorted(done, key=lambda r: r.index)
 
 
-def _run_dask(job: Job, chunks: list[range], seed: int, workers: int, address: str | None,
+def _first_done(pending):
+    return wait(pending, return_when=FIRST_COMPLETED)
+
+
+def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, address: str | None,
               progress: Callable[[int], None] | None) -> list[Record]:
     """The same chunks on a dask cluster: an existing one (`address`), or a local one."""
     try:
-        from dask.distributed import Client, LocalCluster, as_completed as dask_completed
+        from dask.distributed import Client, LocalCluster, wait as dask_wait
     except ImportError:
         raise RuntimeError("--executor dask needs dask: pip install 'riskrules[dask]'") from None
     cluster = None
     if address is None:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                                dashboard_address=None)
-    client = Client(address or cluster)
     try:
-        futures = [client.submit(play_chunk, job, list(chunk), seed, pure=False) for chunk in chunks]
+        client = Client(address or cluster, timeout=DASK_TIMEOUT)
+    except Exception as err:  # whatever answers there (or nothing), it is not a scheduler we can use
+        if cluster is not None:
+            cluster.close()
+        if address is None:
+            raise RuntimeError(f"cannot start a local dask cluster ({err})") from None
+        raise RuntimeError(f"no dask scheduler answers at {address} (within {DASK_TIMEOUT} s)") from None
+    try:
+        def submit(chunk):
+            return client.submit(play_chunk, job, list(chunk), seed, pure=False)
+
+        def first_done(pending):
+            done, rest = dask_wait(list(pending), return_when="FIRST_COMPLETED")
+            return done, set(rest)
+
+        ahead = IN_FLIGHT * max(1, sum(client.ncores().values()) if address else workers)
         done: list[Record] = []
-        for future in dask_completed(futures):
+        for future in _bounded(submit, chunks, ahead, first_done):
             part = future.result()
             done += part
             if progress:

@@ -25,6 +25,17 @@ def _pyplot():
     return plt
 
 
+def _save(fig, path: Path) -> None:
+    """Write the figure whole or not at all; PlotError naming `path` if it cannot be written."""
+    from ..outputs import OutputError, atomic
+
+    try:
+        with atomic(path, binary=True) as out:
+            fig.savefig(out, dpi=120, format=path.suffix.lower().lstrip("."))
+    except OutputError as err:
+        raise PlotError(str(err)) from None
+
+
 def check_target(path: Path) -> None:
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"{path}: a plot is written as .png or .svg")
@@ -125,7 +136,7 @@ def sweep(path: Path, templates: Sequence[str], values: Sequence[str], bots: Seq
     fig.suptitle(t.n_("{n} game per value, on the same seeds", "{n} games per value, on the same seeds",
                       stopping["games"]).format(n=t.num(stopping["games"])), fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -161,5 +172,5 @@ def odds_heatmap(path: Path, table: list[list[float]], edition: str, t: Text) ->
     ax.set_ylabel(t._("attacking armies (not counting the one that stays behind)"))
     ax.set_title(t._("Battle odds — {edition}").format(edition=edition))
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    _save(fig, path)
     plt.close(fig)

@@ -50,11 +50,15 @@ class LogAgent(Agent):
             jokers = [c for c in hand if c >= game.size]
             cards = []
             for card in e["cards"]:
+                if card["territory"] is None and not jokers:
+                    raise GameError(f"line {number + 1} trades a joker {side} does not hold")
                 cards.append(index[card["territory"]] if card["territory"] is not None else jokers.pop(0))
             real = sorted(c for c in cards if c < game.size)
             return tuple(real + [c for c in cards if c >= game.size])
         if k is BONUS:
             expect("trade")
+            if not e["territory_bonus"]:
+                raise GameError(f"line {number + 1} is a trade without the territory bonus the game gives")
             return index[e["territory_bonus"][0]["territory"]]
         if k is ATTACK:
             if kind != "battle" or e.get("player") != side:

@@ -1,0 +1,145 @@
+"""Writing the files a user names (--save, --log, --csv, --plot): whole or not at all.
+
+A file is written to a hidden temporary file beside it, flushed to disk, then renamed over
+the target, so a crash leaves the old file or the new one, never half of one. Every failure
+is an `OutputError` naming the user's own path (never the temporary one), and the temporary
+file is removed on any exception, on Ctrl-C and — through `install_signal_handlers`, which
+the `risk` command calls — on SIGTERM and SIGHUP.
+
+Only `kill -9` (or a power cut) can leave a temporary file behind: it is named
+`.<name>.<pid>.<random>.tmp`, and the next write to the same target removes those of its
+owner whose process is gone (`sweep`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+
+class OutputError(Exception):
+    """A file the user named cannot be written: '<path>: <why>'."""
+
+
+def _why(err: OSError) -> str:
+    return err.strerror or str(err) or type(err).__name__
+
+
+def check_target(path: Path) -> None:
+    """Refuse at once a target whose directory is missing or not writable, or which is a
+    directory itself — before a long run, not after it."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        raise OutputError(f"{path}: cannot be written (no such directory: {parent})")
+    if path.is_dir():
+        raise OutputError(f"{path}: cannot be written (it is a directory)")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise OutputError(f"{path}: cannot be written (permission denied)")
+
+
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp\Z")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def sweep(path: Path) -> list[Path]:
+    """Remove the temporary files of earlier writes to `path` left by killed processes: only
+    regular files (not links) of this user, named for this target, whose process is gone."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    removed = []
+    try:
+        entries = list(os.scandir(parent))
+    except OSError:
+        return removed
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    for entry in entries:
+        m = _TEMP.match(entry.name)
+        if not m or m["name"] != path.name or int(m["pid"]) == os.getpid() or _alive(int(m["pid"])):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not entry.is_file(follow_symlinks=False) or (uid is not None and st.st_uid != uid):
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            pass
+    return removed
+
+
+_PENDING: set[str] = set()  # temporary files being written now, removed if a signal ends us
+
+
+@contextmanager
+def atomic(path: Path, binary: bool = False) -> Iterator[IO]:
+    """A file object to write `path` through; the file appears whole when the block ends
+    without an exception, and not at all otherwise."""
+    path = Path(path)
+    parent = path.parent if str(path.parent) else Path(".")
+    sweep(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=parent)
+    except OSError as err:
+        if not parent.is_dir():
+            raise OutputError(f"{path}: cannot be written (no such directory: {parent})") from None
+        raise OutputError(f"{path}: cannot be written ({_why(err)})") from None
+    _PENDING.add(tmp)
+    try:
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except OSError as err:
+        _remove(tmp)
+        raise OutputError(f"{path}: cannot be written ({_why(err)})") from None
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        _PENDING.discard(tmp)
+
+
+def _remove(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def write_lines(path: Path, lines: Iterable[str]) -> None:
+    """Write `lines` (each without its newline) to `path` atomically."""
+    with atomic(path) as out:
+        for line in lines:
+            out.write(line + "\n")
+
+
+def _ended(signum, frame) -> None:
+    for tmp in list(_PENDING):
+        _remove(tmp)
+    raise SystemExit(128 + signum)
+
+
+def install_signal_handlers() -> None:
+    """SIGTERM and SIGHUP end the command as Ctrl-C does: through the clean-up code, so no
+    temporary file is left behind (SIGKILL cannot be caught: see `sweep`)."""
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is not None and signal.getsignal(sig) in (signal.SIG_DFL, None):
+            signal.signal(sig, _ended)
