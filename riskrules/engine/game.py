@@ -50,7 +50,10 @@ _QUANTITY: dict[str, Callable[[Game, int], int]] = {
     "continents": lambda g, seat: len(g.held_continents(seat)),
     "armies": lambda g, seat: g.armies_of(seat),
     "cards": lambda g, seat: len(g.hands[seat]),
-    "players": lambda g, seat: sum(g.alive[:g.players]),
+    "own_trades": lambda g, seat: g.trades_made[seat],
+    "trades": lambda g, seat: g.trade_count,
+    "players": lambda g, seat: g.players,
+    "alive_players": lambda g, seat: sum(g.alive[:g.players]),
     "round": lambda g, seat: g.round,
 }
 
@@ -114,9 +117,12 @@ class Game:
         self.first = 0
         self.conquered = False
         self.turn_total = 0
+        self.conquered_now: set[int] = set()  # territories conquered this turn (trench warfare)
         self.trade_count = 0
+        self.escalation_base: dict[int, int] = {}  # counter → trades before a delayed escalation began
         self.largest_trade = 0
         self.result: Result | None = None
+        self._bonus_counted = not all(isinstance(b, int) for b in rules.continent_bonus)
         # option lists that depend only on a count, made once (agents must not change them)
         b = rules.battle
         top = max(max(b.attacker_most), b.attacker_open)
@@ -277,9 +283,17 @@ class Game:
 
     def _deal(self, order: list[int]) -> None:
         """Deal the territory cards (jokers out) one at a time, the neutral army a hand of its own."""
-        hands = order + ([self.neutral] if self.neutral is not None and self.rules.neutral.dealt else [])
+        neutral = self.rules.neutral
         cards = list(range(self.size))
         self.rng.shuffle(cards)
+        if neutral is not None and neutral.first:  # `territories N`: its N cards first, the rest to the players
+            first = min(neutral.territories, self.size - self.players)
+            for territory in cards[:first]:
+                self._claim(territory, self.neutral)
+            cards = cards[first:]
+            hands = order
+        else:
+            hands = order + ([self.neutral] if neutral is not None and neutral.dealt else [])
         for i, territory in enumerate(cards):
             self._claim(territory, hands[i % len(hands)])
 
@@ -354,7 +368,13 @@ class Game:
         n = self.players
         phases = self.rules.phases
         timing = self.rules.mission_timing
+        conditions = self.rules.conditions
+        conditional = any(c is not None for c in conditions)
+        trench = self.rules.battle.trench
+        limit = self.rules.round_limit
         while True:
+            if limit is not None and self.round >= self.value(limit, self.first):
+                self.end_by_round_limit()
             self.round += 1
             for i in range(n):
                 seat = (self.first + i) % n
@@ -366,6 +386,8 @@ class Game:
                 self.active = seat
                 self.conquered = False
                 self.turn_total = 0
+                if trench:
+                    self.conquered_now.clear()
                 if self.listeners:
                     self._event("turn_start", seat, round=self.round)
                 if timing in ("start_of_own_turn", "during_own_turn") and self.mission_done(seat):
@@ -374,7 +396,13 @@ class Game:
                     if self.declared[seat] and self.mission_done(seat):
                         self.end(seat, "mission")
                     self.declared[seat] = False
-                for phase in phases:
+                for i, phase in enumerate(phases):
+                    if conditional:
+                        test = conditions[i]
+                        if test is not None and not test(self.quantities(seat, test.names)):
+                            if self.listeners:
+                                self._event("phase_skipped", seat, phase=phase, condition=test.text)
+                            continue
                     if phase == "reinforce":
                         self.reinforce(seat)
                     elif phase == "attack":
@@ -401,7 +429,11 @@ class Game:
         count = self.rules.territory_armies
         from_territories = count(self.quantities(seat, count.names))
         held = self.held_continents(seat)
-        from_continents = sum(self.rules.continent_bonus[k] for k in held)
+        bonus = self.rules.continent_bonus
+        if self._bonus_counted:
+            from_continents = sum(self.value(bonus[k], seat) for k in held)
+        else:
+            from_continents = sum(bonus[k] for k in held)
         total = from_territories + from_continents + from_cards
         self.turn_total = total
         if self.listeners:
@@ -410,6 +442,12 @@ class Game:
                     continents_held=[self.board.continents[k] for k in held],
                     from_continents=from_continents, from_cards=from_cards, total=total)
         self.place(seat, seat, total)
+
+    def value(self, number, seat: int) -> int:
+        """A number of the rules: an int as it is, an expression counted for `seat` now."""
+        if number.__class__ is int:
+            return number
+        return number(self.quantities(seat, number.names))
 
     def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
         """The named game quantities an expression uses (`names`), counted for `seat`; the
@@ -463,10 +501,11 @@ class Game:
         kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
         self.trade_count += 1
         self.trades_made[seat] += 1
-        if c.fixed is not None:
-            value = c.fixed[kind]
+        if c.plain:
+            value = c.fixed[kind] if c.fixed is not None else c.escalating_value(
+                self.trades_made[seat] if c.per_player else self.trade_count)
         else:
-            value = c.escalating_value(self.trades_made[seat] if c.per_player else self.trade_count)
+            value = self.set_value(seat, kind)
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
@@ -475,14 +514,39 @@ class Game:
         bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
         if c.bonus_armies and owned:
             bonus = owned if c.bonus_per_card or len(owned) == 1 else [self.ask(Decision(D.BONUS, seat, owned))]
+        bonus_armies = self.value(c.bonus_armies, seat) if bonus else 0
         for territory in bonus:
-            self.armies[territory] += c.bonus_armies
+            self.armies[territory] += bonus_armies
         self.largest_trade = max(self.largest_trade, value)
         if self.listeners:
             self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=value,
-                        territory_bonus=[{"territory": self.board.territories[t], "armies": c.bonus_armies}
+                        territory_bonus=[{"territory": self.board.territories[t], "armies": bonus_armies}
                                          for t in bonus],
                         trade_number=self.trade_count)
+        return value
+
+    def set_value(self, seat: int, kind: str) -> int:
+        """A set's armies when some value is an expression, the escalation waits or a cap holds
+        (the trade being valued is already counted)."""
+        c = self.rules.cards
+        if c.fixed is not None:
+            value = self.value(c.fixed[kind], seat)
+        else:
+            number = self.trades_made[seat] if c.per_player else self.trade_count
+            if c.escalation_round is not None:
+                key = seat if c.per_player else -1
+                if self.round <= self.value(c.escalation_round, seat):
+                    self.escalation_base[key] = number  # the scale starts with the first trade after that round
+                number -= self.escalation_base.get(key, 0)
+            elif c.escalation_trades is not None:
+                number -= self.value(c.escalation_trades, seat)
+            values = c.escalating
+            if number <= len(values):
+                value = self.value(values[max(number, 1) - 1], seat)
+            else:
+                value = self.value(values[-1], seat) + (number - len(values)) * self.value(c.step, seat)
+        if c.cap is not None:
+            value = min(value, self.value(c.cap, seat))
         return value
 
     def draw_cards(self, seat: int) -> None:
@@ -501,6 +565,10 @@ class Game:
         """(from, to) pairs `side` may attack now. The neutral army attacks only the active player."""
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         least = self.rules.battle.least_to_attack
+        if self.conquered_now:  # trench warfare: what was conquered this turn attacks no more
+            trenched = self.conquered_now
+            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
+                    for u in adjacent[t] if owner[u] != side and (side != self.neutral or owner[u] == self.active)]
         if side == self.neutral:
             only = self.active
             return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
@@ -573,6 +641,8 @@ class Game:
                                              "min_move": least})
         if side == self.active:
             self.conquered = True
+        if self.rules.battle.trench:
+            self.conquered_now.add(target)
         if self.capital_owner.get(target) == victim and self.rules.capitals is not None:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
@@ -685,7 +755,7 @@ class Game:
                 self.end(standing[0], "opponent_eliminated")
         elif victory == "capitals":
             for seat in self._from_active():
-                if self.capitals_held(seat) >= rules.capitals.needed[self.players]:
+                if self.capitals_held(seat) >= self.value(rules.capitals.needed[self.players], seat):
                     self.end(seat, "capitals")
         elif victory == "missions":
             timing = rules.mission_timing
@@ -699,6 +769,22 @@ class Game:
             # the last player standing wins whatever the goal (missions of the dead are moot)
             last = next(s for s in range(self.players) if self.alive[s])
             self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
+
+    def end_by_round_limit(self) -> None:
+        """The rounds are up: the most territories, armies or continents' bonus wins; a tie
+        between the best is a draw."""
+        by = self.rules.round_limit_by
+        seats = [s for s in range(self.players) if self.alive[s]]
+        if by == "territories":
+            score = {s: self.territory_count[s] for s in seats}
+        elif by == "armies":
+            score = {s: self.armies_of(s) for s in seats}
+        else:
+            bonus = self.rules.continent_bonus
+            score = {s: sum(self.value(bonus[k], s) for k in self.held_continents(s)) for s in seats}
+        best = max(score.values())
+        leaders = [s for s in seats if score[s] == best]
+        self.end(leaders[0] if len(leaders) == 1 else None, "round_limit")
 
     def _from_active(self) -> list[int]:
         start = self.active if self.active >= 0 else 0
@@ -716,7 +802,9 @@ class Game:
             return False
         if m.kind == "occupy":
             owner, armies = self.owner, self.armies
-            return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= m.armies) >= m.count
+            least = self.value(m.armies, seat)
+            return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= least) >= \
+                self.value(m.count, seat)
         if m.kind == "destroy":
             return not self.alive[self.colour_seat[m.colour]]
         if not all(self.holds(seat, k) for k in m.continents):

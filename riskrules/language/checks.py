@@ -10,8 +10,9 @@ from collections.abc import Iterable
 
 from .board import Board
 from .errors import Problem, RuleError, unknown
-from .expr import compile_expression
+from .expr import compile_condition, compile_expression, is_static
 from .model import Config
+from .rules import neutral_defaults
 from .tables import CountTable, parse_key
 
 SET_SIZE = 3
@@ -26,7 +27,8 @@ def check_config(config: Config, board: Board, counts: Iterable[int]) -> list[Pr
     c.battle()
     c.expressions()
     c.missions()
-    c.neutral()
+    c.neutral(list(counts))
+    c.round_limit()
     return c.problems
 
 
@@ -35,6 +37,22 @@ class _Checker:
         self.config, self.board = config, board
         self.data = config.data
         self.problems: list[Problem] = []
+
+    def static(self, path: tuple, players: int | None = None) -> int | None:
+        """The number at `path` if it is one (an int, or an expression of `players` only, for
+        `players`); None if it depends on the game, or is wrong (reported elsewhere)."""
+        value = self.config.get(*path)
+        if isinstance(value, int):
+            return value
+        if not isinstance(value, str):
+            return None
+        try:
+            expression = compile_expression(value, "neutral")
+        except RuleError:
+            return None
+        if players is None or not is_static(expression):
+            return None
+        return expression({"players": players})
 
     def add(self, message: str, *path) -> None:
         pos = self.config.origin(tuple(path))
@@ -65,8 +83,11 @@ class _Checker:
                 need = needed_capitals.get(n)
                 if need is None:
                     no_capitals.append(n)
-                elif need > n:
-                    too_many_capitals.append((n, need))
+                else:
+                    key = next(k for k in d["capitals"]["needed"] if CountTable.from_json({k: 0}).get(n) is not None)
+                    need = self.static(("capitals", "needed", key), n)
+                    if need is not None and need > n:
+                        too_many_capitals.append((n, need))
         if d["victory"] == "missions":
             for n in counts:
                 if not self.enough_missions(n):
@@ -95,7 +116,7 @@ class _Checker:
         for name, bonus in bonuses.items():
             if name not in known:
                 self.add(unknown("continent", name, known), "continents", name)
-            elif bonus < 0:
+            elif isinstance(bonus, int) and bonus < 0:
                 self.add(f"the bonus for {name} cannot be negative ({bonus})", "continents", name)
         missing = [c for c in known if c not in bonuses]
         if missing:
@@ -118,14 +139,19 @@ class _Checker:
             for symbol in symbols:
                 if symbol not in sets["values"]:
                     self.add(f"no value for a set of 3 {symbol}", "cards", "sets")
-        else:
+        elif sets["kind"] == "escalating":
             values = sets["values"]
             for i in range(1, len(values)):
-                if values[i] <= values[i - 1]:
+                if isinstance(values[i], int) and isinstance(values[i - 1], int) and values[i] <= values[i - 1]:
                     self.add(f"escalating set values must increase: {values[i]} after {values[i - 1]}",
                              "cards", "sets", "values", i)
-            if self.config.origins.get(("cards", "sets", "step")) and sets["step"] <= 0:
+            if self.config.origins.get(("cards", "sets", "step")) and isinstance(sets["step"], int) \
+                    and sets["step"] <= 0:
                 self.add("the step after the listed values must be more than 0", "cards", "sets", "step")
+        if "escalation_after" in cards and sets["kind"] != "escalating":
+            self.add("'escalation after' needs escalating sets ('sets escalating …')", "cards", "escalation_after")
+        if "cap" in cards and sets["kind"] == "none":
+            self.add("'sets at most' caps the value of a set, but 'sets none' has no sets", "cards", "cap")
         after = cards["after_elimination"]
         if after["trade"] == "at_once" and after.get("down_to", 0) >= after["cards"]:
             self.add(f"trading at once from {after['cards']} cards down to {after['down_to']} trades nothing",
@@ -164,14 +190,60 @@ class _Checker:
     def expressions(self) -> None:
         self.expression(("reinforcements", "territories"), "reinforcements")
         neutral = self.data.get("neutral")
-        if neutral and neutral["reinforcements"] != "none":
+        if neutral and neutral.get("reinforcements", "none") != "none":
             self.expression(("neutral", "reinforcements"), "neutral")
+        for path, kind in self.number_paths():
+            if isinstance(self.config.get(*path), str):
+                self.expression(path, kind)
+        for phase in self.data.get("conditions", {}):
+            self.expression(("conditions", phase), "game", condition=True)
 
-    def expression(self, path: tuple[str, ...], kind: str) -> None:
+    def number_paths(self):
+        """Where a number (or an expression) stands in this configuration, and its kind."""
+        d = self.data
+        for key in d["starting_armies"]:
+            yield ("starting_armies", key), "setup"
+        for name in d["continents"]:
+            yield ("continents", name), "game"
+        cards = d["cards"]
+        sets = cards["sets"]
+        if sets["kind"] == "fixed":
+            for k in sets["values"]:
+                yield ("cards", "sets", "values", k), "game"
+        elif sets["kind"] == "escalating":
+            for i in range(len(sets["values"])):
+                yield ("cards", "sets", "values", i), "game"
+            yield ("cards", "sets", "step"), "game"
+        elif sets["kind"] == "flat":
+            yield ("cards", "sets", "value"), "game"
+        yield ("cards", "territory_bonus", "armies"), "game"
+        if "cap" in cards:
+            yield ("cards", "cap"), "game"
+        for key in cards.get("escalation_after", {}):
+            yield ("cards", "escalation_after", key), "game"
+        if d["victory"] == "capitals":
+            for key in d["capitals"]["needed"]:
+                yield ("capitals", "needed", key), "game"
+        if d["victory"] == "missions":
+            for i, m in enumerate(d["missions"]["list"]):
+                for key in ("occupy", "armies", "else_occupy"):
+                    if key in m:
+                        yield ("missions", "list", i, key), "game"
+        neutral = d.get("neutral")
+        if neutral:
+            for key in ("armies", "start"):
+                if key in neutral:
+                    yield ("neutral", key), "setup"
+            if "count" in neutral["territories"]:
+                yield ("neutral", "territories", "count"), "setup"
+        if d.get("round_limit"):
+            yield ("round_limit", "rounds"), "game"
+
+    def expression(self, path: tuple, kind: str, condition: bool = False) -> None:
         text = self.config.get(*path)
         pos = self.config.origin(path + ("=",))
         try:
-            compile_expression(text, kind, pos)
+            (compile_condition if condition else compile_expression)(text, kind, pos)
         except RuleError as err:
             chain = self.config.chain_to(pos.file) if pos else ()
             self.problems.extend(Problem(p.message, p.pos, chain) for p in err.problems)
@@ -200,7 +272,7 @@ class _Checker:
                 count = 0
             else:
                 count = m["occupy"]
-            if count > size:
+            if isinstance(count, int) and count > size:
                 self.add(f"the board has only {size} territories", "missions", "list", i)
 
     def enough_missions(self, players: int) -> bool:
@@ -215,7 +287,13 @@ class _Checker:
 
     # ---- the neutral army ------------------------------------------------------------------------
 
-    def neutral(self) -> None:
+    def round_limit(self) -> None:
+        limit = self.data.get("round_limit")
+        if limit and isinstance(limit["rounds"], int) and limit["rounds"] < 1:
+            self.add(f"a game cannot end after {limit['rounds']} rounds: the limit must be 1 or more",
+                     "round_limit", "rounds", "=")
+
+    def neutral(self, counts: list[int]) -> None:
         d = self.data
         turn = d["turn"]
         neutral = d.get("neutral")
@@ -224,6 +302,15 @@ class _Checker:
                 if phase in turn:
                     self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
             return
+        neutral = neutral_defaults(neutral)
+        many = [n for n in counts if n > 2]
+        if many:
+            acting = [p for p in ("neutral_reinforce", "neutral_attack", "neutral_fortify") if p in turn]
+            if acting:
+                self.add(f"with {many[0]} players nobody plays the neutral army: the turn cannot have "
+                         f"'{acting[0].replace('_', ' ')}'; give it those phases inside 'for 2 players {{ … }}'",
+                         "turn")
+                return
         if ("neutral_reinforce" in turn) != (neutral["reinforcements"] != "none"):
             if "neutral_reinforce" in turn:
                 self.add("the turn has 'neutral reinforce' but neutral reinforcements are none", "turn")
@@ -245,17 +332,32 @@ class _Checker:
                      "neutral", "territories")
         if share["share"] == "dealt" and deal != "deal":
             self.add("a neutral army dealt a hand needs 'territories deal'", "neutral", "territories")
-        held = self.board.size // 3 if share["share"] == "dealt" else share["count"]
+        if share["share"] == "count" and deal != "deal":
+            self.add("a neutral army dealt its territories needs 'territories deal'", "neutral", "territories")
+        held = self.board.size // 3 if share["share"] == "dealt" else self.static(("neutral", "territories", "count"),
+                                                                                 (counts or [None])[0])
+        start = self.static(("neutral", "start"), (counts or [None])[0])
+        if held is None or start is None:
+            return
+        if share["share"] == "count":
+            most = self.board.size - max(counts or [2])
+            if not 0 < held <= most:
+                self.add(f"the neutral army cannot be dealt {held} of {self.board.size} territories: "
+                         f"{max(counts or [2])} players need one each", "neutral", "territories", "count", "=")
+            return
         if share["share"] == "leftover" and held > self.board.size - 2:
             self.add(f"the neutral army cannot take {held} of {self.board.size} territories",
                      "neutral", "territories")
             return
-        on_board = neutral["start"] * held
-        if neutral["armies"] < on_board:
-            self.add(f"{neutral['armies']} neutral armies cannot put {neutral['start']} on each of its "
+        on_board = start * held
+        armies = self.static(("neutral", "armies"), (counts or [None])[0]) if "armies" in neutral else on_board
+        if armies is None:
+            return
+        if armies < on_board:
+            self.add(f"{armies} neutral armies cannot put {start} on each of its "
                      f"{held} territories", "neutral", "armies")
-        elif neutral["armies"] > on_board and neutral["placement"] == 0:
-            self.add(f"{neutral['armies'] - on_board} neutral armies are never placed: {neutral['start']} on each "
+        elif armies > on_board and neutral["placement"] == 0:
+            self.add(f"{armies - on_board} neutral armies are never placed: {start} on each "
                      f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
 
 

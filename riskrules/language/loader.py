@@ -198,10 +198,6 @@ class Rulebook:
 
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
         """Schema, board and semantic problems of one configuration; the board if it could be read."""
-        if "neutral" in config.data and config.players != 2:
-            pos = config.origin_within(("neutral",))
-            return [Problem("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'",
-                            pos, config.chain_to(pos.file) if pos else ())], None
         errors = sectioned_errors("rulebook.schema.json", config.data)
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
         if problems:
