@@ -77,7 +77,7 @@ class _Checker:
         for n in counts:
             if starting.get(n) is None:
                 no_armies.append(n)
-            if colours < n + (1 if "neutral" in d else 0):
+            if colours < n + (1 if "neutral" in d and n == 2 else 0):  # 3+: the neutral army shows no colour
                 no_colours.append(n)
             if needed_capitals:
                 need = needed_capitals.get(n)
@@ -302,14 +302,22 @@ class _Checker:
                 if phase in turn:
                     self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
             return
+        if not counts:  # the general rules: checked with each player count they are played by
+            return
         neutral = neutral_defaults(neutral)
         many = [n for n in counts if n > 2]
-        if many:
+        if many:  # nobody plays it: it only holds its territories
+            nobody = f"with {many[0]} players nobody plays the neutral army"
             acting = [p for p in ("neutral_reinforce", "neutral_attack", "neutral_fortify") if p in turn]
-            if acting:
-                self.add(f"with {many[0]} players nobody plays the neutral army: the turn cannot have "
-                         f"'{acting[0].replace('_', ' ')}'; give it those phases inside 'for 2 players {{ … }}'",
-                         "turn")
+            if neutral["attacks"] != "never":
+                self.add(f"{nobody}: it cannot attack; say so inside 'for 2 players {{ … }}'", "neutral", "attacks")
+            elif neutral["reinforcements"] != "none":
+                self.add(f"{nobody}: it gets no reinforcements; give them inside 'for 2 players {{ … }}'",
+                         "neutral", "reinforcements")
+            elif acting:
+                self.add(f"{nobody}: the turn cannot have '{acting[0].replace('_', ' ')}'; give it those phases "
+                         f"inside 'for 2 players {{ … }}'", "turn")
+            if neutral["attacks"] != "never" or neutral["reinforcements"] != "none" or acting:
                 return
         if ("neutral_reinforce" in turn) != (neutral["reinforcements"] != "none"):
             if "neutral_reinforce" in turn:

@@ -382,14 +382,13 @@ class _Builder(Transformer):
         return c[0], self._expression(c[1]), self._expr_pos(c[1])
 
     def victory(self, meta, c):
+        # a round limit stays when a later rulebook (or 'for 2 players') restates the goal alone
         pos = self.here(meta)
-        limit = None
-        parts = {}
+        out = [Assign(("victory",), c[0], pos)]
         if len(c) > 1:
             (rounds, where), tie_break = c[1]
-            limit = {"rounds": rounds, "by": tie_break}
-            parts[("rounds", "=")] = where
-        return [Assign(("victory",), c[0], pos), Assign(("round_limit",), limit, pos, parts)]
+            out.append(Assign(("round_limit",), {"rounds": rounds, "by": tie_break}, pos, {("rounds", "="): where}))
+        return out
 
     def round_limit(self, meta, c):
         return c[0], c[1]
