@@ -24,15 +24,47 @@ app = typer.Typer(
     help="The rules of RISK as data: read, compare, check and play every edition.\n\n"
     "Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+# Exit codes of `risk play` and `risk resume` when the game is left before its end (the
+# game is saved first when --save names a file): Ctrl-C is 130, as for any interrupted
+# command; end of input (Ctrl-D, a script that runs out) and the `quit` command are 3.
+EXIT_INTERRUPTED = 130
+EXIT_LEFT = 3
+
+
+def _red() -> str | None:
+    """Red for errors, unless NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return None if os.environ.get("NO_COLOR") else typer.colors.RED
+
+
 def fail(message: str) -> None:
-    typer.secho(f"risk: {message}", err=True, fg=typer.colors.RED)
+    typer.secho(f"risk: {message}", err=True, fg=_red())
     raise typer.Exit(1)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+
+        typer.echo(f"risk (riskrules) {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """The rules of RISK as data: read, compare, check and play every edition.
+
+    Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.
+    """
 
 
 def _one_line(err: RuleError) -> str:
@@ -50,6 +82,17 @@ def _variants(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
+def _terminal() -> bool:
+    """Whether text goes to a person's terminal (tables, colour) rather than a pipe or file (plain text)."""
+    return sys.stdout.isatty()
+
+
+def _console():
+    from rich.console import Console
+
+    return Console()  # its width is the terminal's; it honours NO_COLOR
+
+
 def _print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -63,6 +106,24 @@ VariantOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
                                                           "Default: the edition's own language.")]
+
+
+AllowDirOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--allow-dir", metavar="DIR", help="Let rule files name files in this directory too "
+                 "(repeatable). Without it, `extends` and `board` may name only built-in rulebooks and boards "
+                 "or files in the directory of the rule file itself.", show_default=False),
+]
+
+
+def _allow(dirs: list[Path] | None) -> None:
+    """--allow-dir: widen the path policy of the rule files this command reads."""
+    from .language.files import allow_dirs
+
+    for d in dirs or []:
+        if not d.is_dir():
+            fail(f"--allow-dir {d}: no such directory")
+    allow_dirs(dirs or [])
 
 
 def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
@@ -115,8 +176,10 @@ def rules(
                                                         "(the 2-player rules with --players 2).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
+    _allow(allow_dir)
     from .text.sheet import build_sheet, render_sheet
 
     try:
@@ -126,7 +189,13 @@ def rules(
             _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
             return
         t = _text(lang, compiled.language, compiled.terms)
-        typer.echo(render_sheet(build_sheet(book, _variants(variant), t, players), t), nl=False)
+        sheet = build_sheet(book, _variants(variant), t, players)
+        if _terminal():
+            from .text.sheet import sheet_table
+
+            _console().print(sheet_table(sheet))
+        else:
+            typer.echo(render_sheet(sheet, t), nl=False)
     except RuleError as err:
         fail(_one_line(err))
 
@@ -138,54 +207,97 @@ def diff(
     variant: Annotated[list[str] | None, typer.Option("--variant", "-v", help="Variant(s) of A.")] = None,
     variant_b: Annotated[list[str] | None, typer.Option("--variant-b", help="Variant(s) of B "
                                                                             "(default: B's default).")] = None,
+    players: Annotated[int | None, typer.Option(help="Compare the rules for exactly this many players "
+                                                     "(default: the general rules and each player-count section).")]
+    = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Show every rule on which two editions (or variants, or house rules) differ, side by side.
 
     The text is in the editions' language when they share one, else in English (see --lang).
     """
+    _allow(allow_dir)
     from .text.sheet import build_sheet, diff_rows, render_diff
 
     try:
         book_a, book_b = open_rulebook(a), open_rulebook(b)
-        rules_a, rules_b = book_a.rules(_variants(variant)), book_b.rules(_variants(variant_b))
+        rules_a, rules_b = book_a.rules(_variants(variant), players), book_b.rules(_variants(variant_b), players)
         t = _text(lang, rules_a.language if rules_a.language == rules_b.language else "en")
-        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms))
-        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms))
+        sheet_a = build_sheet(book_a, _variants(variant), Text(t.lang, rules_a.terms), players)
+        sheet_b = build_sheet(book_b, _variants(variant_b), Text(t.lang, rules_b.terms), players)
     except RuleError as err:
         fail(_one_line(err))
     rows = diff_rows(sheet_a, sheet_b)
     if as_json:
         _print_json([{"section": s, "rule": rule, a: va, b: vb} for s, rule, va, vb in rows])
         return
-    typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
+    if _terminal():
+        from .text.sheet import diff_table
+
+        _console().print(diff_table(sheet_a, sheet_b, rows, t))
+    else:
+        typer.echo(render_diff(sheet_a, sheet_b, rows, t), nl=False)
 
 
 @app.command()
 def check(
     files: Annotated[list[Path], typer.Argument(help="Rule files (.risk) to check.", show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the problems as JSON for scripts: a list of "
+                                          "{file, line, column, message, severity, chain}.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="The language of the messages (en, sv, nl, de, cs); "
+                                             "default English.")] = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Check rule files: every problem in every variant and player count, with its line and a caret.
 
-    Exits 0 when all files are sound, 1 otherwise.
+    One run reports as much as it can: after a syntax error it reads on, and the sections that
+    parsed are still checked. Warnings (a statement a later one replaces, a block stated twice)
+    are shown but do not fail the check. Exits 0 when no file has an error, 1 otherwise.
     """
+    _allow(allow_dir)
+    t = _text(lang, "en")
     bad = 0
+    found: list[dict] = []
     for path in files:
         try:
             problems = open_rulebook(path, strict=False).check()
         except RuleError as err:
             problems = err.problems
-        if problems:
-            bad += 1
-            for p in problems:
-                typer.echo(p.format(), err=True)
-            typer.secho(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}", err=True,
-                        fg=typer.colors.RED)
+        errors = sum(not p.warning for p in problems)
+        bad += errors > 0
+        if as_json:
+            found += [_problem_json(p, t, path) for p in problems]
+            continue
+        for p in problems:
+            typer.echo(p.format(t._), err=True)
+        warnings = len(problems) - errors
+        if errors:
+            summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
+            if warnings:
+                summary += ", " + t.n_("{n} warning", "{n} warnings", warnings).format(n=warnings)
+            typer.secho(f"{path}: {summary}", err=True, fg=_red())
+        elif warnings:
+            typer.echo(f"{path}: " + t._("ok") + ", " + t.n_("{n} warning", "{n} warnings", warnings).format(
+                n=warnings))
         else:
-            typer.echo(f"{path}: ok")
+            typer.echo(f"{path}: " + t._("ok"))
+    if as_json:
+        _print_json(found)
     if bad:
         raise typer.Exit(1)
+
+
+def _problem_json(p, t: Text, path: Path) -> dict:
+    return {
+        "file": p.pos.file if p.pos else str(path),
+        "line": p.pos.line if p.pos else None,
+        "column": p.pos.col if p.pos else None,
+        "message": p.text(t._),
+        "severity": "warning" if p.warning else "error",
+        "chain": list(p.chain),
+    }
 
 
 # ---- playing ---------------------------------------------------------------------------------
@@ -194,12 +306,14 @@ def _outcome(outcome) -> None:
     """The end of a game: a sentence in the game's language, then a line for scripts."""
     t = outcome.text or Text("en")
     if outcome.result is None:
+        if outcome.left in ("interrupt", "eof"):
+            typer.echo("")  # the prompt's line is left open by ^C or ^D
         if outcome.saved:
             typer.echo(t._("Game left before its end (seed {seed}); saved to {file} — go on with: "
                            "risk resume {file}").format(seed=outcome.seed, file=outcome.saved))
         else:
             typer.echo(t._("Game left before its end (seed {seed}).").format(seed=outcome.seed))
-        return
+        raise typer.Exit(EXIT_INTERRUPTED if outcome.left == "interrupt" else EXIT_LEFT)
     r = outcome.result
     typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}, seed: {outcome.seed}")
 
@@ -222,12 +336,15 @@ def play(
                                                 "(reported as turn_limit).")] = 1000,
     lang: LangOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
 
     The game is told in the edition's language; the last line sums it up for scripts:
-    winner, reason, turns and seed.
+    winner, reason, turns and seed. A game left before its end (saved first with --save)
+    exits 130 after Ctrl-C and 3 after end of input (Ctrl-D) or the `quit` command.
     """
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import play as play_game
 
@@ -253,8 +370,10 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Re-run a logged game from its header and report whether every line matches (exit 1 if not)."""
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.log import read_log
     from .engine.narrate import Narrator
@@ -288,7 +407,7 @@ def replay(
         fail(t._("{file}: all {n} lines match, but the game is not over; go on with it: risk resume {file}").format(
             file=file, n=report.lines))
     typer.secho(t._("{file}: line {line} differs after {n} matching lines.").format(
-        file=file, line=m.line, n=report.matched), err=True, fg=typer.colors.RED)
+        file=file, line=m.line, n=report.matched), err=True, fg=_red())
     typer.echo("  " + t._("in the log:") + f"  {json.dumps(m.expected, ensure_ascii=False)}", err=True)
     typer.echo("  " + t._("replayed:") + f"    {json.dumps(m.got, ensure_ascii=False)}", err=True)
     raise typer.Exit(1)
@@ -298,8 +417,10 @@ def replay(
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Go on with a saved game."""
+    """Go on with a saved game (exit codes as for `risk play`)."""
+    _allow(allow_dir)
     from .engine.dice import GameError
     from .engine.session import resume as resume_game
 
@@ -423,12 +544,14 @@ def simulate(
     as_json: JsonOpt = False,
     csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Play many bot games and report wins by seat (95% Wilson intervals), how games ended, their
     length, the continents held at the end, the neutral army's survival and the cards traded.
 
     The same --seed gives the same numbers whatever --workers is.
     """
+    _allow(allow_dir)
     from .instrument.stats import summarize
 
     workers = workers or _cores()
@@ -484,6 +607,7 @@ def compare(
                                                    "bars, and game lengths.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """Compare editions, variants or house rules on the same seeds, with paired differences and their significance.
 
@@ -492,6 +616,7 @@ def compare(
 
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
+    _allow(allow_dir)
     from .text.plot import PlotError, check_target
     from .text.report import comparison
     from .instrument.stats import differences, summarize
@@ -550,6 +675,7 @@ def odds(
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
 ) -> None:
     """The exact probability that an attack takes the territory, and the armies expected to be left on
     each side: a dynamic programme over the edition's own dice rules, not a simulation.
@@ -557,6 +683,7 @@ def odds(
     The attacker rolls the most dice the rules allow, and so does the defender. ATTACKERS counts the armies
     that may attack, not the one that must stay behind.
     """
+    _allow(allow_dir)
     from .engine.odds import Odds
 
     if table is None and (attackers is None or defenders is None):
@@ -621,7 +748,7 @@ def _odds_table(o, size: int, edition: str, t: Text) -> None:
 def main() -> None:
     """Entry point of the installed `risk` command."""
     try:
-        app()
+        app(prog_name="risk")
     except KeyboardInterrupt:
         typer.echo("", err=True)
         sys.exit(130)

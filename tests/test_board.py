@@ -105,7 +105,8 @@ def test_board_schema_error_and_bad_yaml(tmp_path):
     path.write_text("id: [unclosed\n", encoding="utf-8")
     with pytest.raises(RuleError) as err:
         load_board(path, "s2.yaml")
-    assert err.value.first_line.startswith("s2.yaml:2:1: not valid YAML")
+    # a board is never a file the user asked for: its place is named, its text never shown
+    assert err.value.first_line == "s2.yaml: not a board file: not valid YAML (line 2, column 1)"
 
 
 def test_disconnected_board(tmp_path):

@@ -71,9 +71,10 @@ CELLS = [
     ("escalation counter", NLM, None, None, "cards.counter", "global"),
     ("escalation counter", CS, None, None, "cards.counter", "global"),
     # owned-territory card bonus
-    *[("owned-territory card bonus", e, None, None, "cards.territory_bonus", {"armies": 2, "per": "trade"})
-      for e in (SV, NL, DE, NLM)],
-    ("owned-territory card bonus", CS, None, None, "cards.territory_bonus", {"armies": 2, "per": "card"}),
+    *[("owned-territory card bonus", e, None, None, "cards.territory_bonus", {"armies": 2, "per": "card"})
+      for e in (SV, NL, DE, CS)],
+    # not stated in nl-modern: classic's once per trade
+    ("owned-territory card bonus", NLM, None, None, "cards.territory_bonus", {"armies": 2, "per": "trade"}),
     # must trade
     *[("must trade", e, None, None, "cards.must_trade", 5) for e in ALL],
     # after taking a victim's cards

@@ -235,5 +235,5 @@ def test_prompts_and_refusals_in_german():
     assert [line for line in said if line.startswith("Nicht erlaubt")] == [
         "Nicht erlaubt: kein Land beginnt mit 'zzz'.",
         "Nicht erlaubt: Kamtschatka kannst du hier nicht wählen.",
-        "Nicht erlaubt: setze zwischen 1 und 5 Einheiten.",
+        "Nicht erlaubt: du hast 5 Einheiten zu setzen.",
     ]

@@ -221,7 +221,7 @@ def test_place_by_prefix_and_refusals():
         "Not allowed: no territory starts with 'zzz'.",
         "Not allowed: Kamchatka is not one you can choose here.",
         "Not allowed: 'al' could be Alaska, Alberta.",
-        "Not allowed: place between 1 and 5 armies.",
+        "Not allowed: you have 5 armies to place.",
     ]
 
 

@@ -287,16 +287,18 @@ def test_cs_riziko_card_bonus_for_each_owned_territory():
     assert all(s.game.armies[s.t(n)] == 3 for n in held)
 
 
-def test_sv_2000_card_bonus_once_per_trade():
-    # sv-2000: "Om ett kort som byts in visar ett område som ägs av spelaren, får denne 2 bonusarméer."
+def test_nl_modern_card_bonus_once_per_trade():
+    # nl-modern: "Een specifiek grondgebied afgebeeld op een ingeruilde kaart" — the count not stated:
+    # classic's once per trade, on the territory the player picks
     player = Script(trade=[lambda d: d.options[0]], bonus=[lambda d: d.options[-1]])
     held = CAVALRY[:3]
-    s = Scenario("sv-2000", 3, holds={n: (0, 1) for n in held}, agents=[player, Script(), Script()],
+    s = Scenario("nl-modern", 3, holds={n: (0, 1) for n in held}, agents=[player, Script(), Script()],
                  rest=lambda t: 1 + t % 2)
     s.give(0, *held)
     s.game.trade_cards(0, None)
-    assert len(trades(s)[0]["territory_bonus"]) == 1
-    assert sum(s.game.armies[s.t(n)] for n in held) == 5
+    last = max(held, key=s.t)
+    assert trades(s)[0]["territory_bonus"] == [{"territory": last, "armies": 2}]
+    assert [s.game.armies[s.t(n)] for n in held] == [3 if n == last else 1 for n in held]
 
 
 def test_traded_cards_go_under_the_deck():

@@ -58,6 +58,16 @@ _QUANTITY: dict[str, Callable[[Game, int], int]] = {
 }
 
 
+TURN_START, TURN_END = "turn_start", "turn_end"
+# at which end of one's own turn a fulfilled mission wins, by timing (besides the moment it is
+# fulfilled, for "during own turn": Game.changed)
+_MISSION_MOMENTS = {
+    "during_own_turn": (TURN_START,),
+    "start_of_own_turn": (TURN_START,),
+    "end_of_own_turn": (TURN_END,),
+}
+
+
 class GameOver(Exception):
     """Raised inside the turn loop when a victory condition is met (or the turn limit)."""
 
@@ -99,6 +109,8 @@ class Game:
         self._all = range(size)
         self.owner = [-1] * size
         self.armies = [0] * size
+        self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it
+        self._owned: dict[int, tuple[int, list[int]]] = {}  # seat → (owner_changes, its territories)
         self.territory_count = [0] * seats
         self.continent_count = [[0] * len(board.continents) for _ in range(seats)]
         # players
@@ -184,6 +196,7 @@ class Game:
         self.owner[territory] = seat
         self.territory_count[seat] += 1
         self.continent_count[seat][k] += 1
+        self.owner_changes += 1
 
     def holds(self, seat: int, continent: int) -> bool:
         return self.continent_count[seat][continent] == len(self.members[continent])
@@ -195,6 +208,15 @@ class Game:
     def territories_of(self, seat: int) -> list[int]:
         owner = self.owner
         return [t for t in range(self.size) if owner[t] == seat]
+
+    def owned(self, seat: int) -> list[int]:
+        """`territories_of(seat)` as a list shared until an owner changes: read-only."""
+        kept = self._owned.get(seat)
+        if kept is not None and kept[0] == self.owner_changes:
+            return kept[1]
+        territories = self.territories_of(seat)
+        self._owned[seat] = (self.owner_changes, territories)
+        return territories
 
     def armies_of(self, seat: int) -> int:
         owner, armies = self.owner, self.armies
@@ -335,7 +357,7 @@ class Game:
                         neutral_left -= 1
 
     def _place_one(self, decider: int, side: int, most: int) -> int:
-        territory, armies = self.ask(Decision(D.PLACE, decider, self.territories_of(side), side=side, most=most))
+        territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side=side, most=most))
         self.armies[territory] += armies
         if self.listeners:
             if decider == side:
@@ -343,6 +365,8 @@ class Game:
             else:
                 self._event("place", side, territory=self.board.territories[territory], armies=armies,
                             by=self.names[decider])
+        if self.turn:  # a placement in play, not in the setup
+            self.changed()
         return armies
 
     def place(self, decider: int, side: int, amount: int) -> None:
@@ -390,12 +414,8 @@ class Game:
                     self.conquered_now.clear()
                 if self.listeners:
                     self._event("turn_start", seat, round=self.round)
-                if timing in ("start_of_own_turn", "during_own_turn") and self.mission_done(seat):
-                    self.end(seat, "mission")
-                if timing == "full_round_after_declaring":
-                    if self.declared[seat] and self.mission_done(seat):
-                        self.end(seat, "mission")
-                    self.declared[seat] = False
+                if timing is not None:
+                    self.mission_moment(TURN_START)
                 for i, phase in enumerate(phases):
                     if conditional:
                         test = conditions[i]
@@ -416,11 +436,8 @@ class Game:
                         self.attack_phase(self.other_player(), self.neutral)
                     elif phase == "neutral_fortify" and self.alive[self.neutral]:
                         self.fortify(self.neutral, self.other_player())
-                if timing == "end_of_own_turn" and self.mission_done(seat):
-                    self.end(seat, "mission")
-                if timing == "full_round_after_declaring" and self.mission_done(seat):
-                    self.declared[seat] = True
-                    self._event("mission_declared", seat)
+                if timing is not None:
+                    self.mission_moment(TURN_END)
 
     # ---- reinforcement ---------------------------------------------------------------------------
 
@@ -523,6 +540,8 @@ class Game:
                         territory_bonus=[{"territory": self.board.territories[t], "armies": bonus_armies}
                                          for t in bonus],
                         trade_number=self.trade_count)
+        if bonus:
+            self.changed()
         return value
 
     def set_value(self, seat: int, kind: str) -> int:
@@ -577,15 +596,29 @@ class Game:
                 for u in adjacent[t] if owner[u] != side]
 
     def attack_phase(self, decider: int, side: int) -> None:
-        """`side` attacks as long as `decider` wants (and can)."""
+        """`side` attacks as long as `decider` wants (and can).
+
+        The options stay the same from one battle to the next unless an owner changed (a
+        conquest, a capital's continent) or the attacking territory fell below the armies
+        needed to attack: only then are they made again. (Anything else that changes them
+        must count as an owner change.)"""
+        least = self.rules.battle.least_to_attack
+        armies = self.armies
+        options: list[tuple[int, int]] = []
+        made = -1  # owner_changes when the options were made
         while True:
-            options = self.attack_options(side)
+            if made != self.owner_changes:
+                made = self.owner_changes
+                options = self.attack_options(side)
             if not options:
                 return
             chosen = self.ask(Decision(D.ATTACK, decider, options, side=side, optional=True))
             if chosen is None:
                 return
-            self.battle(decider, side, chosen[0], chosen[1])
+            source = chosen[0]
+            self.battle(decider, side, source, chosen[1])
+            if armies[source] < least:
+                made = -1
 
     def battle(self, decider: int, side: int, source: int, target: int) -> None:
         b = self.rules.battle
@@ -647,7 +680,7 @@ class Game:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
             self.eliminate(victim, side)
-        self.check_victory(side)
+        self.changed()
 
     def eliminate(self, victim: int, by: int, cards_given: bool = False) -> None:
         self.alive[victim] = False
@@ -658,7 +691,7 @@ class Game:
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
-        self.check_victory(by)
+        self.changed()  # before a trade of the victim's cards: a game won is over at once
         c = self.rules.cards
         if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
             gained = self.trade_cards(by, down_to=c.down_to)
@@ -697,8 +730,10 @@ class Game:
         f = self.rules.fortify
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
+        # moving armies changes no owner: the territories each can reach are found once
+        reach = self._reach(seat) if f.connected else None
         while moves > 0:
-            options = self.fortify_options(seat, sent)
+            options = self.fortify_options(seat, sent, reach)
             if not options:
                 return
             chosen = self.ask(Decision(D.FORTIFY, decider, options, side=seat, optional=True))
@@ -713,61 +748,82 @@ class Game:
                 by = {"by": self.names[decider]} if decider != seat else {}
                 self._event("fortify", seat, **{"from": self.board.territories[source],
                                                 "to": self.board.territories[target], "armies": armies}, **by)
+            self.changed()
             moves -= 1
 
-    def fortify_options(self, seat: int, sent: dict[int, int]) -> list[tuple[int, int]]:
+    def fortify_options(self, seat: int, sent: dict[int, int],
+                        reach: list[list[int]] | None = None) -> list[tuple[int, int]]:
+        """(from, to) pairs `seat` may move armies along now; `reach` is `_reach(seat)` when
+        the rules let armies move through a chain of territories (made here if not given)."""
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
-        connected = self.rules.fortify.connected
+        if reach is None and self.rules.fortify.connected:
+            reach = self._reach(seat)
         options = []
         for t in range(self.size):
             if owner[t] != seat or armies[t] < 2:
                 continue
-            targets = self._reachable(seat, t) if connected else [u for u in adjacent[t] if owner[u] == seat]
+            if reach is not None:
+                targets = [u for u in reach[t] if u != t]
+            else:
+                targets = [u for u in adjacent[t] if owner[u] == seat]
             if t in sent:
                 targets = [u for u in targets if u == sent[t]]
             options.extend((t, u) for u in targets)
         return options
 
-    def _reachable(self, seat: int, start: int) -> list[int]:
+    def _reach(self, seat: int) -> list[list[int]]:
+        """For each territory of `seat`, the territories of its connected region, ascending
+        (itself included): one search per region, not one per territory."""
         owner, adjacent = self.owner, self.adjacent
-        seen = {start}
-        todo = [start]
-        while todo:
-            for u in adjacent[todo.pop()]:
-                if u not in seen and owner[u] == seat:
-                    seen.add(u)
-                    todo.append(u)
-        seen.discard(start)
-        return sorted(seen)
+        reach: list[list[int]] = [[] for _ in range(self.size)]
+        for start in range(self.size):
+            if owner[start] != seat or reach[start]:
+                continue
+            region = [start]
+            seen = {start}
+            for t in region:  # grows while it is read: a breadth-first search
+                for u in adjacent[t]:
+                    if u not in seen and owner[u] == seat:
+                        seen.add(u)
+                        region.append(u)
+            region.sort()
+            for t in region:
+                reach[t] = region
+        return reach
 
     # ---- victory -----------------------------------------------------------------------------------------
 
-    def check_victory(self, mover: int) -> None:
-        """After a conquest or an elimination: has anyone won, as the rules allow it now?"""
+    def changed(self) -> None:
+        """Every change in play to what a victory condition reads comes here: a placement, a
+        card's territory bonus, a conquest (with a capital it takes and a player it puts out),
+        an elimination, a fortify move. Has anyone won, as the rules let him win now?"""
         rules = self.rules
         victory = rules.victory
-        if victory == "domination":
-            if self.territory_count[mover] == self.size:
-                self.end(mover, "domination")
+        if victory == "missions":
+            timing = rules.mission_timing
+            if timing == "immediately":  # anyone, at any moment
+                for seat in self._from_active():
+                    if self.mission_done(seat):
+                        self.end(seat, "mission")
+            elif timing == "during_own_turn":  # the player whose turn it is, at any moment of it
+                active = self.active
+                if active >= 0 and self.alive[active] and self.mission_done(active):
+                    self.end(active, "mission")
+            # start and end of one's own turn, a full round after declaring: see mission_moment
+        elif victory == "domination":
+            if self.size in self.territory_count:
+                self.end(self.territory_count.index(self.size), "domination")
         elif victory == "opponents_eliminated":
-            standing = [s for s in range(self.players) if self.alive[s]]
-            if len(standing) == 1:
-                self.end(standing[0], "opponent_eliminated")
+            if self.alive[:self.players].count(True) == 1:
+                self.end(self.alive.index(True), "opponent_eliminated")
+            return
         elif victory == "capitals":
             for seat in self._from_active():
                 if self.capitals_held(seat) >= self.value(rules.capitals.needed[self.players], seat):
                     self.end(seat, "capitals")
-        elif victory == "missions":
-            timing = rules.mission_timing
-            if timing == "immediately":
-                for seat in self._from_active():
-                    if self.mission_done(seat):
-                        self.end(seat, "mission")
-            elif timing == "during_own_turn" and self.alive[self.active] and self.mission_done(self.active):
-                self.end(self.active, "mission")
-        if victory != "opponents_eliminated" and sum(self.alive[:self.players]) == 1:
+        if self.alive[:self.players].count(True) == 1:
             # the last player standing wins whatever the goal (missions of the dead are moot)
-            last = next(s for s in range(self.players) if self.alive[s])
+            last = self.alive.index(True)
             self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
 
     def end_by_round_limit(self) -> None:
@@ -786,6 +842,25 @@ class Game:
         leaders = [s for s in seats if score[s] == best]
         self.end(leaders[0] if len(leaders) == 1 else None, "round_limit")
 
+    def mission_moment(self, moment: str) -> None:
+        """At the start (TURN_START) or the end (TURN_END) of the active player's turn: does
+        his fulfilled mission win now? A mission the player fulfilled in another's turn waits
+        for this (during one's own turn); some timings count only here."""
+        seat = self.active
+        timing = self.rules.mission_timing
+        if timing == "immediately":  # anyone's, held since the deal, say
+            self.changed()
+        elif timing == "full_round_after_declaring":
+            if moment == TURN_START:
+                declared, self.declared[seat] = self.declared[seat], False
+                if declared and self.mission_done(seat):
+                    self.end(seat, "mission")
+            elif self.mission_done(seat):
+                self.declared[seat] = True
+                self._event("mission_declared", seat)
+        elif moment in _MISSION_MOMENTS[timing] and self.mission_done(seat):
+            self.end(seat, "mission")
+
     def _from_active(self) -> list[int]:
         start = self.active if self.active >= 0 else 0
         return [s for s in ((start + i) % self.players for i in range(self.players)) if self.alive[s]]
@@ -801,6 +876,8 @@ class Game:
         if m is None:
             return False
         if m.kind == "occupy":
+            if self.territory_count[seat] < m.count:
+                return False
             owner, armies = self.owner, self.armies
             least = self.value(m.armies, seat)
             return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= least) >= \

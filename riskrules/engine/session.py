@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import sys
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +20,7 @@ from .game import DEFAULT_MAX_TURNS, Game, Result
 from .log import LogWriter, line_of, read_log, write_atomically
 from .narrate import Narrator
 from .replay import resume_game, rules_for
+from .table import Table
 
 
 class SaveFile:
@@ -39,6 +43,7 @@ class Outcome:
     seed: int
     saved: Path | None = None
     text: Text | None = None  # the language and voice the game was told in
+    left: str | None = None  # how a game left before its end was left: 'interrupt', 'eof' or 'quit'
 
 
 def new_seed() -> int:
@@ -48,17 +53,19 @@ def new_seed() -> int:
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
-         read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> Outcome:
+         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     rules = open_rulebook(edition).rules(variants, players)
+    read = read or _input
     seed = new_seed() if seed is None else seed
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(save) if save else None
     people = set(rules.colours[:humans])
-    agents = [HumanAgent(t, read, write, before_prompt=saver.save if saver else None) for _ in range(humans)]
+    table = Table(rules, t, people, write) if humans else None
+    agents = [_person(t, read, write, table, saver) for _ in range(humans)]
     agents += [make_bot(bot) for _ in range(players - humans)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
@@ -66,28 +73,55 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(saver)
         if log:
             listeners.append(LogWriter(stack.enter_context(open(log, "w", encoding="utf-8"))))
-        if humans or narrate:
+        if table is not None:
+            listeners.append(table)
+        elif narrate:
             narrator = Narrator(rules, t, people)
             listeners.append(lambda e: _say(narrator(e), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
-        return _run(game, saver, seed, t)
+        if table is not None:
+            table.game = game
+        return _run(game, saver, seed, t, table)
 
 
-def resume(path: Path, lang: str | None = None, read: Callable[[str], str] = input,
+def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
            write: Callable[[str], None] = print) -> Outcome:
     """Go on with a saved game: replay it, then hand the human seats back to the keyboard."""
+    read = read or _input
     events = read_log(path)
     header = events[0]
     rules = rules_for(header)
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
-    narrator = Narrator(rules, t, people)
-    game, _ = resume_game(path, lambda name: HumanAgent(t, read, write, before_prompt=saver.save),
-                          listeners=[saver, lambda e: _say(narrator(e), write)])
+    table = Table(rules, t, people, write)
+    game, _ = resume_game(path, lambda name: _person(t, read, write, table, saver), listeners=[saver, table])
+    table.game = game
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
-    return _run(game, saver, header["seed"], t)
+    write(table.commands_line())
+    return _run(game, saver, header["seed"], t, table)
+
+
+def _input(prompt: str) -> str:
+    return input(prompt)  # looked up when called, so that a test may replace it
+
+
+def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> HumanAgent:
+    """A person at this terminal: told by the table, saved before each question, in colour on a terminal."""
+
+    def before_prompt() -> None:
+        table.flush()
+        if saver:
+            saver.save()
+
+    return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
+                      width=min(shutil.get_terminal_size((80, 24)).columns, 120))
+
+
+def _colour() -> bool:
+    """Colour on a terminal, unless NO_COLOR is set (https://no-color.org)."""
+    return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
 
 
 def _say(text: str | None, write: Callable[[str], None]) -> None:
@@ -95,13 +129,17 @@ def _say(text: str | None, write: Callable[[str], None]) -> None:
         write(text)
 
 
-def _run(game: Game, saver: SaveFile | None, seed: int, t: Text) -> Outcome:
+def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None) -> Outcome:
     try:
         result = game.play()
-    except (Quit, KeyboardInterrupt):
+    except (Quit, KeyboardInterrupt) as stop:
         if saver:
             saver.save()
-        return Outcome(None, seed, saver.path if saver else None, t)
+        how = stop.how if isinstance(stop, Quit) else "interrupt"
+        return Outcome(None, seed, saver.path if saver else None, t, how)
+    finally:
+        if table is not None:
+            table.flush()
     if saver:
         saver.save()
     return Outcome(result, seed, saver.path if saver else None, t)

@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from .errors import Pos, Problem, RuleError, unknown
-from .files import Unreadable, read_text
+from .files import Unreadable, place, read_text
 from ..resources import boards_dir
 from .schemas import schema_problems
 
@@ -63,34 +63,62 @@ class Board:
 
 # ---- YAML with positions --------------------------------------------------------------------
 
+MAX_YAML_NODES = 200_000
+
+
 def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
-    """Safe-load YAML, keeping the position of every value by its path."""
+    """Safe-load YAML, keeping the position of every value by its path.
+
+    A stranger's YAML is bounded: no anchors or aliases (they expand without bound), at most
+    MAX_YAML_NODES values, and nesting as deep as the parser's own stack allows. What fails
+    here is not a board at all: the error names a place in it but shows none of its text."""
     lines = text.split("\n")
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
-        pos = _mark_pos(label, lines, mark) if mark else None
-        raise RuleError(f"not valid YAML: {getattr(err, 'problem', None) or err}", pos) from None
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        raise RuleError(f"{label}: not a board file: not valid YAML{where}") from None
+    except RecursionError:
+        raise RuleError(f"{label}: not a board file: nested too deeply") from None
     marks: dict[tuple, Pos] = {}
     scalars = yaml.SafeLoader("")
+    seen: set[int] = set()
+
+    def scalar(node):
+        try:
+            return scalars.construct_object(node)
+        except (ValueError, yaml.YAMLError):
+            mark = node.start_mark
+            raise RuleError(f"{label}: not a board file: a value it cannot read "
+                            f"(line {mark.line + 1}, column {mark.column + 1})") from None
 
     def build(node, path):
+        if id(node) in seen or len(seen) >= MAX_YAML_NODES:
+            why = "it uses YAML aliases" if id(node) in seen else f"more than {MAX_YAML_NODES:,} values"
+            raise RuleError(f"{label}: not a board file: {why}")
+        seen.add(id(node))
         marks[path] = _mark_pos(label, lines, node.start_mark)
         if isinstance(node, yaml.MappingNode):
             out = {}
             for key_node, value_node in node.value:
-                key = scalars.construct_object(key_node) if isinstance(key_node, yaml.ScalarNode) else "?"
+                key = scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else "?"
                 key = key if isinstance(key, (str, int)) else str(key)
                 marks[path + (key,)] = _mark_pos(label, lines, key_node.start_mark)
                 out[key] = build(value_node, path + (key,))
             return out
         if isinstance(node, yaml.SequenceNode):
             return [build(child, path + (i,)) for i, child in enumerate(node.value)]
-        return scalars.construct_object(node)
+        return scalar(node)
 
     data = build(root, ()) if root is not None else None
+    if not isinstance(data, dict) or not data.keys() <= _BOARD_KEYS or "continents" not in data:
+        raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
+                        f"at the top and nothing else)")
     return data, marks
+
+
+_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})
 
 
 def _mark_pos(label: str, lines: list[str], mark) -> Pos:
@@ -101,7 +129,9 @@ def _mark_pos(label: str, lines: list[str], mark) -> Pos:
 # ---- Loading and checking --------------------------------------------------------------------
 
 def board_path(ref: str, is_path: bool, base_dir: Path) -> Path:
-    return (base_dir / ref) if is_path else boards_dir() / f"{ref}.yaml"
+    """The board file `ref` names in a rule file in `base_dir`: a built-in board, or a path
+    under the path policy (Unreadable if refused)."""
+    return place(ref, base_dir) if is_path else boards_dir() / f"{ref}.yaml"
 
 
 @cache

@@ -18,17 +18,32 @@ from .tables import CountTable, parse_key
 SET_SIZE = 3
 
 
-def check_config(config: Config, board: Board, counts: Iterable[int]) -> list[Problem]:
-    """Every problem of `config`, played by each number of players in `counts`."""
+# Each check and the top-level parts of the model it reads: when the schema already refused one
+# of them, the check is skipped and the others still run (so one `risk check` says it all).
+_CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("players", frozenset({"players", "starting_armies", "colours", "capitals", "victory", "missions", "neutral"})),
+    ("continents", frozenset({"continents"})),
+    ("cards", frozenset({"cards"})),
+    ("battle", frozenset({"battle"})),
+    ("expressions", frozenset({"reinforcements", "neutral", "starting_armies", "continents", "cards", "capitals",
+                               "missions", "round_limit", "conditions", "victory"})),
+    ("missions", frozenset({"victory", "missions", "colours"})),
+    ("neutral", frozenset({"neutral", "turn", "setup"})),
+    ("round_limit", frozenset({"round_limit"})),
+)
+
+
+def check_config(config: Config, board: Board, counts: Iterable[int],
+                 refused: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every problem of `config`, played by each number of players in `counts`; the checks that
+    read a part the schema `refused` are left out."""
     c = _Checker(config, board)
-    c.players(list(counts))
-    c.continents()
-    c.cards()
-    c.battle()
-    c.expressions()
-    c.missions()
-    c.neutral(list(counts))
-    c.round_limit()
+    for name, reads in _CHECKS:
+        if reads.isdisjoint(refused):
+            if name in ("players", "neutral"):
+                getattr(c, name)(list(counts))
+            else:
+                getattr(c, name)()
     return c.problems
 
 
@@ -246,7 +261,7 @@ class _Checker:
             (compile_condition if condition else compile_expression)(text, kind, pos)
         except RuleError as err:
             chain = self.config.chain_to(pos.file) if pos else ()
-            self.problems.extend(Problem(p.message, p.pos, chain) for p in err.problems)
+            self.problems.extend(p.in_chain(chain) for p in err.problems)
 
     # ---- missions -------------------------------------------------------------------------
 

@@ -9,8 +9,15 @@ exception the loader raises for a bad rule file.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
-from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Sequence
+
+Translate = Callable[[str], str]  # a gettext function: English message → the reader's language
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs; it is translated where it is shown (Problem.format)."""
+    return message
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,18 +40,45 @@ class Problem:
     message: str
     pos: Pos | None = None
     chain: tuple[str, ...] = ()  # extends chain from the file asked for to `pos.file`
+    warning: bool = False  # worth saying, but the file can still be used
+    template: str | None = None  # the message before its {fields} were filled: the catalogs' id
+    fields: tuple[tuple[str, str], ...] = ()
 
-    def format(self) -> str:
-        if self.pos is None:
+    def in_chain(self, chain: tuple[str, ...]) -> Problem:
+        return replace(self, chain=chain)
+
+    def text(self, _: Translate | None = None) -> str:
+        """The message, in the reader's language where the catalogs have it."""
+        if _ is None or self.template is None:
             return self.message
-        lines = [f"{self.pos}: {self.message}"]
-        if self.pos.text:
+        return _(self.template).format(**dict(self.fields))
+
+    def line(self, _: Translate | None = None) -> str:
+        """`file:line:col: message` (with 'warning:' before a warning's message)."""
+        message = self.text(_)
+        if self.warning:
+            message = _in(_, N_("warning: {message}")).format(message=message)
+        return f"{self.pos}: {message}" if self.pos else message
+
+    def format(self, _: Translate | None = None) -> str:
+        lines = [self.line(_)]
+        if self.pos is not None and self.pos.text:
             shown, col = _clip(self.pos.text.rstrip("\r\n").expandtabs(1), self.pos.col)
             lines.append("    " + shown)
             lines.append("    " + " " * (col - 1) + "^")
         if len(self.chain) > 1:
-            lines.append("  in the extends chain: " + " → ".join(self.chain))
+            lines.append("  " + _in(_, N_("in the extends chain: {chain}")).format(chain=" → ".join(self.chain)))
         return "\n".join(lines)
+
+
+def _in(_: Translate | None, message: str) -> str:
+    return _(message) if _ else message
+
+
+def problem(template: str, pos: Pos | None = None, *, warning: bool = False, **fields: object) -> Problem:
+    """A problem whose message the catalogs translate: `template` is marked with N_ where it is written."""
+    values = {k: str(v) for k, v in fields.items()}
+    return Problem(template.format(**values), pos, (), warning, template, tuple(values.items()))
 
 
 def _clip(text: str, col: int, width: int = 100) -> tuple[str, int]:
@@ -59,14 +93,18 @@ def _clip(text: str, col: int, width: int = 100) -> tuple[str, int]:
 
 
 class RuleError(Exception):
-    """A rule file (or a reference to one) that cannot be used, with every problem found."""
+    """A rule file (or a reference to one) that cannot be used, with every problem found.
+
+    Warnings ride along (for `risk check` to show) but never make a RuleError on their own.
+    """
 
     def __init__(self, problems: Problem | str | Sequence[Problem], pos: Pos | None = None):
         if isinstance(problems, str):
             problems = [Problem(problems, pos)]
         elif isinstance(problems, Problem):
             problems = [problems]
-        self.problems: list[Problem] = list(problems)
+        found = list(problems)
+        self.problems: list[Problem] = [p for p in found if not p.warning] or found
         super().__init__(self.format())
 
     def format(self) -> str:
@@ -75,13 +113,14 @@ class RuleError(Exception):
     @property
     def first_line(self) -> str:
         """The first problem's one-line form, for a CLI that shows one line."""
-        p = self.problems[0]
-        return f"{p.pos}: {p.message}" if p.pos else p.message
+        return self.problems[0].line()
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """'; did you mean 'x'?' when some choice is close to `word`, else ''."""
     choices = list(choices)
+    if len(word) > 64 or len(choices) > 1000:  # nothing that long is a typo, and difflib is quadratic
+        return ""
     match = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     if not match:
         lowered = {c.lower(): c for c in choices}
@@ -92,4 +131,5 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def unknown(kind: str, word: str, choices: Iterable[str]) -> str:
     """The message for a name that is not among `choices`."""
-    return f"unknown {kind} '{word}'{did_you_mean(word, choices)}"
+    shown = word if len(word) <= 60 else word[:60] + "…"
+    return f"unknown {kind} '{shown}'{did_you_mean(word, choices)}"

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from .board import Board, board_path, load_board
 from .checks import check_config
 from .errors import Pos, Problem, RuleError, did_you_mean, unknown
+from .files import MAX_REF, Unreadable, place, quoted
 from .model import Config, RulebookFile, merge
 from .parse import read_rulebook
 from ..resources import rulebooks_dir
@@ -49,17 +50,31 @@ def _label(path: Path) -> str:
         return str(path)
 
 
+_BUILTIN_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
 def is_path(ref: str) -> bool:
     return ref.endswith(".risk") or os.sep in ref or "/" in ref
 
 
 def resolve(ref: str | Path) -> Path:
-    """An edition id or a path → the rule file's path; RuleError if there is none."""
+    """An edition id or a path → the rule file's path; RuleError if there is none.
+
+    This is the file the user asked for: any path is fine (it is read only if it is a
+    regular file of bounded size); what *it* names is held to the path policy."""
     if isinstance(ref, Path) or is_path(ref):
+        text = str(ref)
+        if len(text) > MAX_REF or "\0" in text:
+            raise RuleError(f"{quoted(text)}: no such rule file")
         path = Path(ref)
-        if not path.is_file():
-            raise RuleError(f"{ref}: no such rule file")
+        try:
+            if not path.exists():
+                raise RuleError(f"{text}: no such rule file")
+        except OSError as err:
+            raise RuleError(f"{text}: cannot be read ({err.strerror})") from None
         return path
+    if len(ref) > MAX_REF or not _BUILTIN_NAME.fullmatch(ref):
+        raise RuleError(unknown("edition", ref, builtin_ids()) + " (or give the path of a .risk file)")
     path = rulebooks_dir() / f"{ref}.risk"
     if not path.is_file():
         raise RuleError(unknown("edition", ref, builtin_ids()) + " (or give the path of a .risk file)")
@@ -174,15 +189,21 @@ class Rulebook:
         ref = config.data.get("board")
         pos = config.origin(("board",))
         owner = next((f for f in self.files if pos and f.label == pos.file), self.leaf)
-        as_path = ref.endswith((".yaml", ".yml")) or "/" in ref
-        path = board_path(ref, as_path, owner.directory)
+        as_path = not (len(ref) <= MAX_REF and _BUILTIN_NAME.fullmatch(ref))
+        chain = config.chain_to(pos.file) if pos else ()
+        try:
+            path = board_path(ref, as_path, owner.directory)
+        except Unreadable as err:
+            raise RuleError(Problem(str(err), pos, chain)) from None
         label = _label(path) if as_path else f"rulebooks/boards/{ref}.yaml"
         try:
-            return load_board(path.resolve() if path.exists() else path, label)
+            return load_board(path, label)
         except RuleError as err:
             if pos and err.problems[0].message.endswith(": no such file"):
-                raise RuleError(Problem(f"no such board: '{ref}'", pos, config.chain_to(pos.file))) from None
-            raise
+                raise RuleError(Problem(f"no such board: {quoted(ref)}", pos, chain)) from None
+            # what the board file itself could not place (it is unreadable, or no board at
+            # all) is told at the statement that names it, showing nothing of its content
+            raise RuleError([p if p.pos else Problem(p.message, pos, chain) for p in err.problems]) from None
 
     def meta(self, config: Config) -> dict[str, Any]:
         return {
@@ -200,13 +221,18 @@ class Rulebook:
         """Schema, board and semantic problems of one configuration; the board if it could be read."""
         errors = sectioned_errors("rulebook.schema.json", config.data)
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
-        if problems:
+        refused = frozenset(str(path[0]) for _, path in errors if path)
+        if problems and (any(not path for _, path in errors) or "board" in refused):
+            # a fault of the whole model (a rule nobody set, an unknown key) or of its board: nothing more to check
             return problems, None
         try:
             board = self.board(config)
         except RuleError as err:
-            return err.problems, None
-        return check_config(config, board, counts), board
+            return problems + err.problems, None
+        found = check_config(config, board, counts, refused)
+        if problems:  # the rest was checked, but these rules cannot be played
+            return problems + found, None
+        return found, board
 
     def _where(self, config: Config, path: tuple) -> Pos | None:
         path = tuple(str(p) for p in path)
@@ -225,7 +251,7 @@ class Rulebook:
                 missing.setdefault(m["path"] or "", []).append(m["key"])
                 places[m["path"] or ""] = p.pos
             else:
-                out.append(Problem(p.message, p.pos, config.chain_to(p.pos.file) if p.pos else ()))
+                out.append(p.in_chain(config.chain_to(p.pos.file) if p.pos else ()))
         for section, keys in missing.items():
             where = f" in {section}" if section else ""
             pos = places[section]
@@ -242,6 +268,13 @@ class Rulebook:
                          for o in f.variants[v].overlays if o.applies(n))
             groups.setdefault(key, []).append(n)
         return groups
+
+    def player_count_groups(self, variants: Sequence[str] | None = None) -> list[list[int]]:
+        """The player counts that some `for N players` block changes, grouped by the blocks that apply."""
+        expanded = self.expand(variants)
+        players = merge(self.files, expanded, None).data.get("players") or {}
+        low, high = players.get("min", 2), players.get("max", 6)
+        return [counts for key, counts in self._player_groups(expanded, low, min(high, low + 100)).items() if key]
 
     def check(self) -> list[Problem]:
         """Every problem in every variant and player count, each once, in file order."""
@@ -322,7 +355,7 @@ def open_rulebook(ref: str | Path, strict: bool = True) -> Rulebook:
         seen.append(real)
         files.insert(0, book)
         chain = _chain_labels(files)
-        problems += [Problem(p.message, p.pos, chain) for p in book.problems + _file_problems(book)]
+        problems += [p.in_chain(chain) for p in book.problems + _file_problems(book)]
         if book.extends is None:
             break
         if len(files) >= MAX_CHAIN:
@@ -331,10 +364,10 @@ def open_rulebook(ref: str | Path, strict: bool = True) -> Rulebook:
             raise RuleError(problems)
         try:
             path = _parent_path(book, files)
+            book = _read_parent(path, book, files)
         except RuleError as err:
             raise RuleError(problems + err.problems) from None
-        book = _read(path)
-    if strict and problems:
+    if strict and any(not p.warning for p in problems):
         raise RuleError(problems)
     return Rulebook(files, problems)
 
@@ -347,15 +380,34 @@ def _parent_path(book: RulebookFile, files: list[RulebookFile]) -> Path:
     ref = book.extends
     assert ref is not None
     if book.extends_is_path:
-        path = book.directory / ref
-        if not path.is_file():
-            raise RuleError(Problem(f"no such rule file: '{ref}'", book.extends_pos, _chain_labels(files)))
+        try:
+            path = place(ref, book.directory)
+        except Unreadable as err:
+            raise RuleError(Problem(str(err), book.extends_pos, _chain_labels(files))) from None
+        if not path.exists():
+            raise RuleError(Problem(f"no such rule file: {quoted(ref)}", book.extends_pos, _chain_labels(files)))
         return path
     path = rulebooks_dir() / f"{ref}.risk"
-    if not path.is_file():
+    if len(ref) > MAX_REF or not _BUILTIN_NAME.fullmatch(ref) or not path.is_file():
         message = unknown("rulebook", ref, builtin_ids())
         raise RuleError(Problem(message, book.extends_pos, _chain_labels(files)))
     return path
+
+
+def _read_parent(path: Path, child: RulebookFile, files: list[RulebookFile]) -> RulebookFile:
+    """The rule file `child` extends. Not a file the user asked for: if it cannot be read or
+    parsed, that is said at the child's `extends`, and nothing of its content is shown."""
+    where = child.extends_pos
+    chain = _chain_labels(files)
+    try:
+        parent = _read(path)
+    except RuleError as err:
+        raise RuleError(Problem(err.problems[0].message, where, chain)) from None
+    if parent.first_syntax is not None:
+        at = parent.first_syntax
+        raise RuleError(Problem(f"{parent.label}: not a sound rule file (a syntax error at line {at.line}, "
+                                f"column {at.col}; check it on its own: risk check {parent.label})", where, chain))
+    return parent
 
 
 def _file_problems(book: RulebookFile) -> list[Problem]:

@@ -83,6 +83,7 @@ class RulebookFile:
     variants: dict[str, Variant] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)  # what is wrong in the file itself
     unreadable: bool = False  # so broken that nothing of it could be read
+    first_syntax: Pos | None = None  # where its first syntax error is, if it has one
 
     @property
     def directory(self) -> Path:

@@ -8,6 +8,7 @@ recursive touches them.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ from collections.abc import Iterator
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from .errors import Pos, Problem, RuleError, did_you_mean
+from . import parser_cache
+from .errors import N_, Pos, Problem, RuleError, did_you_mean, problem
 from .files import Unreadable, read_text
 from .model import Assign, Overlay, RulebookFile, Variant
 from ..resources import grammar_path
@@ -25,6 +27,7 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_EXPR_DEPTH = 64  # levels of nesting, brackets included
 MAX_EXPR_NODES = 256
 MAX_SYNTAX_ERRORS = 20
+MAX_DIGITS = 18  # longer numbers are out of every range of the language (see docs/rule-language.md)
 
 # Rules of the grammar that are expressions (see the Expressions part of risk.lark).
 EXPR_RULES = frozenset([
@@ -38,8 +41,13 @@ class _TooDeep(Exception):
         self.token = token
 
 
+class _TooLong(_TooDeep):
+    pass
+
+
 class _BracketGuard:
-    """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, before parsing them."""
+    """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, and numbers longer
+    than MAX_DIGITS, before parsing (or converting) them."""
 
     always_accept = ()
 
@@ -54,20 +62,28 @@ class _BracketGuard:
                 depth -= 1
             elif token.type == "_NL":
                 depth = 0
+            elif token.type == "INT" and len(token) > MAX_DIGITS:
+                raise _TooLong(token)
             yield token
 
 
 @cache
 def parser() -> Lark:
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
+    """The LALR parser of risk.lark, from the user's private cache when it is safe to use
+    (see parser_cache: never lark's own cache=True, a pickle in the shared temp directory)."""
+    grammar = grammar_path().read_text(encoding="utf-8")
+    cache_file = parser_cache.cache_file(grammar)
+    built = Lark(
+        grammar,
         parser="lalr",
         lexer="contextual",
         start=["start", "expr"],
         propagate_positions=True,
         postlex=_BracketGuard(),
-        cache=True,
+        cache=cache_file or False,
     )
+    parser_cache.settle(cache_file)
+    return built
 
 
 # ---- Syntax errors ---------------------------------------------------------------------
@@ -111,6 +127,103 @@ def _syntax_message(err: UnexpectedInput, source_line: str) -> str:
     return message
 
 
+# ---- Words that begin a statement, per block: derived from the grammar -------------------------
+
+@cache
+def _first_words(symbol: str) -> frozenset[str]:
+    """The keywords a rule (or terminal) can begin with."""
+    lark = parser()
+    words: set[str] = set()
+    todo, seen = [symbol], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name.isupper():
+            try:
+                pattern = lark.get_terminal(name).pattern
+            except KeyError:
+                continue
+            if pattern.type == "str" and pattern.value.isalpha():
+                words.add(pattern.value)
+            continue
+        todo.extend(rule.expansion[0].name for rule in lark.rules if rule.origin.name == name and rule.expansion)
+    return frozenset(words)
+
+
+@cache
+def _scopes() -> dict[str, frozenset[str]]:
+    """Block opener ('' for the top level, 'cards', 'variant', 'for', …) → the statements it holds."""
+    lark = parser()
+    scopes = {"": _first_words("_top")}
+    for rule in lark.rules:
+        inner = next((s.name[len("_block{"):-1] for s in rule.expansion if s.name.startswith("_block{")), None)
+        if inner and rule.origin.name[:1] != "_":
+            for opener in _first_words(rule.origin.name):
+                scopes[opener] = _first_words(inner)
+    return scopes
+
+
+def _scope_at(lines: list[str], index: int) -> str:
+    """The opener of the innermost block still open at line `index` (0-based)."""
+    stack: list[str] = []
+    for line in lines[:index]:
+        code = line.split("#")[0]
+        words = code.split()
+        for char in code:
+            if char == "{":
+                stack.append(words[0] if words else "")
+            elif char == "}" and stack:
+                stack.pop()
+    return stack[-1] if stack else ""
+
+
+_RULEBOOK_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+
+
+def _statement_problem(lines: list[str], line: int, label: str) -> Problem | None:
+    """A clearer message when the faulty line begins with a word that cannot begin a statement
+    there (a misspelt section or statement, or one in the wrong block), or names a bad id."""
+    index = line - 1
+    if not 0 <= index < len(lines):
+        return None
+    code = lines[index].split("#")[0]
+    words = code.split()
+    if not words or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", words[0]):
+        return None
+    previous = next((p.split("#")[0].rstrip() for p in reversed(lines[:index]) if p.split("#")[0].strip()), "")
+    if previous.endswith(","):
+        return None  # a list going on from the line before
+    word, col = words[0], code.index(words[0]) + 1
+    where = _pos(label, lines, line, col)
+    if word == "rulebook" and len(words) > 1 and not _RULEBOOK_ID.fullmatch(words[1]):
+        hint = "-".join(re.findall(r"[a-z0-9]+", words[1].lower())) or "my-rules"
+        if not hint[0].isalpha():
+            hint = "r" + hint
+        return problem(N_("'{word}' cannot be a rulebook id: an id is lower-case letters and digits, words "
+                          "joined by '-' (such as '{hint}')"),
+                       _pos(label, lines, line, code.index(words[1], col + len(word)) + 1), word=words[1][:40],
+                       hint=hint[:40])
+    scopes = _scopes()
+    allowed = scopes.get(_scope_at(lines, index), scopes[""])
+    if word in allowed:
+        return None
+    homes = sorted(opener for opener, words_there in scopes.items() if opener and word in words_there
+                   and opener not in ("variant", "for"))
+    if homes:
+        return problem(N_("'{word}' does not belong here; it goes in a '{section} {{ … }}' block"), where,
+                       word=word, section=homes[0])
+    if word in scopes[""]:
+        return problem(N_("'{word}' belongs at the top of the file, outside any block"), where, word=word)
+    suggestion = did_you_mean(word, sorted(allowed))
+    if suggestion:
+        return problem(N_("unknown statement '{word}'; did you mean '{suggestion}'?"), where, word=word[:40],
+                       suggestion=suggestion.split("'")[1])
+    return problem(N_("unknown statement '{word}'; expected one of: {words}"), where, word=word[:40],
+                   words=", ".join(sorted(allowed)))
+
+
 def _error_position(err: UnexpectedInput, lines: list[str]) -> tuple[int, int]:
     if isinstance(err, UnexpectedToken) and err.token.type == "_NL":
         # Point just after the last word of the line, where something is missing.
@@ -151,16 +264,22 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
             tree = parser().parse(parsed, start="start")
         except _TooDeep as deep:
             line, col = deep.token.line, deep.token.column
-            message = f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"
+            message = (f"number too long (more than {MAX_DIGITS} digits)" if isinstance(deep, _TooLong)
+                       else f"expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)")
         except UnexpectedInput as err:
             line, col = _error_position(err, work)
             message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
             if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
                 problems.append(Problem(message, _pos(label, lines, line, col)))
                 break
+            clearer = _statement_problem(work, line, label)
+            if clearer is not None:
+                problems.append(clearer)
+                message = ""
         else:
             return tree, parsed, lines, problems
-        problems.append(Problem(message, _pos(label, lines, line, col)))
+        if message:
+            problems.append(Problem(message, _pos(label, lines, line, col)))
         index = line - 1
         if index >= len(work) or not work[index].strip():
             break
@@ -334,12 +453,14 @@ class _Builder(Transformer):
                 default = True
             else:
                 body.append(item)
+        self.problems += _scope_warnings(list(_scope_items(body)))
         assigns, overlays = _split(body)
         return Variant(str(name), title, default, str(base) if base else None, self.at(name), assigns, overlays,
                        self.at(base) if base else None)
 
     def overlay(self, meta, c):
         key = c[0]
+        self.problems += _scope_warnings(list(_scope_items(c[1:])))
         assigns, _ = _split(c[1:])  # the grammar allows no overlay inside an overlay
         return Overlay(key["low"], key["high"], key["pos"], assigns)
 
@@ -511,7 +632,7 @@ class _Builder(Transformer):
                 items.append(mission)
         if items:
             out.append(Assign(("missions", "list"), items, self.here(meta), parts))
-        return out
+        return _Block("missions", self.here(meta), out)
 
     def occupy(self, meta, c):
         count, where = c[0]
@@ -574,11 +695,14 @@ class _Builder(Transformer):
         return Assign(("neutral", "reinforcements"), self._expression(item), self.here(meta),
                       {("=",): self._expr_pos(item)})
 
-    # sections: their statements already carry full paths
-    def _section(self, meta, c):
-        return c
+    # sections: their statements already carry full paths; the block is kept for the warnings
+    def _section(name: str):
+        def build(self, meta, c):
+            return _Block(name, self.here(meta), c)
+        return build
 
-    setup = reinforcements = cards = battle = fortify = capitals = neutral = _section
+    setup, reinforcements, cards, battle = map(_section, ("setup", "reinforcements", "cards", "battle"))
+    fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
 
     # ---- tables
     def count_table(self, meta, c):
@@ -633,6 +757,53 @@ class _Builder(Transformer):
 
 
 
+class _Block:
+    """A section as written (`cards { … }`): where it stands, for the warnings of one scope."""
+
+    def __init__(self, name: str, pos: Pos, items: list):
+        self.name, self.pos, self.items = name, pos, items
+
+
+def _scope_warnings(items: list) -> list[Problem]:
+    """Warnings for one scope (the body, a variant, an overlay): a block stated twice, and a
+    statement that a later one in the same scope replaces (so only the later one counts)."""
+    warnings = []
+    blocks: dict[str, Pos] = {}
+    overlays: dict[tuple, Pos] = {}
+    statements: dict[tuple, Assign] = {}
+    for item in items:
+        if isinstance(item, _Block):
+            first = blocks.setdefault(item.name, item.pos)
+            if first is not item.pos:
+                warnings.append(problem(N_("the '{name}' block is stated twice here (first on line {line}); "
+                                           "their rules are merged, the later ones winning"),
+                                        item.pos, warning=True, name=item.name, line=first.line))
+        elif isinstance(item, Overlay):
+            first = overlays.setdefault((item.low, item.high), item.pos)
+            if first is not item.pos:
+                warnings.append(problem(N_("this player-count block is stated twice here (first on line {line}); "
+                                           "their rules are merged, the later ones winning"),
+                                        item.pos, warning=True, line=first.line))
+    for assign in _flatten(item for item in items if not isinstance(item, Overlay)):
+        if not isinstance(assign, Assign):
+            continue
+        earlier = statements.get(assign.path)
+        if earlier is not None and earlier.pos.line != assign.pos.line:
+            warnings.append(problem(N_("replaced by line {line} in the same scope: only the later statement "
+                                       "counts"), earlier.pos, warning=True, line=assign.pos.line))
+        statements[assign.path] = assign
+    return warnings
+
+
+def _scope_items(items) -> Iterator:
+    """The items of one scope: plain lists opened, blocks and overlays kept whole."""
+    for item in items:
+        if isinstance(item, list):
+            yield from _scope_items(item)
+        elif item is not None:
+            yield item
+
+
 def _split(items: list) -> tuple[list[Assign], list[Overlay]]:
     assigns: list[Assign] = []
     overlays: list[Overlay] = []
@@ -643,7 +814,9 @@ def _split(items: list) -> tuple[list[Assign], list[Overlay]]:
 
 def _flatten(items) -> Iterator:
     for item in items:
-        if isinstance(item, list):
+        if isinstance(item, _Block):
+            yield from _flatten(item.items)
+        elif isinstance(item, list):
             yield from _flatten(item)
         elif item is not None:
             yield item
@@ -659,7 +832,7 @@ def _build(tree: Tree, label: str, lines: list[str], parsed: str, path: Path | N
     problems = builder.problems
     seen_headers: dict[str, Pos] = {}
     body: list = []
-    for item in _flatten(items):
+    for item in _scope_items(items):
         if isinstance(item, _Header):
             if item.key in seen_headers:
                 problems.append(Problem(f"'{_HEADER_WORD[item.key]}' is given twice (first on line "
@@ -682,8 +855,9 @@ def _build(tree: Tree, label: str, lines: list[str], parsed: str, path: Path | N
             book.variants[item.id] = item
         else:
             body.append(item)
+    problems += _scope_warnings(list(_scope_items(body)))
     book.assigns, book.overlays = _split(body)
-    if book.id is None:
+    if book.id is None and not any(line.split("#")[0].split()[:1] == ["rulebook"] for line in lines):
         first = _pos(label, lines, 1, 1)
         problems.append(Problem("a rulebook must begin with 'rulebook <id>'", first))
     defaults = [v for v in book.variants.values() if v.default]
@@ -703,14 +877,28 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
         raise RuleError(f"{label}: file is too large (the limit is {MAX_FILE_BYTES // 1024} KiB)")
     text = text.replace("\r\n", "\n")
     tree, parsed, lines, syntax = _parse_tree(text, label)
+    first = syntax[0].pos if syntax else None
+    if syntax and not _looks_like_rulebook(lines):
+        # not a rule file at all: one error, so that no more of the file is shown
+        return RulebookFile(label, path, problems=syntax[:1], unreadable=True, first_syntax=first)
     if tree is None:
-        return RulebookFile(label, path, problems=syntax, unreadable=True)
+        return RulebookFile(label, path, problems=syntax, unreadable=True, first_syntax=first)
     deep = _check_expressions(tree, label, lines)
     if deep:  # not safe to walk further
-        return RulebookFile(label, path, problems=syntax + deep, unreadable=True)
+        return RulebookFile(label, path, problems=syntax + deep, unreadable=True, first_syntax=first or deep[0].pos)
     book = _build(tree, label, lines, parsed, path)
+    book.first_syntax = first
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
+
+
+def _looks_like_rulebook(lines: list[str]) -> bool:
+    """Whether the first statement of the text is `rulebook …`, as in every rule file."""
+    for line in lines:
+        code = line.split("#")[0].split()
+        if code:
+            return code[0] == "rulebook"
+    return False
 
 
 def read_rulebook(path: Path, label: str) -> RulebookFile:

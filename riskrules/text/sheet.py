@@ -16,9 +16,6 @@ from ..engine.narrate import mission_text
 from ..language.rules import Rules
 from ..language.tables import CountTable, key_text
 
-TWO_PLAYERS = 2
-
-
 @dataclass
 class Row:
     key: str
@@ -46,17 +43,18 @@ class Sheet:
 
 
 def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text, players: int | None = None) -> Sheet:
-    """The sheet of the general rules, with the rules that change with 2 players in a section of
-    their own; or, given `players`, the rules for exactly that many."""
+    """The sheet of the general rules, with the rules that change with a number of players (a
+    `for N players` block) in a section for each; or, given `players`, the rules for exactly that many."""
     rules = book.rules(variants, players)
     general = _rows(rules, t)
     sections = _group(general, t)
-    if players is None and rules.min_players <= TWO_PLAYERS <= rules.max_players:
-        two = book.rules(variants, TWO_PLAYERS)
+    if players is None:
         base = {r.key: r.value for r in general}
-        changed = [r for r in _rows(two, Text(t.lang, two.terms)) if base.get(r.key) != r.value]
-        if changed:
-            sections.append(Section("players=2", t._("With 2 players"), changed))
+        for counts in book.player_count_groups(variants):
+            special = book.rules(variants, counts[0])
+            changed = [r for r in _rows(special, Text(t.lang, special.terms)) if base.get(r.key) != r.value]
+            if changed:
+                sections.append(Section(f"players={_counts_key(counts)}", _counts_title(counts, t), changed))
     header = [rules.id + (" — " + t._("variant {variant}").format(variant=rules.variant) if rules.variant else "")]
     if rules.chain:
         header.append(t._("extends {parents}").format(parents=" → ".join(rules.chain)))
@@ -64,6 +62,21 @@ def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text, players
         names = [v.id + (" *" if v.default else "") for v in rules.variants]
         header.append(t._("variants: {names}  (* default)").format(names=", ".join(names)))
     return Sheet(rules.id, rules.title, header, sections)
+
+
+def _counts_key(counts: list[int]) -> str:
+    """[2] → '2'; [5, 6] → '5-6'; [2, 4] → '2,4'."""
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return ",".join(map(str, counts))
+
+
+def _counts_title(counts: list[int], t: Text) -> str:
+    if len(counts) == 1:
+        return t.n_("With {n} player", "With {n} players", counts[0]).format(n=counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return t._("With {low} to {high} players").format(low=counts[0], high=counts[-1])
+    return t._("With {counts} players").format(counts=", ".join(map(str, counts)))
 
 
 # ---- rows ------------------------------------------------------------------------------------
@@ -443,3 +456,42 @@ def render_diff(a: Sheet, b: Sheet, rows: list[tuple[str, str, str, str]], t: Te
             rv = right[i] if i < len(right) else ""
             out.append(f"{n:<{label_w}}{lv:<{col}} {rv}".rstrip())
     return "\n".join(out) + "\n"
+
+
+# ---- as tables for a terminal (rich): they fit its width --------------------------------------
+
+def sheet_table(sheet: Sheet):
+    """The sheet as rich renderables, one table per section, fitting the console's width."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text as Styled
+
+    parts = [Styled(sheet.title, style="bold"), *[Styled("  " + h, style="dim") for h in sheet.header]]
+    for section in sheet.sections:
+        table = Table(title=section.title, title_justify="left", title_style="bold", box=box.SIMPLE, show_header=False,
+                      expand=True, padding=(0, 1))
+        table.add_column(ratio=1, style="cyan", overflow="fold")
+        table.add_column(ratio=3, overflow="fold")
+        for row in section.rows:
+            table.add_row(row.label, row.value)
+        parts.append(table)
+    return Group(*parts)
+
+
+def diff_table(a: Sheet, b: Sheet, rows: list[tuple[str, str, str, str]], t: Text):
+    """The diff as a rich table (rule, A, B), fitting the console's width."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text as Styled
+
+    if not rows:
+        return Styled(t._("{a} and {b} have the same rules.").format(a=a.id, b=b.id))
+    # Translators: the heading of the first column of `risk diff`
+    table = Table(box=box.SIMPLE_HEAD, expand=True, padding=(0, 1))
+    table.add_column(t._("Rule"), ratio=2, style="cyan", overflow="fold")
+    table.add_column(a.id, ratio=3, overflow="fold")
+    table.add_column(b.id, ratio=3, overflow="fold")
+    for section, label, va, vb in rows:
+        table.add_row(f"{section} › {label}", va, vb)
+    return table

@@ -1,0 +1,6 @@
+"""`python -m riskrules …` runs the `risk` command."""
+
+from .cli import main
+
+if __name__ == "__main__":
+    main()

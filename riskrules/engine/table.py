@@ -1,0 +1,234 @@
+"""What the people at the terminal are told while they play.
+
+A person's own turn is told as it happens, a line per step, a run of rolls against one
+territory summed up in one line; the other players' turns are kept short, a line per turn
+(conquests, trades, eliminations, continents won and lost), shown before the person's next
+question. `log` tells everything that happened while the person waited, roll by roll.
+With no person at the table every event is told as it happens (Narrator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..text.i18n import Text, capitalized
+from ..language.rules import Rules
+from .narrate import Narrator
+
+HISTORY = 5000  # lines of the full account kept for `log`
+
+
+class Table:
+    """A listener: hears every event, writes what the people at the terminal should read."""
+
+    def __init__(self, rules: Rules, t: Text, people: set[str], write: Callable[[str], None]):
+        self.rules = rules
+        self.t = t
+        self.people = people
+        self.write = write
+        self.narrator = Narrator(rules, t, people)
+        self.game = None  # set by the session once the game exists: its board state for the digest
+        self.history: list[str] = []
+        self.waited_from = 0  # where the stretch of other players' turns began in `history`
+        self.waited: tuple[int, int] = (0, 0)  # the last stretch a person waited through
+        self.own = False  # is it a person's turn?
+        self.run: list[dict] = []  # consecutive battles or placements told as one line
+        self.turn: dict | None = None  # the other player's turn being summed up
+        self.setup: dict[str, list] = {}  # others' claims and placements in the setup, by player
+        self.last_defender: str | None = None
+
+    # ---- hearing ---------------------------------------------------------------------------
+
+    def __call__(self, e: dict) -> None:
+        line = self.narrator(e)
+        if line:
+            self.history.append(line)
+            if len(self.history) > HISTORY:
+                cut = len(self.history) - HISTORY
+                del self.history[:cut]
+                self.waited_from = max(0, self.waited_from - cut)
+                self.waited = (max(0, self.waited[0] - cut), max(0, self.waited[1] - cut))
+        kind = e["type"]
+        if kind == "turn_start":
+            self.close_turn()
+            was_own, self.own = self.own, e["player"] in self.people
+            if self.own:
+                self.waited = (self.waited_from, len(self.history) - 1)
+            elif was_own or not self.waited_from:
+                self.waited_from = len(self.history) - 1
+            if not self.own:
+                self.turn = {"player": e["player"], "turn": e["turn"], "taken": {}, "trades": [], "out": [],
+                             "capitals": [], "before": self.holdings()}
+                return
+        if kind in ("game_start", "dealer", "roll_for_first", "mission_dealt", "game_over"):
+            self.flush()
+            if line:
+                self.write(line)
+            if kind == "game_start":
+                self.write(self.commands_line())
+            return
+        if e["turn"] == 0:
+            if kind in ("claim", "place") and e["player"] not in self.people:
+                if kind != "claim" or not self.rules.deal:
+                    self.setup.setdefault(e["player"], []).append(e)
+            return
+        if self.own:
+            self.live(e, line)
+        else:
+            self.note(e)
+
+    def live(self, e: dict, line: str | None) -> None:
+        kind = e["type"]
+        if self.run and (kind != self.run[0]["type"] or not self.same_run(e)):
+            self.close_run()
+        if kind in ("battle", "place"):
+            self.run.append(e)
+        elif line:
+            self.write(line)
+
+    def same_run(self, e: dict) -> bool:
+        first = self.run[0]
+        if e["type"] == "battle":
+            return (e["from"], e["to"], e["player"]) == (first["from"], first["to"], first["player"])
+        return e["player"] == first["player"] and e.get("by") == first.get("by")
+
+    def note(self, e: dict) -> None:
+        """An event of another player's turn, for the digest."""
+        turn, kind = self.turn, e["type"]
+        if turn is None:
+            return
+        if kind == "battle":
+            self.last_defender = e["defender"]
+        elif kind == "conquest":
+            turn["taken"].setdefault(self.last_defender, []).append(e["to"])
+        elif kind == "trade":
+            turn["trades"].append(e["armies"])
+        elif kind == "elimination":
+            turn["out"].append(e["player"])
+        elif kind == "capital_captured":
+            turn["capitals"].append(e["victim"])
+
+    def commands_line(self) -> str:
+        from .agents.human import command_names
+
+        names = command_names(self.t)
+        return self.t._("Commands: {commands} ('{help}' explains).").format(
+            commands=", ".join(names.values()), help=names["help"])
+
+    # ---- telling -------------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Before a person's question: what is still untold."""
+        self.close_run()
+        if self.setup:
+            self.write(self.setup_line())
+            self.setup = {}
+        self.close_turn(keep=True)
+
+    def account(self) -> str:
+        """Every event since the person's last turn (or of the stretch going on), one line each."""
+        start, end = (self.waited_from, len(self.history)) if not self.own else self.waited
+        return "\n".join(self.history[start:end])
+
+    def close_run(self) -> None:
+        run, self.run = self.run, []
+        if not run:
+            return
+        if len(run) == 1:
+            self.write(self.narrator(run[0]))
+            return
+        t = self.t
+        first, last = run[0], run[-1]
+        who = t.player(first["player"])
+        if first["type"] == "place":
+            places = ", ".join(f"{t.territory(e['territory'])} {t.num(e['armies'])}" for e in run)
+            self.write(capitalized(t._("{player} places armies: {places}.").format(player=who, places=places)))
+            return
+        values = {"player": who, "source": t.territory(first["from"]), "a": t.num(first["attacker_armies"]),
+                  "target": t.territory(first["to"]), "d": t.num(first["defender_armies"]),
+                  "defender": t.player(first["defender"]), "n": len(run),
+                  "lost": sum(e["attacker_losses"] for e in run), "killed": sum(e["defender_losses"] for e in run),
+                  "left": t.num(last["attacker_armies"] - last["attacker_losses"])}
+        if t.voice("attack") == "liberation":
+            # Translators: several rolls of one liberation summed up; {left}: the liberator's armies left in {source}
+            text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
+                                       "{defender}: {n} roll; the liberator loses {lost}, the occupier {killed}; "
+                                       "{left} left in {source}.",
+                         "{player} sets out from {source} ({a}) to liberate {target} ({d}) from {defender}: "
+                         "{n} rolls; the liberator loses {lost}, the occupier {killed}; {left} left in {source}.",
+                         len(run))
+        else:
+            # Translators: several rolls of one attack summed up; {left}: the attacker's armies left in {source}
+            text = t.n_("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} roll; the attacker "
+                        "loses {lost}, the defender {killed}; {left} left in {source}.",
+                        "{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} rolls; the attacker "
+                        "loses {lost}, the defender {killed}; {left} left in {source}.", len(run))
+        self.write(capitalized(text.format(**values)))
+
+    def close_turn(self, keep: bool = False) -> None:
+        """The digest line of the other player's turn (when `keep`, the turn goes on: told so far)."""
+        turn = self.turn
+        if turn is None:
+            return
+        line = self.digest(turn)
+        if keep:
+            if line:
+                self.write(line)
+            turn.update(taken={}, trades=[], out=[], capitals=[], before=self.holdings(), told=True)
+            return
+        self.turn = None
+        if line or not turn.get("told"):
+            self.write(line or capitalized(self.t._("{player}, turn {turn}: no conquest.").format(
+                player=self.t.player(turn["player"]), turn=turn["turn"])))
+
+    def digest(self, turn: dict) -> str | None:
+        t = self.t
+        parts = []
+        for victim, places in turn["taken"].items():
+            parts.append(t._("takes {territories} from {victim}").format(
+                territories=", ".join(t.territory(p) for p in places), victim=t.player(victim)))
+        for armies in turn["trades"]:
+            parts.append(t.n_("trades cards for {n} army", "trades cards for {n} armies", armies).format(n=t.num(armies)))
+        for victim in turn["capitals"]:
+            parts.append(t._("captures the capital of {victim}").format(victim=t.player(victim)))
+        for victim in turn["out"]:
+            parts.append(t._("knocks {victim} out").format(victim=t.player(victim)))
+        after = self.holdings()
+        before = turn["before"]
+        me = turn["player"]
+        won = [c for c in after.get(me, ()) if c not in before.get(me, ())]
+        if won:
+            parts.append(t._("wins {continents}").format(continents=", ".join(t.continent(c) for c in won)))
+        for player, held in before.items():
+            lost = [c for c in held if c not in after.get(player, ())]
+            if player != me and lost:
+                parts.append(t._("{player} loses {continents}").format(
+                    player=t.player(player), continents=", ".join(t.continent(c) for c in lost)))
+        if not parts:
+            return None
+        return capitalized(t._("{player}, turn {turn}: {events}.").format(
+            player=t.player(me), turn=turn["turn"], events="; ".join(parts)))
+
+    def setup_line(self) -> str:
+        t = self.t
+        parts = []
+        for player, events in self.setup.items():
+            claimed = [t.territory(e["territory"]) for e in events if e["type"] == "claim"]
+            placed: dict[str, int] = {}
+            for e in events:
+                if e["type"] == "place":
+                    placed[e["territory"]] = placed.get(e["territory"], 0) + e["armies"]
+            if claimed:
+                parts.append(t._("{player} claims {territories}").format(player=t.player(player),
+                                                                       territories=", ".join(claimed)))
+            if placed:
+                parts.append(t._("{player} places {places}").format(player=t.player(player), places=", ".join(
+                    f"{t.territory(x)} +{t.num(n)}" for x, n in placed.items())))
+        return t._("Meanwhile: {events}.").format(events="; ".join(parts))
+
+    def holdings(self) -> dict[str, list[str]]:
+        """The continents each player holds now (from the game's board state)."""
+        g = self.game
+        if g is None:
+            return {}
+        return {g.names[s]: [g.board.continents[k] for k in g.held_continents(s)] for s in range(len(g.names))}

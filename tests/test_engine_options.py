@@ -1,0 +1,101 @@
+"""Options the engine keeps between decisions are the options it would make afresh.
+
+The engine keeps attack options from one battle to the next, the territories to place on
+while no owner changes, and a fortify phase's connected regions; these tests put every such
+decision of whole games beside a fresh, plain computation of the same options.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.decisions import ATTACK, FORTIFY, PLACE
+from riskrules.engine.game import Game
+from riskrules.language.loader import builtin_ids, open_rulebook
+
+
+def fresh_attack_options(game, side):
+    owner, armies = game.owner, game.armies
+    least = game.rules.battle.least_to_attack
+    enemy = (lambda u: owner[u] == game.active) if side == game.neutral else (lambda u: owner[u] != side)
+    return [(t, u) for t in range(game.size) if owner[t] == side and armies[t] >= least
+            for u in game.adjacent[t] if enemy(u)]
+
+
+def reachable(game, seat, start):
+    """Every territory of `seat` connected to `start` through its own, by a search of its own."""
+    seen, todo = {start}, [start]
+    while todo:
+        for u in game.adjacent[todo.pop()]:
+            if u not in seen and game.owner[u] == seat:
+                seen.add(u)
+                todo.append(u)
+    return sorted(seen - {start})
+
+
+class Watching:
+    """A bot whose every attack, place and fortify decision is compared with fresh options."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.kind = bot.kind
+        self.seen = {ATTACK: 0, PLACE: 0, FORTIFY: 0}
+
+    def start(self, game, seat, rng):
+        self.game = game
+        self.bot.start(game, seat, rng)
+
+    def decide(self, d):
+        game = self.game
+        if d.kind == ATTACK:
+            assert d.options == fresh_attack_options(game, d.side)
+        elif d.kind == PLACE:
+            assert d.options == [t for t in range(game.size) if game.owner[t] == d.side]
+        elif d.kind == FORTIFY and game.rules.fortify.connected:
+            expected = [(t, u) for t in range(game.size) if game.owner[t] == d.side and game.armies[t] >= 2
+                        for u in reachable(game, d.side, t)]
+            if game.rules.fortify.split:
+                assert d.options == expected
+            else:  # a source that has sent armies keeps its one target
+                assert set(d.options) <= set(expected)
+        if d.kind in self.seen:
+            self.seen[d.kind] += 1
+        return self.bot.decide(d)
+
+
+def watched_game(rules, players, bot, seed, max_turns):
+    agents = [Watching(make_bot(bot)) for _ in range(players)]
+    Game(rules, agents, seed, max_turns=max_turns).play()
+    return {k: sum(a.seen[k] for a in agents) for k in agents[0].seen}
+
+
+@pytest.mark.parametrize("edition", builtin_ids())
+def test_kept_options_equal_fresh_ones(edition):
+    book = open_rulebook(edition)
+    seen = {ATTACK: 0, PLACE: 0}
+    for variant in list(book.variants) or [None]:
+        general = book.rules([variant] if variant else None)
+        for players in sorted({general.min_players, 4}):
+            rules = book.rules([variant] if variant else None, players)
+            for bot in ("random", "balanced"):
+                counts = watched_game(rules, players, bot, seed=7, max_turns=60)
+                seen = {k: seen[k] + counts[k] for k in seen}
+    assert seen[ATTACK] > 100 and seen[PLACE] > 100
+
+
+def test_connected_regions_equal_a_search_per_territory(write):
+    path = write("connected.risk", """
+        rulebook connected
+        extends classic
+        title "Fortify along a chain"
+        fortify {
+            moves unlimited
+            path connected
+            split yes
+        }
+        """)
+    book = open_rulebook(path)
+    for players in (3, 4):
+        counts = watched_game(book.rules(None, players), players, "random", seed=3, max_turns=80)
+        assert counts[FORTIFY] > 20
