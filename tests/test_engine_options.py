@@ -7,11 +7,15 @@ decision of whole games beside a fresh, plain computation of the same options.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from riskrules.engine.agents import make_bot
 from riskrules.engine.decisions import ATTACK, FORTIFY, PLACE
+from riskrules.engine.dice import GameError
 from riskrules.engine.game import Game
+from riskrules.engine.log import LogWriter
 from riskrules.language.loader import builtin_ids, open_rulebook
 
 
@@ -99,3 +103,43 @@ def test_connected_regions_equal_a_search_per_territory(write):
     for players in (3, 4):
         counts = watched_game(book.rules(None, players), players, "random", seed=3, max_turns=80)
         assert counts[FORTIFY] > 20
+
+
+def configurations():
+    for edition in builtin_ids():
+        book = open_rulebook(edition)
+        for variant in list(book.variants) or [None]:
+            general = book.rules([variant] if variant else None)
+            for players in range(general.min_players, general.max_players + 1):
+                yield book, variant, players
+
+
+def test_proven_bots_play_the_same_games_with_every_answer_checked():
+    """The proof Agent.proven rests on: with every answer of the built-in bots checked (an
+    illegal one raises), every configuration of every edition plays the same log, byte for
+    byte, as with their answers unchecked."""
+    games = 0
+    for book, variant, players in configurations():
+        rules = book.rules([variant] if variant else None, players)
+        for bot in ("random", "balanced"):
+            for seed in range(1):
+                logs = []
+                for check_all in (True, False):
+                    out = io.StringIO()
+                    Game(rules, [make_bot(bot) for _ in range(players)], seed, max_turns=100,
+                         listeners=[LogWriter(out)], check_all=check_all).play()
+                    logs.append(out.getvalue())
+                assert logs[0] == logs[1], (book.id, variant, players, bot, seed)
+                games += 1
+    assert games > 50
+
+
+def test_a_subclass_of_a_proven_bot_is_checked():
+    class Cheat(make_bot("random").__class__):
+        def decide(self, d):
+            return ("no", "such", "answer") if d.kind == ATTACK else super().decide(d)
+
+    rules = open_rulebook("classic").rules(None, 3)
+    with pytest.raises(GameError, match=r"^red \(random\) answered \('no', 'such', 'answer'\) to attack: "
+                                        r"that attack is not allowed$"):
+        Game(rules, [Cheat(), make_bot("random"), make_bot("random")], 1).play()

@@ -19,6 +19,10 @@ class Dice:
 
     def roll(self, n: int) -> list[int]:
         r = self._random
+        if n == 1:  # the usual counts spelled out: a battle rolls twice
+            return [int(r() * 6) + 1]
+        if n == 2:
+            return [int(r() * 6) + 1, int(r() * 6) + 1]
         return [int(r() * 6) + 1 for _ in range(n)]
 
 

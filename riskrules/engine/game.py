@@ -76,7 +76,7 @@ class Game:
     def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
                  dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
-                 names: Sequence[str] | None = None):
+                 names: Sequence[str] | None = None, check_all: bool = False):
         n = len(agents)
         if not rules.min_players <= n <= rules.max_players:
             raise GameError(f"{rules.id} is for {rules.min_players} to {rules.max_players} players, not {n}")
@@ -92,6 +92,7 @@ class Game:
         self.listeners = list(listeners)
         self.edition = edition or rules.id
         self.agents = list(agents)
+        self.check_all = check_all  # check the answers of proven agents too (see Agent.proven)
         self.players = n
         self.neutral: int | None = n if rules.neutral is not None else None
         seats = n + (1 if self.neutral is not None else 0)
@@ -167,10 +168,12 @@ class Game:
 
     def ask(self, decision: Decision) -> Any:
         decision.game = self
-        answer = self.agents[decision.player].decide(decision)
+        agent = self.agents[decision.player]
+        answer = agent.decide(decision)
+        if getattr(agent, "proven", False) and not self.check_all:
+            return answer
         reason = decision.check(answer)
         if reason is not None:
-            agent = self.agents[decision.player]
             raise GameError(f"{self.names[decision.player]} ({agent.kind}) answered {answer!r} to "
                             f"{decision.kind}: {reason}")
         return answer
@@ -635,12 +638,14 @@ class Game:
                                           side=defender, where=(source, target)))
         else:
             defending = most_defending
-        attack = sorted(self.dice.roll(rolled), reverse=True)
-        defence = sorted(self.dice.roll(defending), reverse=True)
+        roll = self.dice.roll
+        attack = roll(rolled)
+        attack.sort(reverse=True)
+        defence = roll(defending)
+        defence.sort(reverse=True)
         attacker_losses = defender_losses = 0
         ties_to_defender = b.ties_to_defender
-        for i in range(min(rolled, defending)):
-            a, d = attack[i], defence[i]
+        for a, d in zip(attack, defence):
             if a > d or (a == d and not ties_to_defender):
                 defender_losses += 1
             else:
@@ -758,6 +763,9 @@ class Game:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         if reach is None and self.rules.fortify.connected:
             reach = self._reach(seat)
+        if reach is None and not sent:  # the common case, in one pass
+            return [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+                    for u in adjacent[t] if owner[u] == seat]
         options = []
         for t in range(self.size):
             if owner[t] != seat or armies[t] < 2:

@@ -23,6 +23,7 @@ BOLDEST = 0.3
 
 class BalancedAgent(Agent):
     kind = "balanced"
+    proven = True
 
     def start(self, game, seat, rng) -> None:
         super().start(game, seat, rng)

@@ -14,6 +14,7 @@ from .base import Agent
 
 class RandomAgent(Agent):
     kind = "random"
+    proven = True
     STOP_ATTACK = 0.15
     STOP_FORTIFY = 0.5
 
@@ -21,12 +22,12 @@ class RandomAgent(Agent):
         rng = self.rng
         kind = d.kind
         options = d.options
-        if kind is PLACE:
-            return options[int(rng.random() * len(options))], 1 + int(rng.random() * d.most)
         if kind is ATTACK:
             if rng.random() < self.STOP_ATTACK:
                 return None
             return options[int(rng.random() * len(options))]
+        if kind is PLACE:
+            return options[int(rng.random() * len(options))], 1 + int(rng.random() * d.most)
         if kind is FORTIFY:
             if rng.random() < self.STOP_FORTIFY:
                 return None
