@@ -1,4 +1,5 @@
-"""Build hook: compile the gettext catalogs (locales/*/LC_MESSAGES/*.po → .mo) into the wheel.
+"""Build hook: compile the gettext catalogs (locales/*/LC_MESSAGES/*.po → .mo) into the wheel,
+and check the built-in rulebooks and write their prebuilt form (riskrules.language.prebuilt).
 
 The .po files are the translators' sources and the only ones in the repository; every
 build makes fresh .mo files from them, so an installed package can never carry stale or
@@ -32,3 +33,19 @@ class CompileCatalogs(BuildHookInterface):
                 write_mo(handle, catalog)
             if version != "editable":
                 build_data["force_include"][str(target)] = f"riskrules/_data/locales/{lang}/LC_MESSAGES/{po.stem}.mo"
+        if version != "editable":  # a checkout (and an editable install) reads the rulebooks themselves
+            self._prebuild(root, build_data)
+
+    def _prebuild(self, root: Path, build_data: dict) -> None:
+        """Every configuration of every built-in rulebook checked now (a problem fails the
+        build), and kept as JSON for a fast start: riskrules/_data/prebuilt/<id>.json."""
+        import sys
+
+        sys.path.insert(0, str(root))
+        try:
+            from riskrules.language.prebuilt import DIRECTORY, build
+        finally:
+            sys.path.remove(str(root))
+        out = Path(tempfile.mkdtemp(prefix="riskrules-prebuilt-"))
+        for path in build(out):
+            build_data["force_include"][str(path)] = f"riskrules/_data/{DIRECTORY}/{path.name}"

@@ -14,12 +14,15 @@ from typing import Annotated
 
 import typer
 
+from .cli_values import skip_adapters_for_plain_values
 from .language.errors import RuleError
 from .text.i18n import Text
-from .language.loader import editions as list_editions
-from .language.loader import open_rulebook
 
+skip_adapters_for_plain_values()  # a short command need not import pydantic
+
+# Help is plain text (no rich): `risk --help` then starts in a fraction of the time.
 app = typer.Typer(
+    rich_markup_mode=None,
     name="risk",
     help="The rules of RISK as data: read, compare, check and play every edition.\n\n"
     "Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.",
@@ -34,6 +37,19 @@ app = typer.Typer(
 # command; end of input (Ctrl-D, a script that runs out) and the `quit` command are 3.
 EXIT_INTERRUPTED = 130
 EXIT_LEFT = 3
+
+
+def open_rulebook(ref, strict: bool = True):
+    """The loader's open_rulebook, imported when a command first needs the rule language."""
+    from .language.loader import open_rulebook as open_book
+
+    return open_book(ref, strict)
+
+
+def list_editions():
+    from .language.loader import editions
+
+    return editions()
 
 
 def _red() -> str | None:
@@ -97,6 +113,9 @@ def _print_json(data) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+BOT_NAMES = ("random, balanced, strong (strong-N: N playouts per candidate move; default 10), or a bot "
+             "of your own: module:Class, file.py:Class or a name from the riskrules.bots entry points "
+             "(this runs your code: see docs/bots.md).")
 EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]
 VariantOpt = Annotated[
     list[str] | None,
@@ -180,14 +199,21 @@ def rules(
 ) -> None:
     """Show the merged rules of an edition or house rule as a rule sheet (or JSON)."""
     _allow(allow_dir)
-    from .text.sheet import build_sheet, render_sheet
-
     try:
+        if as_json:
+            from .language import prebuilt
+
+            found = prebuilt.model(edition, _variants(variant), players)  # a built-in, checked when built
+            if found is None:
+                compiled = open_rulebook(edition).rules(_variants(variant), players)
+                found = compiled.model, compiled.board, compiled.fingerprint
+            model, board, fingerprint = found
+            _print_json({**model, "board": board.to_json(), "fingerprint": fingerprint})
+            return
+        from .text.sheet import build_sheet, render_sheet
+
         book = open_rulebook(edition)
         compiled = book.rules(_variants(variant), players)
-        if as_json:
-            _print_json({**compiled.model, "board": compiled.board.to_json(), "fingerprint": compiled.fingerprint})
-            return
         t = _text(lang, compiled.language, compiled.terms)
         sheet = build_sheet(book, _variants(variant), t, players)
         if _terminal():
@@ -326,7 +352,7 @@ def play(
                                               "with its neutral army.")] = 3,
     humans: Annotated[int, typer.Option(help="How many of the players are people at this terminal; "
                                              "0 lets the bots play to the end.")] = 1,
-    bot: Annotated[str, typer.Option(help="The bot for the other seats: random or balanced.")] = "balanced",
+    bot: Annotated[str, typer.Option(help="The bot for the other seats: " + BOT_NAMES)] = "balanced",
     seed: Annotated[int | None, typer.Option(help="Random seed; the same seed, rules and players play "
                                                      "the same game. Default: a new one, printed.")] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
@@ -478,7 +504,7 @@ ExecutorOpt = Annotated[str, typer.Option(help="process (this machine) or dask (
 AddressOpt = Annotated[str | None, typer.Option(help="With --executor dask: the scheduler of an existing "
                                                      "cluster (default: start a local one).")]
 PlayersOpt = Annotated[int, typer.Option(help="Number of players.")]
-SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: random or balanced.")]
+SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: " + BOT_NAMES)]
 MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")]
 
 
@@ -491,10 +517,11 @@ def _job(ref: str, variant, players: int, bot: str, max_turns: int):
 
 
 def _check_bot(bot: str, max_turns: int) -> None:
-    from .engine.agents import BOTS
+    from .engine.agents import check_bot
 
-    if bot not in BOTS:
-        fail(f"unknown bot '{bot}'; bots: {', '.join(BOTS)}")
+    problem = check_bot(bot)
+    if problem:
+        fail(problem)
     if max_turns < 1:
         fail("--max-turns must be at least 1")
 
@@ -659,6 +686,62 @@ def compare(
     typer.echo(comparison(labels, summaries, diffs, players, bot, seed, continents, t), nl=False)
     if plot is not None:
         typer.echo(t._("Plot written to {file}.").format(file=plot))
+
+
+@app.command()
+def tournament(
+    edition: EditionArg,
+    bots: Annotated[str, typer.Option(help="One bot per seat, comma-separated; the last fills the remaining "
+                                           "seats (strong,balanced with 4 players: one strong against three "
+                                           "balanced). Bots: " + BOT_NAMES)],
+    variant: VariantOpt = None,
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option(help="How many games to play, rounded up to a multiple of the players "
+                                            "(each seed is played once per rotation of the seats).")] = 200,
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Play bots against each other: each bot's win share and a rating, with 95% intervals.
+
+    Games come in groups of one seed each, the seats rotated so that every bot plays every
+    seat equally often. The win share is a bot's wins per seat it holds (an even share is
+    1/players); the rating is a Plackett–Luce fit to the winners on Elo's scale, with a
+    bootstrap interval. The same --seed gives the same figures whatever --workers is.
+    """
+    from .instrument.tournament import Match, games_for, lineup, run, standings
+    from .text.report import tournament as report
+
+    workers = workers or _cores()
+    if games < 1:
+        fail("--games must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    for bot in dict.fromkeys(names):
+        _check_bot(bot, max_turns)
+    try:
+        seats = lineup(names, players)
+        name, _, inline = edition.partition(":") if not edition.endswith(".risk") else (edition, "", "")
+        variants = _variants([inline]) if inline else _variants(variant)
+        match = Match(name, tuple(variants) if variants else None, seats, max_turns)
+        rules = match.rules()
+    except ValueError as err:
+        fail(str(err))
+    except RuleError as err:
+        fail(_one_line(err))
+    total = games_for(games, players)
+    with _Progress(total, _label(rules)) as progress:
+        played = run(match, total, seed, workers, progress)
+    result = standings(match, played, seed)
+    if as_json:
+        _print_json({"edition": name, "variant": rules.variant, "players": players, "seed": seed,
+                     "lineup": list(seats), **result})
+        return
+    t = _text(lang, rules.language)
+    typer.echo(report(_label(rules), players, seed, result, t), nl=False)
 
 
 @app.command()

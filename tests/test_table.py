@@ -448,3 +448,41 @@ def test_no_color_for_the_error_line(monkeypatch):
     assert cli._red() == "red"
     monkeypatch.setenv("NO_COLOR", "1")
     assert cli._red() is None
+
+
+# ---- what happened while you waited -------------------------------------------------------------------
+
+def digest_of(lang: str) -> tuple[list[str], str]:
+    from riskrules.engine.table import Table
+
+    s = Scenario("sv-2000", 3, holds={"peru": (0, 2), "brazil": (1, 5), "argentina": (1, 1), "venezuela": (1, 1)})
+    g = s.game
+    said: list[str] = []
+    table = Table(s.rules, Text(lang), {"red"}, said.append)
+    table.join(g)
+    battle = {"type": "battle", "turn": 5, "player": "blue", "from": "brazil", "to": "peru", "defender": "red",
+              "attacker_armies": 5, "defender_armies": 2, "committed": 3, "attacker_dice": [6, 5, 1],
+              "defender_dice": [2, 1], "attacker_losses": 0, "defender_losses": 2}
+    table({"type": "turn_start", "turn": 5, "player": "blue", "round": 2})
+    table({"type": "trade", "turn": 5, "player": "blue", "cards": [], "armies": 8, "territory_bonus": [],
+           "trade_number": 1})
+    table(battle)
+    g.set_owner(s.t("peru"), 1)
+    table({"type": "conquest", "turn": 5, "player": "blue", "from": "brazil", "to": "peru", "moved": 3, "min_move": 3})
+    table({"type": "turn_start", "turn": 6, "player": "yellow", "round": 2})
+    table({"type": "turn_start", "turn": 7, "player": "red", "round": 3})
+    return said, table.account()
+
+
+def test_the_digest_of_the_other_players_turns():
+    said, account = digest_of("en")
+    assert said == ["Blue, turn 5: takes Peru from red; trades cards for 8 armies; wins South America.",
+                    "Yellow, turn 6: no conquest.", "— Turn 7 (round 3): red —"]
+    assert account.splitlines()[1] == "Blue trades  for 8 armies."
+    assert account.splitlines()[2].startswith("Blue attacks Peru (2, red) from Brazil (5): 6 5 1 against 2 1;")
+
+
+def test_the_digest_in_swedish():
+    said, _ = digest_of("sv")
+    assert said[:2] == ["Blå, drag 5: tar Peru från Röd; byter in kort mot 8 arméer; vinner Sydamerika.",
+                        "Gul, drag 6: ingen erövring."]

@@ -127,6 +127,7 @@ class Game:
         self.turn = 0
         self.round = 0
         self.active = -1
+        self.phase = -1  # the number of the phase under way in rules.phases (-1: setup)
         self.first = 0
         self.conquered = False
         self.turn_total = 0
@@ -391,19 +392,19 @@ class Game:
 
     # ---- the turns ---------------------------------------------------------------------------------
 
-    def loop(self) -> None:
+    def loop(self, start: int = 0) -> None:
+        """Turns in order, round after round, to the end. `start`: the place in the turn order
+        to begin at within the current round (a copied game continues after its active turn)."""
         n = self.players
-        phases = self.rules.phases
         timing = self.rules.mission_timing
-        conditions = self.rules.conditions
-        conditional = any(c is not None for c in conditions)
         trench = self.rules.battle.trench
         limit = self.rules.round_limit
         while True:
-            if limit is not None and self.round >= self.value(limit, self.first):
-                self.end_by_round_limit()
-            self.round += 1
-            for i in range(n):
+            if start == 0:
+                if limit is not None and self.round >= self.value(limit, self.first):
+                    self.end_by_round_limit()
+                self.round += 1
+            for i in range(start, n):
                 seat = (self.first + i) % n
                 if not self.alive[seat]:
                     continue
@@ -419,28 +420,93 @@ class Game:
                     self._event("turn_start", seat, round=self.round)
                 if timing is not None:
                     self.mission_moment(TURN_START)
-                for i, phase in enumerate(phases):
-                    if conditional:
-                        test = conditions[i]
-                        if test is not None and not test(self.quantities(seat, test.names)):
-                            if self.listeners:
-                                self._event("phase_skipped", seat, phase=phase, condition=test.text)
-                            continue
-                    if phase == "reinforce":
-                        self.reinforce(seat)
-                    elif phase == "attack":
-                        self.attack_phase(seat, seat)
-                        self.draw_cards(seat)
-                    elif phase == "fortify":
-                        self.fortify(seat)
-                    elif phase == "neutral_reinforce":
-                        self.neutral_reinforce(seat)
-                    elif phase == "neutral_attack" and self.alive[self.neutral]:
-                        self.attack_phase(self.other_player(), self.neutral)
-                    elif phase == "neutral_fortify" and self.alive[self.neutral]:
-                        self.fortify(self.neutral, self.other_player())
-                if timing is not None:
-                    self.mission_moment(TURN_END)
+                self.play_phases(seat, 0)
+            start = 0
+
+    def play_phases(self, seat: int, first: int) -> None:
+        """The phases of `seat`'s turn from the rules' phase number `first` on, and the end of the turn."""
+        phases = self.rules.phases
+        timing = self.rules.mission_timing
+        conditions = self.rules.conditions
+        for index in range(first, len(phases)):
+            self.phase = index
+            phase = phases[index]
+            test = conditions[index]
+            if test is not None and not test(self.quantities(seat, test.names)):
+                if self.listeners:
+                    self._event("phase_skipped", seat, phase=phase, condition=test.text)
+                continue
+            if phase == "reinforce":
+                self.reinforce(seat)
+            elif phase == "attack":
+                self.attack_phase(seat, seat)
+                self.draw_cards(seat)
+            elif phase == "fortify":
+                self.fortify(seat)
+            elif phase == "neutral_reinforce":
+                self.neutral_reinforce(seat)
+            elif phase == "neutral_attack" and self.alive[self.neutral]:
+                self.attack_phase(self.other_player(), self.neutral)
+            elif phase == "neutral_fortify" and self.alive[self.neutral]:
+                self.fortify(self.neutral, self.other_player())
+        if timing is not None:
+            self.mission_moment(TURN_END)
+
+    # ---- copies: for bots that search -------------------------------------------------------
+
+    # the state that changes during play; everything else a copy shares with its original
+    # (the rules, the board, option lists made once). A new attribute that changes during play
+    # belongs here: tests/test_game_copy.py fails until it is.
+    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital")
+    CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
+
+    def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
+        """An independent copy of the game as it stands, played on by `agents` (started afresh,
+        their random sources drawn from `seed`). Without `seed` the copy's random source
+        continues exactly as the original's would (the same rolls, the same shuffles); with
+        one, it rolls its own. A copy has no listeners and rolls fair dice; `max_turns` ends it
+        early (as a turn limit). The copy holds everything, hidden cards and missions too:
+        a bot that copies a game must replace what it may not see (see agents/strong.py)."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        for name in self.COPIED:
+            setattr(other, name, list(getattr(self, name)))
+        for name in self.CACHES:
+            setattr(other, name, {})
+        other.continent_count = [counts[:] for counts in self.continent_count]
+        other.hands = [hand[:] for hand in self.hands]
+        other.capital_owner = dict(self.capital_owner)
+        other.conquered_now = set(self.conquered_now)
+        other.escalation_base = dict(self.escalation_base)
+        other.deck = deque(self.deck)
+        if seed is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
+        other.dice = Dice(other.rng)
+        other.listeners = []
+        other.result = None
+        if max_turns is not None:
+            other.max_turns = max_turns
+        other.agents = list(agents)
+        sources = random.Random(f"agents:{seed}")
+        for seat, agent in enumerate(other.agents):
+            agent.start(other, seat, random.Random(sources.getrandbits(64)))
+        return other
+
+    def play_on(self, phase: int | None = None) -> Result:
+        """Play a copied game on to its end from the active player's phase number `phase` (by
+        default the phase under way; a phase entered again asks its next question afresh:
+        an attack phase the next attack), then the following turns."""
+        try:
+            seat = self.active
+            self.play_phases(seat, self.phase if phase is None else phase)
+            self.loop((seat - self.first) % self.players + 1)
+        except GameOver:
+            pass
+        assert self.result is not None
+        return self.result
 
     # ---- reinforcement ---------------------------------------------------------------------------
 

@@ -64,7 +64,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(save) if save else None
     people = set(rules.colours[:humans])
-    table = Table(rules, t, people, write) if humans else None
+    table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
     agents += [make_bot(bot) for _ in range(players - humans)]
     with ExitStack() as stack:
@@ -80,7 +80,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(lambda e: _say(narrator(e), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         if table is not None:
-            table.game = game
+            table.join(game)
         return _run(game, saver, seed, t, table)
 
 
@@ -94,9 +94,9 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
     t = Text(lang or rules.language, rules.terms)
     saver = SaveFile(path, [line_of(e) for e in events])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
-    table = Table(rules, t, people, write)
+    table = Table(rules, t, people, write, _width())
     game, _ = resume_game(path, lambda name: _person(t, read, write, table, saver), listeners=[saver, table])
-    table.game = game
+    table.join(game)
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
     write(table.commands_line())
@@ -116,7 +116,12 @@ def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> Human
             saver.save()
 
     return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
-                      width=min(shutil.get_terminal_size((80, 24)).columns, 120))
+                      width=_width() or 80)
+
+
+def _width() -> int | None:
+    """The terminal's width (at most 120), or None when the text goes elsewhere."""
+    return min(shutil.get_terminal_size((80, 24)).columns, 120) if sys.stdout.isatty() else None
 
 
 def _colour() -> bool:

@@ -9,6 +9,7 @@ With no person at the table every event is told as it happens (Narrator).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from ..text.i18n import Text, capitalized
@@ -21,21 +22,42 @@ HISTORY = 5000  # lines of the full account kept for `log`
 class Table:
     """A listener: hears every event, writes what the people at the terminal should read."""
 
-    def __init__(self, rules: Rules, t: Text, people: set[str], write: Callable[[str], None]):
+    def __init__(self, rules: Rules, t: Text, people: set[str], write: Callable[[str], None],
+                 width: int | None = None):
         self.rules = rules
         self.t = t
         self.people = people
-        self.write = write
+        self._write = write
+        self.width = width  # lines are wrapped at words to this width (a terminal's), if given
         self.narrator = Narrator(rules, t, people)
-        self.game = None  # set by the session once the game exists: its board state for the digest
+        self.game = None  # set by join() once the game exists: its board state for the digest
         self.history: list[str] = []
         self.waited_from = 0  # where the stretch of other players' turns began in `history`
         self.waited: tuple[int, int] = (0, 0)  # the last stretch a person waited through
         self.own = False  # is it a person's turn?
+        self.waiting = False  # in a stretch of other players' turns (begun at waited_from)?
         self.run: list[dict] = []  # consecutive battles or placements told as one line
         self.turn: dict | None = None  # the other player's turn being summed up
         self.setup: dict[str, list] = {}  # others' claims and placements in the setup, by player
         self.last_defender: str | None = None
+        self.known_turn = 0  # the turn whose start was heard
+
+    def write(self, line: str) -> None:
+        if self.width and len(line) >= self.width:
+            line = textwrap.fill(line, self.width - 1, subsequent_indent="  ")
+        self._write(line)
+
+    def join(self, game) -> None:
+        self.game = game
+
+    def sync(self, turn: int) -> None:
+        """The first event heard of a turn that began unheard (a resumed game): whose turn is it?"""
+        self.known_turn = turn
+        player = self.game.names[self.game.active]
+        self.own = player in self.people
+        if not self.own:
+            self.turn = {"player": player, "turn": turn, "taken": {}, "trades": [], "out": [], "capitals": [],
+                         "before": self.holdings()}
 
     # ---- hearing ---------------------------------------------------------------------------
 
@@ -49,13 +71,18 @@ class Table:
                 self.waited_from = max(0, self.waited_from - cut)
                 self.waited = (max(0, self.waited[0] - cut), max(0, self.waited[1] - cut))
         kind = e["type"]
+        if kind != "turn_start" and e["turn"] != self.known_turn and self.game is not None:
+            self.sync(e["turn"])
         if kind == "turn_start":
+            self.known_turn = e["turn"]
             self.close_turn()
-            was_own, self.own = self.own, e["player"] in self.people
+            self.own = e["player"] in self.people
             if self.own:
                 self.waited = (self.waited_from, len(self.history) - 1)
-            elif was_own or not self.waited_from:
+                self.waiting = False
+            elif not self.waiting:
                 self.waited_from = len(self.history) - 1
+                self.waiting = True
             if not self.own:
                 self.turn = {"player": e["player"], "turn": e["turn"], "taken": {}, "trades": [], "out": [],
                              "capitals": [], "before": self.holdings()}

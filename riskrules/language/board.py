@@ -12,8 +12,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import Pos, Problem, RuleError, unknown
 from .files import Unreadable, place, read_text
 from ..resources import boards_dir
@@ -72,6 +70,8 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
     A stranger's YAML is bounded: no anchors or aliases (they expand without bound), at most
     MAX_YAML_NODES values, and nesting as deep as the parser's own stack allows. What fails
     here is not a board at all: the error names a place in it but shows none of its text."""
+    import yaml  # here, not above: a built-in board loads prebuilt, without YAML
+
     lines = text.split("\n")
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -153,6 +153,16 @@ def load_board(path: Path, label: str) -> Board:
     if problems:
         raise RuleError(problems)
     return _index(data, where)
+
+
+def board_data(path: Path, label: str) -> Any:
+    """A board file's data as read (a built-in board's prebuilt form keeps it)."""
+    return _load_yaml(read_text(path, label, MAX_BOARD_BYTES, "a board file"), label)[0]
+
+
+def index_board(data: Any) -> Board:
+    """The Board of data that `load_board` has already checked."""
+    return _index(data, lambda path: None)
 
 
 def _index(data: dict, where) -> Board:

@@ -454,4 +454,11 @@ def editions(include_base: bool = True) -> list[dict[str, Any]]:
 
 
 def load_rules(ref: str, variants: Sequence[str] | None = None, players: int | None = None) -> Rules:
+    """Compiled rules; a built-in edition from its prebuilt form when the package has one."""
+    if not isinstance(ref, Path) and not is_path(ref):
+        from . import prebuilt
+
+        rules = prebuilt.rules(ref, variants, players)
+        if rules is not None:
+            return rules
     return open_rulebook(ref).rules(variants, players)

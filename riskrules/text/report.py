@@ -109,3 +109,27 @@ def odds_line(edition: str, attackers: int, defenders: int, p: float, left_a: fl
                "probability {p} ({exact}); armies expected to be left: attacker {ea}, defender {ed}.").format(
         edition=edition, a=attackers, d=defenders, p=t.pct(p), exact=f"{p:.4f}", ea=_num(t, left_a, 2),
         ed=_num(t, left_d, 2))
+
+
+def tournament(label: str, players: int, seed: int, standings: dict, t: Text) -> str:
+    """`risk tournament`: each bot's wins, win share and rating, with 95% intervals."""
+    n = standings["games"]
+    out = [t.n_("{label}, {players} players — {n} game, seats rotated on common seeds, seed {seed}",
+                "{label}, {players} players — {n} games, seats rotated on common seeds, seed {seed}", n).format(
+        label=label, players=players, n=t.num(n), seed=seed), ""]
+    width = max(12, max(len(b["bot"]) for b in standings["bots"]) + 2)
+    head = (t._("Bot"), t._("Seats"), t._("Wins"), t._("Win share (95% interval)"), t._("Rating (95% interval)"))
+    out.append(f"{head[0]:<{width}}{head[1]:>6}{head[2]:>7}   {head[3]:<30}{head[4]}")
+    for b in standings["bots"]:
+        share = f"{t.pct(b['win_share'])} ({t.pct(b['low'])}–{t.pct(b['high'])})"
+        rating = f"{t.num(round(b['rating']))} ({t.num(round(b['rating_low']))}–{t.num(round(b['rating_high']))})"
+        out.append(f"{b['bot']:<{width}}{b['seats']:>6}{t.num(b['wins']):>7}   {share:<30}{rating}")
+    out.append("")
+    out.append(t._("An even share is {share}: wins per seat a bot holds.").format(share=t.pct(standings["even_share"])))
+    out.append(t._("Rating: the Plackett–Luce model fitted to the winners, on Elo's scale (1500 is the "
+                   "geometric mean; 120 points more wins about twice as often)."))
+    unfinished = standings["reasons"].get("turn_limit", 0)
+    if unfinished:
+        out.append(t.n_("{n} game hit the turn limit: nobody won it.", "{n} games hit the turn limit: nobody won them.",
+                        unfinished).format(n=t.num(unfinished)))
+    return "\n".join(out) + "\n"

@@ -101,6 +101,8 @@ class HumanAgent(Agent):
                 raw = self.read(prompt)
             except EOFError:
                 raise Quit("eof") from None
+            except UnicodeDecodeError:  # bytes that are no text in the terminal's encoding
+                raw = "\ufffd"
             try:
                 text = clean(raw)
                 if self.command(d, text, listing):
@@ -185,9 +187,10 @@ class HumanAgent(Agent):
         """What this question takes, its options, and the commands."""
         t = self.t
         lines = [textwrap.fill(self.how_to_answer(d), max(self.width - 1, 40))]
-        options = listing or self.options_text(d)
-        if options:
-            lines.append(options)
+        if listing:
+            lines.append(listing)
+        elif self.options_text(d):
+            lines.append(textwrap.fill(self.options_text(d), max(self.width - 1, 40)))
         lines.append(t._("Commands (at any question):"))
         names = command_names(t)
         for key, what in COMMANDS.items():
@@ -252,8 +255,7 @@ class HumanAgent(Agent):
             lines = [f"  {i}) {self.tname(x)}" for i, x in enumerate(d.options, 1)]
             return t._("Place the card bonus on which territory? "), "\n".join(lines)
         if k is ATTACK:
-            lines = [f"  {i}) {self.tname(a)} ({t.num(g.armies[a])}) → {self.tname(b)} ({t.num(g.armies[b])}, "
-                     f"{self.owner_name(b)})" for i, (a, b) in enumerate(d.options, 1)]
+            lines = self.attack_list(d.options)
             if liberation:
                 # Translators: the liberation voice: choose a country to liberate (befreien)
                 ask = t.p_("liberation", "Liberate: number or 'from to' [armies to keep]; Enter to stop: ")
@@ -276,6 +278,20 @@ class HumanAgent(Agent):
         if k is FORTIFY:
             return t._("Move armies: 'from to [armies]', or Enter to end the turn: "), ""
         return f"{k}: ", ""
+
+    def attack_list(self, options: list[tuple[int, int]]) -> list[str]:
+        """The attacks, numbered, a line per attacking territory (wrapped to the width)."""
+        t, g = self.t, self.game
+        by_source: dict[int, list[str]] = {}
+        for i, (a, b) in enumerate(options, 1):
+            by_source.setdefault(a, []).append(
+                f"{i}) {self.tname(b)} ({t.num(g.armies[b])}, {self.owner_name(b)})")
+        lines = []
+        for a, targets in by_source.items():
+            head = f"  {self.tname(a)} ({t.num(g.armies[a])}) →"
+            lines += textwrap.wrap(f"{head} " + "  ".join(x.replace(" ", "\xa0") for x in targets),
+                                   max(self.width - 1, 40), subsequent_indent=" " * 6)
+        return [line.replace("\xa0", " ") for line in lines]
 
     def owner_name(self, territory: int) -> str:
         return self.t.player(self.game.names[self.game.owner[territory]])

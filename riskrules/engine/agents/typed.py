@@ -17,7 +17,7 @@ MAX_DIGITS = 6  # no count of armies in a game reaches a million
 QUOTE = 24  # characters of the input a refusal quotes
 
 _NUMBER = re.compile(r"[0-9]+", re.ASCII)
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffd]")  # and what is no text
 
 
 class Unreadable(Exception):
@@ -41,7 +41,7 @@ def clean(raw: str) -> str:
         raise Unreadable(N_("that answer is {n} characters long; at most {most} are read"), n=len(raw),
                          most=MAX_LENGTH)
     if _CONTROL.search(raw):
-        raise Unreadable(N_("that answer holds control characters"))
+        raise Unreadable(N_("that answer holds control characters or bytes that are no text"))
     return " ".join(raw.split())
 
 

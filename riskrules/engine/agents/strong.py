@@ -1,0 +1,276 @@
+"""The strong bot: `balanced`, plus a search where it pays.
+
+At two kinds of moment in its own turn it tries the candidate answers on copies of the game
+(Game.copy, Game.play_on) and keeps the one whose playouts end best:
+- where its reinforcements go (the first placement of the turn: all of them at once), and
+- whether to attack and where, each time the situation changes (at the start of the attack
+  phase, after a conquest, when a committed attack loses its odds). An attack candidate is a
+  plan: "attack from A to B until B falls or the odds drop below balanced's threshold (or
+  below the odds it was chosen at, if those were lower)"; stopping is always a candidate.
+Balanced's own answer is the default: another candidate is taken only when it beats it by
+more than CONFIDENCE standard errors of the paired difference over the same playouts.
+A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
+next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
+bot's share of armies and income (and, with missions, how far its own mission is done).
+Every candidate is tried on the same playouts (the same dice and the same guesses: common
+random numbers), so the comparison is fair even with few playouts.
+
+It never reads what it could not see at the table. Each playout is a determinization: the
+other players' hands are dealt afresh from the cards the bot does not hold (each keeps the
+number of cards everyone can count), the rest becomes the deck in a random order, and the
+other players' missions are drawn from the missions the bot has not been dealt. Its random
+source comes from the game's seed, so the same seed plays the same game.
+
+Every other decision (dice, occupation, fortification, trades, setup) is `balanced`'s.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...language.rules import Mission
+from ..decisions import ATTACK, PLACE, Decision
+from ..game import GameOver
+from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
+
+PLAYOUTS = 10  # per candidate and search
+HORIZON = 1  # rounds a playout looks ahead (to the start of the bot's turn after next: 2)
+ATTACK_CANDIDATES = 2  # besides stopping
+PLACE_CANDIDATES = 3
+LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
+MISSION_WEIGHT = 0.5  # how much a mission's progress counts against the share of strength
+
+
+class StrongAgent(BalancedAgent):
+    kind = "strong"
+
+    def __init__(self, playouts: int = PLAYOUTS, horizon: int = HORIZON):
+        if playouts < 1 or horizon < 1:
+            raise ValueError("a strong bot needs at least one playout and a horizon of one round")
+        self.playouts = playouts
+        self.horizon = horizon
+        if playouts != PLAYOUTS:
+            self.kind = f"strong-{playouts}"
+
+    def start(self, game, seat, rng) -> None:
+        super().start(game, seat, rng)
+        self.plan: tuple[int, int] | None = None  # the attack committed to
+        self.plan_turn = -1
+        self.plan_floor = 1.0
+        self.helpers = [BalancedAgent() for _ in game.agents]
+        self.script = _Script()
+
+    # ---- when to search --------------------------------------------------------------------------
+
+    def decide(self, d: Decision):
+        game = self.game
+        if d.player == d.side == game.active == self.seat and game.phase >= 0:
+            phase = game.rules.phases[game.phase]
+            if d.kind is ATTACK and phase == "attack":
+                return self.attack_searched(d)
+            if d.kind is PLACE and phase == "reinforce" and d.most == game.turn_total and d.most > 0:
+                return self.place_searched(d)
+        return super().decide(d)
+
+    def attack_searched(self, d: Decision):
+        game = self.game
+        armies = game.armies
+        win = self.odds.win
+        if self.plan_turn == game.turn and self.plan in d.options:
+            source, target = self.plan
+            if win(armies[source] - 1, armies[target]) >= self.plan_floor:
+                return self.plan
+        want = self.values(d.side)
+        scored = []
+        for source, target in d.options:
+            p = win(armies[source] - 1, armies[target])
+            if p >= LOWEST_ODDS:
+                scored.append((-p * want[target], source, target))
+        scored.sort()
+        usual = super().attack(d)
+        candidates: list[tuple[int, int] | None] = [usual] + ([None] if usual is not None else [])
+        for _, source, target in scored:
+            if len(candidates) > ATTACK_CANDIDATES:  # stopping besides
+                break
+            if (source, target) not in candidates:
+                candidates.append((source, target))
+        if len(candidates) == 1:
+            self.plan = None
+            return None
+        floors = {c: self.floor(c) for c in candidates}
+        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), game.phase)
+        self.plan, self.plan_turn, self.plan_floor = best, game.turn, floors[best]
+        return best
+
+    def floor(self, plan) -> float:
+        """The odds below which an attack plan ends: balanced's threshold, or the odds when the plan
+        was made if they were lower (an attack chosen against the odds goes on while they are
+        no worse)."""
+        if plan is None:
+            return 1.0
+        game = self.game
+        threshold = CARD_WIN if not game.conquered else ATTACK_WIN
+        if game.round > PATIENCE:
+            threshold = max(BOLDEST, threshold - 0.01 * (game.round - PATIENCE))
+        return min(threshold, self.odds.win(game.armies[plan[0]] - 1, game.armies[plan[1]]))
+
+    def place_searched(self, d: Decision):
+        game = self.game
+        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        side = d.side
+        usual = super().place(d)[0]
+        want = self.values(side)
+        scored = []
+        for t in d.options:
+            best = 0.0
+            for u in adjacent[t]:
+                if owner[u] != side:
+                    best = max(best, want[u] / (armies[u] + 1))
+            if best > 0:
+                scored.append((-best - 0.01 * armies[t], t))
+        scored.sort()
+        candidates = [usual] + [t for _, t in scored if t != usual][:PLACE_CANDIDATES - 1]
+        if len(candidates) == 1:
+            return usual, d.most
+        most = d.most
+
+        def place(copy, territory):  # as the engine places an answer: then has anyone won?
+            self.script.attack_plan(False)
+            copy.armies[territory] += most
+            copy.changed()
+        best = self.search(candidates, place, game.phase + 1)
+        return best, most
+
+    # ---- the search ---------------------------------------------------------------------------------
+
+    def search(self, candidates: list, apply, phase: int):
+        """The candidate whose playouts score best, if it beats the first candidate (balanced's
+        own answer) clearly: its mean gain over the same playouts exceeds CONFIDENCE standard
+        errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
+        which then plays on from phase number `phase`."""
+        game = self.game
+        seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
+        alive = sum(game.alive[:game.players])
+        limit = game.turn + alive * self.horizon
+        scores = [[0.0] * self.playouts for _ in candidates]
+        helpers = list(self.helpers)
+        helpers[self.seat] = self.script
+        for j, seed in enumerate(seeds):
+            for i, candidate in enumerate(candidates):
+                copy = game.copy(helpers, seed=seed, max_turns=limit)
+                self.determinize(copy, random.Random(seed))
+                try:
+                    apply(copy, candidate)
+                    result = copy.play_on(phase)
+                except GameOver:  # the candidate itself won (or lost) the game
+                    result = copy.result
+                scores[i][j] = self.score(copy, result)
+        best, best_gain = 0, 0.0
+        n = self.playouts
+        for i in range(1, len(candidates)):
+            gains = [a - b for a, b in zip(scores[i], scores[0])]
+            mean = sum(gains) / n
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+            if mean > CONFIDENCE * spread / n ** 0.5 and mean > best_gain:
+                best, best_gain = i, mean
+        return candidates[best]
+
+    def determinize(self, copy, rng: random.Random) -> None:
+        """Replace what the bot cannot see by a guess consistent with what it can."""
+        me = self.seat
+        unseen = [c for c in range(copy.size + copy.board.jokers) if c not in copy.hands[me]]
+        rng.shuffle(unseen)
+        start = 0
+        for seat, hand in enumerate(copy.hands):
+            if seat != me and hand:
+                copy.hands[seat] = unseen[start:start + len(hand)]
+                start += len(hand)
+        copy.deck.clear()
+        copy.deck.extend(unseen[start:])
+        mine = copy.missions[me]
+        if mine is None:
+            return
+        in_play = {copy.rules.colours[s] for s in range(copy.players)}
+        pool = [m for m in copy.rules.missions if m.kind != "destroy" or m.colour in in_play]
+        for i, m in enumerate(pool):
+            if m.data == mine.data:
+                del pool[i]
+                break
+        rng.shuffle(pool)
+        for seat in range(copy.players):
+            if seat != me and copy.missions[seat] is not None and pool:
+                mission = pool.pop()
+                if mission.kind == "destroy" and mission.colour == copy.rules.colours[seat]:
+                    mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
+                copy.missions[seat] = mission
+
+    def score(self, copy, result) -> float:
+        me = self.seat
+        if result.winner is not None:
+            return 1.0 if result.winner == copy.names[me] else 0.0
+        if not copy.alive[me]:
+            return 0.0
+        mine = strength(copy, me)
+        total = sum(strength(copy, s) for s in range(copy.players) if copy.alive[s])
+        share = mine / total if total else 0.0
+        mission = copy.missions[me]
+        if mission is None:
+            return share
+        return (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * progress(copy, me, mission)
+
+
+def strength(game, seat: int) -> float:
+    """Armies on the board plus twice what the seat would earn as reinforcements (cards aside)."""
+    count = game.rules.territory_armies
+    income = count(game.quantities(seat, count.names))
+    income += sum(game.rules.continent_bonus[k] for k in game.held_continents(seat))
+    return game.armies_of(seat) + 2 * income + 2 * len(game.hands[seat])
+
+
+def progress(game, seat: int, m: Mission) -> float:
+    """How far a mission is done, 0 to 1 (a rough measure, for the search's scores)."""
+    owner = game.owner
+    if m.kind == "occupy":
+        held = sum(1 for t in range(game.size) if owner[t] == seat and game.armies[t] >= m.armies)
+        return min(1.0, held / m.count)
+    if m.kind == "destroy":
+        target = game.colour_seat.get(m.colour)
+        if target is None or not game.alive[target]:
+            return 1.0
+        return 1.0 - game.territory_count[target] / game.size
+    wanted = [t for k in m.continents for t in game.members[k]]
+    held = sum(1 for t in wanted if owner[t] == seat)
+    if m.extra:
+        others = [len(game.members[k]) for k in range(len(game.members)) if k not in m.continents]
+        extra = max((game.continent_count[seat][k] for k in range(len(game.members)) if k not in m.continents),
+                    default=0)
+        return (held + min(extra, min(others, default=0))) / (len(wanted) + min(others, default=0))
+    return held / len(wanted) if wanted else 1.0
+
+
+class _Script(BalancedAgent):
+    """The bot's seat in a playout: follows the candidate attack plan, then plays `balanced`."""
+
+    kind = "strong"
+
+    def attack_plan(self, plan, floor: float = 1.0) -> None:
+        """None: stop attacking; (from, to): attack there until it falls or its odds drop below
+        `floor`; False: no plan (balanced from the start)."""
+        self.plan, self.plan_floor = plan, floor
+
+    def start(self, game, seat, rng) -> None:
+        super().start(game, seat, rng)
+        self.plan, self.plan_floor = False, 1.0
+
+    def decide(self, d: Decision):
+        plan = self.plan
+        if plan is not False and d.kind is ATTACK and d.player == d.side == self.game.active:
+            if plan is None:
+                self.plan = False
+                return None
+            armies = self.game.armies
+            if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
+                return plan
+            self.plan = False
+        return super().decide(d)

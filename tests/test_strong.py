@@ -1,0 +1,110 @@
+"""The strong bot: it plays every kind of rules, the same seed plays the same game, and its
+answers never depend on what it cannot see (other players' cards and missions, the deck)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.agents.balanced import BalancedAgent
+from riskrules.engine.agents.strong import StrongAgent
+from riskrules.engine.game import Game
+from tests.conftest import load
+
+
+@pytest.mark.parametrize("edition, variant, players", [
+    ("cs-riziko", "domination", 2),  # the 2-player neutral army
+    ("sv-2000", "capitals", 3),  # capitals
+    ("nl-modern", "missions-full-round", 3),  # a mission declared, won a round later
+    ("sv-2000", "missions", 4),  # missions at once
+])
+def test_strong_plays_every_kind_of_rules_and_the_same_seed_plays_the_same_game(edition, variant, players):
+    rules = load(edition, variant, players)
+
+    def play():
+        events = []
+        game = Game(rules, [make_bot("strong-2")] + [make_bot("balanced") for _ in range(players - 1)], 8,
+                    listeners=[events.append], max_turns=40)
+        return game.play(), events
+
+    (first, events), (second, again) = play(), play()
+    assert first == second and events == again
+
+
+class Probed(Exception):
+    pass
+
+
+class Probe(StrongAgent):
+    """A strong bot that, at its `at`-th search, also answers the same question on copies of
+    the game whose hidden parts were shuffled, from the same random state."""
+
+    def __init__(self, at: int):
+        super().__init__(playouts=3)
+        self.at, self.searches = at, 0
+        self.answers: list = []
+
+    def search(self, candidates, apply, phase):
+        self.searches += 1
+        if self.searches == self.at and not self.answers:
+            game, state = self.game, self.rng.getstate()
+            for shuffle in range(3):
+                self.rng.setstate(state)
+                real = (game.hands, game.missions, game.deck)
+                game.hands, game.missions, game.deck = self.hidden_shuffled(random.Random(shuffle))
+                try:
+                    self.answers.append(super().search(candidates, apply, phase))
+                finally:
+                    game.hands, game.missions, game.deck = real
+            raise Probed
+        return super().search(candidates, apply, phase)
+
+    def hidden_shuffled(self, rng):
+        """Other hands (of the same sizes), missions and deck replaced, the bot's own kept."""
+        game = self.game
+        mine = game.hands[self.seat]
+        pool = [c for c in range(game.size + game.board.jokers) if c not in mine]
+        rng.shuffle(pool)
+        hands, start = [], 0
+        for seat, hand in enumerate(game.hands):
+            if seat == self.seat:
+                hands.append(list(mine))
+            else:
+                hands.append(pool[start:start + len(hand)])
+                start += len(hand)
+        missions = list(game.missions)
+        others = [m for m in game.rules.missions if m is not missions[self.seat]]
+        for seat in range(game.players):
+            if seat != self.seat and missions[seat] is not None:
+                missions[seat] = rng.choice(others)
+        from collections import deque
+        return hands, missions, deque(pool[start:])
+
+
+@pytest.mark.parametrize("edition, variant", [("sv-2000", "missions"), ("nl-1990", "alternatief")])
+@pytest.mark.parametrize("at", [2, 9])
+def test_strong_never_reads_what_it_cannot_see(edition, variant, at):
+    rules = load(edition, variant, 4)
+    probe = Probe(at)
+    game = Game(rules, [BalancedAgent(), probe, BalancedAgent(), BalancedAgent()], 21, max_turns=120)
+    with pytest.raises(Probed):
+        game.play()
+    assert len(probe.answers) == 3
+    assert probe.answers[0] == probe.answers[1] == probe.answers[2]
+
+
+def test_strong_searches_only_in_its_own_turn():
+    rules = load("sv-2000", "missions", 4)
+    kinds = []
+
+    class Counting(StrongAgent):
+        def search(self, candidates, apply, phase):
+            game = self.game
+            assert game.active == self.seat and game.rules.phases[game.phase] in ("attack", "reinforce")
+            kinds.append(game.rules.phases[game.phase])
+            return super().search(candidates, apply, phase)
+
+    Game(rules, [Counting(playouts=1)] + [BalancedAgent() for _ in range(3)], 4, max_turns=20).play()
+    assert "attack" in kinds and "reinforce" in kinds
