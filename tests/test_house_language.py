@@ -225,3 +225,105 @@ def test_neutral_territories_for_three_players(write):
         game.loop()
     assert not [e for e in events if e["type"] in ("battle", "reinforcements", "place") and e.get("player") == "neutral"
                 and e["turn"] > 0]
+
+
+# ---- teams ---------------------------------------------------------------------------------------------------
+
+TEAMS = "for 4 players {\n    teams 2\n}"
+
+
+def test_teams_mistake(write):
+    assert problems_of(write, house("teams 2")) == (
+        "house.risk:3:7: teams 2 (2 players in each team) needs 4, 6, … players: "
+        "say it inside 'for 4 players { … }'\n"
+        "    teams 2\n"
+        "          ^")
+
+
+def test_partners_never_attack_each_other_and_win_together(write):
+    # seats 0 and 2 (red, yellow) against 1 and 3 (blue, green); blue is already out
+    s = scenario(write, TEAMS, players=4, holds={"alberta": (0, 5), "ontario": (3, 1), "quebec": (2, 1)},
+                 rest=lambda t: 2 * (t % 2), dice=[6, 5, 4, 1])
+    g = s.game
+    g.alive[1] = False
+    options = g.attack_options(0)
+    assert (s.t("alberta"), s.t("ontario")) in options
+    assert not [(a, b) for a, b in options if g.owner[b] == 2]
+    with pytest.raises(GameOver):
+        g.battle(0, 0, s.t("alberta"), s.t("ontario"))  # green's last territory: blue and green are out
+    over = s.of("game_over")[-1]
+    assert (over["winner"], over["reason"]) == ("red", "team")
+
+
+def test_fortify_into_partners_is_an_option(write):
+    holds = {"alberta": (0, 5), "ontario": (2, 1)}
+    without = scenario(write, TEAMS, players=4, holds=holds, rest=lambda t: 1 + 2 * (t % 2))
+    assert (without.t("alberta"), without.t("ontario")) not in without.game.fortify_options(0, {})
+    with_ = scenario(write, "for 4 players {\n    teams 2 with fortify into partners\n}", players=4, holds=holds,
+                     rest=lambda t: 1 + 2 * (t % 2))
+    assert (with_.t("alberta"), with_.t("ontario")) in with_.game.fortify_options(0, {})
+
+
+def test_team_games_end_with_balanced_bots(write):
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+
+    rules = open_rulebook(write("house.risk", house(TEAMS))).rules(None, 4)
+    reasons = set()
+    for seed in range(3):
+        game = Game(rules, [make_bot("balanced") for _ in range(4)], seed)
+        result = game.play()
+        reasons.add(result.reason)
+        assert game.team[game.names.index(result.winner)] == game.team[game.active]
+    assert reasons == {"team"}
+
+
+def test_triples_with_six_players_are_two_teams(write):
+    rules = open_rulebook(write("house.risk", house("for 6 players {\n    teams 3\n}"))).rules(None, 6)
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+
+    game = Game(rules, [make_bot("balanced") for _ in range(6)], seed=1)
+    assert game.team == [0, 1, 0, 1, 0, 1]
+
+
+# ---- assassin -----------------------------------------------------------------------------------------------
+
+# Conquer Club's instructions (conquerclub.com/public.php?mode=instructions3, "Game Type"): "In an
+# assassin game each player is assigned a secret target … You win the game if your target is
+# killed - whether it be by you or another player!"
+
+def test_assassin_mistake(write):
+    assert problems_of(write, house("for 2 players {\n    victory assassin\n}")) == (
+        "house.risk:4:5: victory assassin needs 3 or more players: with 2, the target is the only opponent; "
+        "say it outside 'for 2 players { … }'\n"
+        "        victory assassin\n"
+        "        ^")
+
+
+@pytest.mark.parametrize("by", [0, 2])
+def test_the_hunter_wins_whoever_eliminates_his_target(write, by):
+    # blue (seat 1) holds only ontario; red hunts blue, blue hunts yellow, yellow hunts red
+    s = scenario(write, "victory assassin", holds={"alberta": (by, 5), "ontario": (1, 1)},
+                 rest=lambda t: 0 if t % 2 else 2, dice=[6, 5, 4, 1])
+    g = s.game
+    g.targets[:3] = [1, 2, 0]
+    with pytest.raises(GameOver):
+        g.battle(by, by, s.t("alberta"), s.t("ontario"))
+    over = s.of("game_over")[-1]
+    assert (over["winner"], over["reason"]) == ("red", "assassin")
+
+
+def test_targets_make_one_circle(write):
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+
+    rules = open_rulebook(write("house.risk", house("victory assassin"))).rules(None, 5)
+    game = Game(rules, [make_bot("balanced") for _ in range(5)], seed=3)
+    result = game.play()
+    seat, seen = 0, set()
+    for _ in range(5):
+        seen.add(seat)
+        seat = game.targets[seat]
+    assert seat == 0 and seen == set(range(5))
+    assert result.reason in ("assassin", "domination", "opponent_eliminated")

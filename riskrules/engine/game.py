@@ -101,6 +101,11 @@ class Game:
         if self.neutral is not None:
             self.names.append(NEUTRAL_NAME)
         self.colour_seat = {colours[i]: i for i in range(n)}
+        # team play: the seats of each seat's team (itself included); None without teams
+        k = n // rules.teams if rules.teams else 0  # how many teams
+        self.team = [s % k if k else s for s in range(n)] + ([-1] if self.neutral is not None else [])
+        self.friends: list[frozenset[int]] | None = [
+            frozenset(t for t in range(n) if self.team[t] == self.team[s]) for s in range(n)] if k else None
         # the board
         size = board.size
         self.size = size
@@ -119,6 +124,7 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.trades_made = [0] * seats
         self.missions: list[Mission | None] = [None] * seats
+        self.targets: list[int | None] = [None] * seats  # assassin: whose elimination wins
         self.declared = [False] * seats
         self.capital: list[int | None] = [None] * seats
         self.capital_owner: dict[int, int] = {}  # territory → whose original capital it is
@@ -288,9 +294,20 @@ class Game:
                 self._event("capital_chosen", seat, territory=self.board.territories[territory])
         if rules.victory == "missions":
             self._deal_missions(order)
+        if rules.victory == "assassin":
+            self._assign_targets(order)
         cards = list(range(self.size + self.board.jokers))
         self.rng.shuffle(cards)
         self.deck = deque(cards)
+
+    def _assign_targets(self, order: list[int]) -> None:
+        """Assassin: each player secretly gets another as his target, all in one shuffled circle
+        (so nobody is his own target and everyone is someone's)."""
+        circle = list(order)
+        self.rng.shuffle(circle)
+        for i, seat in enumerate(circle):
+            self.targets[seat] = circle[(i + 1) % len(circle)]
+            self._event("target_assigned", seat, target=self.names[self.targets[seat]])
 
     def _roll_for_first(self) -> int:
         rolling = list(range(self.players))
@@ -457,7 +474,8 @@ class Game:
     # the state that changes during play; everything else a copy shares with its original
     # (the rules, the board, option lists made once). A new attribute that changes during play
     # belongs here: tests/test_game_copy.py fails until it is.
-    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital")
+    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
+              "targets")
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
@@ -653,6 +671,12 @@ class Game:
         """(from, to) pairs `side` may attack now. The neutral army attacks only the active player."""
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         least = self.rules.battle.least_to_attack
+        friends = self.friends
+        if friends is not None and side != self.neutral:  # partners never attack each other
+            mine = friends[side]
+            trenched = self.conquered_now
+            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
+                    for u in adjacent[t] if owner[u] not in mine]
         if self.conquered_now:  # trench warfare: what was conquered this turn attacks no more
             trenched = self.conquered_now
             return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
@@ -762,6 +786,10 @@ class Game:
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
+        if self.rules.victory == "assassin":  # whoever eliminates him, his hunter wins (Conquer Club)
+            hunter = self.targets.index(victim)
+            if self.alive[hunter]:
+                self.end(hunter, "assassin")
         self.changed()  # before a trade of the victim's cards: a game won is over at once
         c = self.rules.cards
         if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
@@ -829,6 +857,16 @@ class Game:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         if reach is None and self.rules.fortify.connected:
             reach = self._reach(seat)
+        if self.rules.fortify_partners and seat != self.neutral:  # also into a partner's neighbouring territory
+            partners = self.friends[seat] - {seat}
+            into = [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+                    for u in adjacent[t] if owner[u] in partners and (t not in sent or sent[t] == u)]
+            return self._own_fortify_options(seat, sent, reach) + into
+        return self._own_fortify_options(seat, sent, reach)
+
+    def _own_fortify_options(self, seat: int, sent: dict[int, int],
+                             reach: list[list[int]] | None) -> list[tuple[int, int]]:
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
         if reach is None and not sent:  # the common case, in one pass
             return [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
                     for u in adjacent[t] if owner[u] == seat]
@@ -873,6 +911,12 @@ class Game:
         an elimination, a fortify move. Has anyone won, as the rules let him win now?"""
         rules = self.rules
         victory = rules.victory
+        if self.friends is not None:  # a team wins when every other team is out
+            standing = {self.team[s] for s in range(self.players) if self.alive[s]}
+            if len(standing) == 1:
+                active = self.active
+                winner = active if active >= 0 and self.alive[active] else self.alive.index(True)
+                self.end(winner, "team")
         if victory == "missions":
             timing = rules.mission_timing
             if timing == "immediately":  # anyone, at any moment

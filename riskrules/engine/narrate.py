@@ -13,7 +13,7 @@ from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one.
-QUIET = {"claim", "capital_chosen", "mission_dealt"}
+QUIET = {"claim", "capital_chosen", "mission_dealt", "target_assigned"}
 
 
 class Narrator:
@@ -35,6 +35,8 @@ class Narrator:
         place = t.territory
         num = t.num
         if kind in QUIET:
+            if kind == "target_assigned" and e["player"] in self.me:
+                return t._("Your secret target: {target}.").format(target=t.player(e["target"]))
             if kind == "mission_dealt" and e["player"] in self.me:
                 return t._("Your mission: {mission}.").format(mission=mission_text(e["mission"], t))
             return None
@@ -162,6 +164,14 @@ def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:
                         "The rounds are up after {n} turns: a draw between the leaders.", turns).format(n=t.num(turns))
         return capitalized(t.n_("{winner} wins when the rounds are up, after {n} turn.",
                                 "{winner} wins when the rounds are up, after {n} turns.", turns).format(
+            winner=t.player(winner), n=t.num(turns)))
+    if reason == "assassin":
+        return capitalized(t.n_("{winner} wins after {n} turn: his secret target is out.",
+                                "{winner} wins after {n} turns: his secret target is out.", turns).format(
+            winner=t.player(winner), n=t.num(turns)))
+    if reason == "team":
+        return capitalized(t.n_("The team of {winner} wins after {n} turn: every other team is out.",
+                                "The team of {winner} wins after {n} turns: every other team is out.", turns).format(
             winner=t.player(winner), n=t.num(turns)))
     if winner is None:
         return t.n_("No winner: the turn limit was reached after {n} turn.",

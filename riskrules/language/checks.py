@@ -30,6 +30,8 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("missions", frozenset({"victory", "missions", "colours"})),
     ("neutral", frozenset({"neutral", "turn", "setup"})),
     ("round_limit", frozenset({"round_limit"})),
+    ("teams", frozenset({"teams", "players"})),
+    ("assassin", frozenset({"victory"})),
 )
 
 
@@ -40,7 +42,7 @@ def check_config(config: Config, board: Board, counts: Iterable[int],
     c = _Checker(config, board)
     for name, reads in _CHECKS:
         if reads.isdisjoint(refused):
-            if name in ("players", "neutral"):
+            if name in ("players", "neutral", "teams", "assassin"):
                 getattr(c, name)(list(counts))
             else:
                 getattr(c, name)()
@@ -301,6 +303,20 @@ class _Checker:
         return True
 
     # ---- the neutral army ------------------------------------------------------------------------
+
+    def assassin(self, counts: list[int]) -> None:
+        if self.data["victory"] == "assassin" and 2 in counts:
+            self.add("victory assassin needs 3 or more players: with 2, the target is the only opponent; "
+                     "say it outside 'for 2 players { … }'", "victory")
+
+    def teams(self, counts: list[int]) -> None:
+        teams = self.data.get("teams")
+        if not teams:
+            return
+        k = teams["count"]
+        if any(n % k or n < 2 * k for n in counts):
+            self.add(f"teams {k} ({k} players in each team) needs {2 * k}, {3 * k}, … players: "
+                     f"say it inside 'for {2 * k} players {{ … }}'", "teams", "count")
 
     def round_limit(self) -> None:
         limit = self.data.get("round_limit")

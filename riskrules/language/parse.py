@@ -465,6 +465,13 @@ class _Builder(Transformer):
         return Overlay(key["low"], key["high"], key["pos"], assigns)
 
     # ---- statements
+    def teams(self, meta, c):
+        return Assign(("teams",), {"count": int(c[0]), "fortify_partners": len(c) > 1}, self.here(meta),
+                      {("count",): self.at(c[0])})
+
+    def team_fortify(self, meta, c):
+        return True
+
     def board(self, meta, c):
         value, _, pos = c[0]
         return Assign(("board",), value, pos)

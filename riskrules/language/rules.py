@@ -157,6 +157,8 @@ class Rules:
     battle: BattleRules
     fortify: FortifyRules
     victory: str
+    teams: int  # players in a team (0: every player for himself); with k teams, seats s, s + k, … are partners
+    fortify_partners: bool  # armies may be moved into a partner's neighbouring territory
     round_limit: Number | None  # the game ends after this many rounds …
     round_limit_by: str | None  # … won by the most territories | armies | continent_bonus
     mission_timing: str | None
@@ -318,6 +320,8 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         battle=battle_rules,
         fortify=fortify,
         victory=d["victory"],
+        teams=d["teams"]["count"] if "teams" in d else 0,
+        fortify_partners="teams" in d and d["teams"]["fortify_partners"],
         round_limit=number(config, ("round_limit", "rounds")) if limit else None,
         round_limit_by=limit["by"] if limit else None,
         mission_timing=missions.get("timing") if d["victory"] == "missions" else None,

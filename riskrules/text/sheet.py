@@ -158,6 +158,13 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("game.voice", t._("Voice"), f"{t.term('dealer')}, {t.term('attack')}, {t.term('neutral')}")
     # Translators: a row label of the rule sheet: the phases of one player's turn, in order
     add("game.turn", t._("Turn"), " → ".join(phase_name(p, t) for p in rules.phases))
+    if rules.teams:
+        text = t._("teams of {n}, partners seated alternately; partners never attack each other; "
+                   "a team wins when every other team is out").format(n=rules.teams)
+        if rules.fortify_partners:
+            text += t._("; armies may be moved into a partner's neighbouring territory")
+        # Translators: a row label of the rule sheet: team play (doubles, triples)
+        add("game.teams", t._("Teams"), text)
     tests = [(p, c) for p, c in zip(rules.phases, rules.conditions) if c is not None]
     if tests:
         # Translators: a row label of the rule sheet: phases played only when a test holds (attack when round > 1)
@@ -302,6 +309,8 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
         "missions": t._("secret missions"),
         "capitals": t._("capitals: hold enough capitals, one's own included"),
         "opponents_eliminated": t._("eliminate the opponent; the neutral army does not count"),
+        "assassin": t._("assassin: each player has a secret target; whoever's target is out, by anyone's hand, "
+                        "wins"),
     }
     add("victory.goal", t._("Goal"), goals[rules.victory])
     if rules.round_limit is not None:
