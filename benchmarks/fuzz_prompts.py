@@ -3,7 +3,7 @@ the prompts of a real game.
 
 A case is a short game (an edition, 2 or 3 players, a seed, a turn limit) with a person in
 seat 0. At each prompt the person types, in turn, the case's hostile inputs — one at a
-time, every other prompt — and otherwise what the balanced bot would answer, written as a
+time, at every 8th prompt — and otherwise what the balanced bot would answer, written as a
 person writes it, so that the game goes on through every kind of question. Hostile inputs:
 
   digits   — unicode digits ('²', '٣', '１２'), signs, decimals, 1_000, 0x10, 1e9
@@ -39,6 +39,7 @@ DESCRIPTION = "typed prompt input"
 GAMES = [("sv-2000", 3), ("sv-2000", 2), ("nl-1990", 3), ("de-deluxe", 3), ("cs-riziko", 2), ("classic", 3)]
 HOSTILE_PER_CASE = 8
 PROMPTS_PER_CASE = 80  # then the person leaves (end of input)
+EVERY = 8  # a hostile input at every 8th prompt, so that they fall on every kind of question
 
 _DIGITS = ["²", "³", "٣", "۴", "१", "１２", "①", "Ⅻ", "𝟘", "߃", "1²", "３ ２", "0", "-1", "+3", "3.5", "1,5",
            "1_000", "0x10", "1e9", "inf", "nan", "00000000", "٣٣", "½", "¹⁰"]
@@ -135,7 +136,7 @@ def play_case(spec: dict, save: Path) -> Verdict:
         if asked[0] > PROMPTS_PER_CASE:
             raise EOFError
         person = people[0]
-        if inputs and asked[0] % 2:
+        if inputs and asked[0] % EVERY == 1:
             text = inputs.pop(0)
             if text == "\0BYTES":
                 raise UnicodeDecodeError("utf-8", b"\xff\xfe", 0, 1, "invalid start byte")

@@ -10,23 +10,25 @@ from collections.abc import Iterable
 
 from .board import Board
 from .errors import Problem, RuleError, unknown
-from .expr import compile_condition, compile_expression, is_static
+from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
 from .rules import neutral_defaults
 from .tables import CountTable, parse_key
 
 SET_SIZE = 3
+MAX_SETUP_ROUNDS = 500  # rounds of placing the starting armies (docs/rule-language.md)
 
 
 # Each check and the top-level parts of the model it reads: when the schema already refused one
 # of them, the check is skipped and the others still run (so one `risk check` says it all).
 _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("players", frozenset({"players", "starting_armies", "colours", "capitals", "victory", "missions", "neutral"})),
+    ("players", frozenset({"players", "starting_armies", "colours", "capitals", "victory", "missions", "neutral",
+                           "setup"})),
     ("continents", frozenset({"continents"})),
     ("cards", frozenset({"cards"})),
     ("battle", frozenset({"battle"})),
     ("expressions", frozenset({"reinforcements", "neutral", "starting_armies", "continents", "cards", "capitals",
-                               "missions", "round_limit", "conditions", "victory"})),
+                               "missions", "round_limit", "conditions", "victory", "players"})),
     ("missions", frozenset({"victory", "missions", "colours"})),
     ("neutral", frozenset({"neutral", "turn", "setup"})),
     ("round_limit", frozenset({"round_limit"})),
@@ -109,6 +111,7 @@ class _Checker:
             for n in counts:
                 if not self.enough_missions(n):
                     break
+        self.setup_rounds(counts)
         if no_armies:
             self.add(f"{_counts(no_armies)} allowed, but starting armies has no entry for "
                      f"{_them(no_armies)}", "players")
@@ -120,6 +123,25 @@ class _Checker:
                      f"{_them(no_capitals)}", "capitals", "needed")
         for n, need in too_many_capitals:
             self.add(f"with {n} players nobody can hold {need} capitals", "capitals", "needed")
+
+    def setup_rounds(self, counts: list[int]) -> None:
+        """The setup must end: starting armies placed N per turn in at most MAX_SETUP_ROUNDS rounds."""
+        d = self.data
+        placement = d["setup"]["placement"]
+        starting = CountTable.from_json(d["starting_armies"])
+        for n in counts:
+            armies = starting.get(n) or 0
+            rounds = -(-armies // placement)
+            if rounds > MAX_SETUP_ROUNDS:
+                self.add(f"{armies:,} starting armies placed {placement} per turn take {rounds:,} rounds to place; "
+                         f"at most {MAX_SETUP_ROUNDS} are allowed (place more per turn)", "setup", "placement")
+                return
+        neutral = d.get("neutral")
+        if neutral and neutral["placement"]:
+            rounds = -(-neutral["armies"] // neutral["placement"])
+            if rounds > MAX_SETUP_ROUNDS:
+                self.add(f"{neutral['armies']:,} neutral armies placed {neutral['placement']} per turn take "
+                         f"{rounds:,} rounds to place; at most {MAX_SETUP_ROUNDS} are allowed", "neutral", "placement")
 
     def table_overlaps(self, table: CountTable, *path: str) -> None:
         for first, second in table.overlaps():
@@ -259,18 +281,25 @@ class _Checker:
     def expression(self, path: tuple, kind: str, condition: bool = False) -> None:
         text = self.config.get(*path)
         pos = self.config.origin(path + ("=",))
+        chain = self.config.chain_to(pos.file) if pos else ()
         try:
             (compile_condition if condition else compile_expression)(text, kind, pos)
         except RuleError as err:
-            chain = self.config.chain_to(pos.file) if pos else ()
             self.problems.extend(p.in_chain(chain) for p in err.problems)
+            return
+        if condition:  # a test, not a number: no range to bound
+            return
+        board = self.board
+        ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
+        _, problems = check_range(text, ranges, pos)
+        self.problems.extend(p.in_chain(chain) for p in problems)
 
     # ---- missions -------------------------------------------------------------------------
 
     def missions(self) -> None:
-        if self.data["victory"] != "missions":
-            return  # checked in the configurations that play them
-        missions = self.data["missions"]["list"]
+        """Every mission must be playable on this board, whatever the victory: the rules compile
+        the missions of every configuration (and a variant may choose them)."""
+        missions = self.data.get("missions", {}).get("list", [])
         colours = self.data["colours"]
         continents = self.board.continents
         size = self.board.size

@@ -55,7 +55,7 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {  # name → (fewest, most) argu
     "ceil": (1, 1),
     "abs": (1, 1),
 }
-LARGEST = 1_000_000  # an army count beyond this is a rule file's mistake, not a game
+LARGEST = 1_000_000  # the most armies an expression may give (docs/rule-language.md: numbers and their ranges)
 
 Env = Mapping[str, int]
 Fn = Callable[[Env], object]
@@ -86,12 +86,11 @@ class Expression:
     def __call__(self, env: Env) -> int:
         try:
             value = self._fn(env)
-        except ZeroDivisionError:
+        except ZeroDivisionError:  # check_range refuses any expression whose divisor can be 0
             raise RuleError(f"division by zero in '{self.text}'", self.pos) from None
-        value = int(value)  # the type check guarantees an integer
-        if value > LARGEST:
-            raise RuleError(f"'{self.text}' gives {value}, more than {LARGEST:,} armies", self.pos)
-        return max(value, 0)
+        # the type check guarantees an integer; check_range, that it is within 0..LARGEST while
+        # the quantities are within their documented ranges — beyond them, it is held there
+        return min(max(int(value), 0), LARGEST)
 
     def __repr__(self) -> str:
         return f"Expression({self.text!r})"
@@ -274,3 +273,229 @@ def _compile(node, allowed, used, problems, pos) -> tuple[Fn, str]:
         pick = min if name == "min" else max
         return (lambda env: pick(f(env) for f in fns)), ("frac" if "frac" in types else "int")
     raise AssertionError(f"unknown expression node {kind}")
+
+
+# ---- Ranges: what an expression can give, checked when loaded ---------------------------------
+
+class Range:
+    """A closed interval of exact numbers (a test is the range 0..1)."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, lo, hi):
+        self.lo, self.hi = Fraction(lo), Fraction(hi)
+
+    def __repr__(self) -> str:
+        return f"Range({self.lo}, {self.hi})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Range) and (self.lo, self.hi) == (other.lo, other.hi)
+
+    @property
+    def empty(self) -> bool:
+        return self.lo > self.hi
+
+    def has(self, value) -> bool:
+        return self.lo <= value <= self.hi
+
+
+_TEST = Range(0, 1)
+_FLIP = {"lt": "ge", "le": "gt", "gt": "le", "ge": "lt", "eq": "ne", "ne": "eq"}
+_MIRROR = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne"}
+
+
+def name_ranges(board_size: int, continents: int, deck: int, most_players: int) -> dict[str, Range]:
+    """What each quantity can be in a game on a board of `board_size` territories (see
+    docs/rule-language.md, "Numbers and their ranges")."""
+    return {
+        "territories": Range(0, board_size),
+        "continents": Range(0, continents),
+        "armies": Range(0, LARGEST),
+        "cards": Range(0, deck),
+        "players": Range(1, most_players),
+        "round": Range(0, MAX_ROUND),
+        "total": Range(0, LARGEST),
+        "alive_players": Range(1, most_players),
+        "own_trades": Range(0, LARGEST),
+        "trades": Range(0, LARGEST),
+    }
+
+
+MAX_ROUND = 100_000  # rounds an expression may count on; a longer game counts as this one
+
+
+def check_range(text: str, ranges: Mapping[str, Range], pos: Pos | None = None,
+                ceiling: int = LARGEST) -> tuple[Range, list[Problem]]:
+    """The range of a (compiled, so well-typed) expression when its names take any value in
+    `ranges`, and its problems: a result that can be below 0 or above `ceiling`, or a division
+    (/, //, %) whose divisor can be 0. Interval arithmetic over the tree; an `if` narrows the
+    names its test compares with a number, so `10 // territories if territories > 0 else 0`
+    is sound."""
+    tree = parse_tree(text)
+    problems: list[Problem] = []
+    found = _range(tree, dict(ranges), text, pos, problems)
+    if not problems:
+        if found.lo < 0:
+            problems.append(Problem(f"'{text}' can be less than 0 (as low as {_show(found.lo)}, "
+                                    f"{_names_text(tree, ranges)})", pos))
+        if found.hi > ceiling:
+            problems.append(Problem(f"'{text}' can be more than {ceiling:,} (up to {_show(found.hi)}, "
+                                    f"{_names_text(tree, ranges)})", pos))
+    return found, problems
+
+
+def _show(value: Fraction) -> str:
+    text = f"{value.numerator:,}" if value.denominator == 1 else str(value)
+    return text if len(text) <= 24 else f"about 10^{len(str(abs(value.numerator))) - len(str(value.denominator))}"
+
+
+def _names_in(node) -> list[str]:
+    found: list[str] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.data == "name" and str(n.children[0]) not in found:
+            found.append(str(n.children[0]))
+        stack.extend(c for c in n.children if isinstance(c, Tree))
+    return sorted(found)
+
+
+def _names_text(node, ranges: Mapping[str, Range]) -> str:
+    names = [n for n in _names_in(node) if n in ranges]
+    if not names:
+        return "whatever happens"
+    return "with " + ", ".join(f"{n} from {_show(ranges[n].lo)} to {_show(ranges[n].hi)}" for n in names)
+
+
+def _span(values) -> Range:
+    values = list(values)
+    return Range(min(values), max(values))
+
+
+def _range(node, env: dict[str, Range], text: str, pos: Pos | None, problems: list[Problem]) -> Range:
+    kind = node.data
+    kids = node.children
+
+    def sub(child, scope=env):
+        return _range(child, scope, text, pos, problems)
+
+    if kind == "number":
+        return Range(int(kids[0]), int(kids[0]))
+    if kind == "name":
+        return env.get(str(kids[0]), Range(0, 0))
+    if kind == "neg":
+        a = sub(kids[0])
+        return Range(-a.hi, -a.lo)
+    if kind in ("add", "sub", "mul"):
+        a, b = sub(kids[0]), sub(kids[1])
+        if kind == "add":
+            return Range(a.lo + b.lo, a.hi + b.hi)
+        if kind == "sub":
+            return Range(a.lo - b.hi, a.hi - b.lo)
+        return _span(x * y for x in (a.lo, a.hi) for y in (b.lo, b.hi))
+    if kind in ("div", "floordiv", "mod"):
+        a, b = sub(kids[0]), sub(kids[1])
+        if b.has(0):
+            where = _at_node(pos, kids[1])
+            problems.append(Problem(f"'{text}' can divide by zero: '{_source(text, kids[1])}' can be 0 "
+                                    f"({_names_text(kids[1], env)})", where))
+            return Range(0, 0)
+        if kind == "mod":
+            if b.lo > 0:
+                return a if a.lo >= 0 and a.hi < b.lo else Range(0, b.hi - (1 if _whole(a, b) else 0))
+            return Range(b.lo + (1 if _whole(a, b) else 0), 0)
+        quotients = [x / y for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+        if kind == "floordiv":
+            return Range(math.floor(min(quotients)), math.floor(max(quotients)))
+        return _span(quotients)
+    if kind in _COMPARE or kind in ("and_", "or_", "not_"):
+        for child in kids:
+            sub(child)
+        return _TEST
+    if kind == "conditional":
+        then, test, other = kids
+        sub(test)
+        yes, no = _narrow(test, env, True), _narrow(test, env, False)
+        parts = [sub(branch, scope) for branch, scope in ((then, yes), (other, no)) if scope is not None]
+        return Range(min(p.lo for p in parts), max(p.hi for p in parts)) if parts else Range(0, 0)
+    if kind == "call":
+        name = str(kids[0])
+        args = [sub(a) for a in kids[1:]]
+        if not args or name not in FUNCTIONS:
+            return Range(0, 0)
+        if name in ("floor", "ceil"):
+            rnd = math.floor if name == "floor" else math.ceil
+            return Range(rnd(args[0].lo), rnd(args[0].hi))
+        if name == "abs":
+            a = args[0]
+            low = 0 if a.has(0) else min(abs(a.lo), abs(a.hi))
+            return Range(low, max(abs(a.lo), abs(a.hi)))
+        if name == "min":
+            return Range(min(a.lo for a in args), min(a.hi for a in args))
+        return Range(max(a.lo for a in args), max(a.hi for a in args))
+    raise AssertionError(f"unknown expression node {kind}")
+
+
+def _whole(a: Range, b: Range) -> bool:
+    return all(v.denominator == 1 for v in (a.lo, a.hi, b.lo, b.hi))
+
+
+def _source(text: str, node) -> str:
+    meta = getattr(node, "meta", None)
+    if meta is None or getattr(meta, "empty", True):
+        return text
+    return text[meta.start_pos:meta.end_pos]
+
+
+def _at_node(pos: Pos | None, node) -> Pos | None:
+    meta = getattr(node, "meta", None)
+    if pos is None or meta is None or getattr(meta, "empty", True):
+        return pos
+    return Pos(pos.file, pos.line, pos.col + meta.column - 1, pos.text)
+
+
+def _narrow(test, env: dict[str, Range], truth: bool) -> dict[str, Range] | None:
+    """The ranges of the names when `test` is `truth` (None: it cannot be). Only what a test
+    of a name against a number (and `and`, `or`, `not` of such tests) says is used."""
+    kind = test.data
+    if kind == "not_":
+        return _narrow(test.children[0], env, not truth)
+    if kind in ("and_", "or_"):
+        both = (kind == "and_") == truth
+        left = _narrow(test.children[0], env, truth)
+        if both:  # both hold: narrow by each in turn
+            return None if left is None else _narrow(test.children[1], left, truth)
+        right = _narrow(test.children[1], env, truth)  # one of them holds: the hull of the two
+        if left is None or right is None:
+            return right if left is None else left
+        return {k: Range(min(left[k].lo, right[k].lo), max(left[k].hi, right[k].hi)) for k in env}
+    if kind not in _COMPARE:
+        return env
+    a, b = test.children
+    op = kind if truth else _FLIP[kind]
+    if a.data == "number" and b.data == "name":
+        a, b, op = b, a, _MIRROR[op]
+    if not (a.data == "name" and b.data == "number") or str(a.children[0]) not in env:
+        return env
+    name, c = str(a.children[0]), Fraction(int(b.children[0]))
+    r = env[name]
+    lo, hi = r.lo, r.hi
+    if op == "lt":
+        hi = min(hi, c - 1)
+    elif op == "le":
+        hi = min(hi, c)
+    elif op == "gt":
+        lo = max(lo, c + 1)
+    elif op == "ge":
+        lo = max(lo, c)
+    elif op == "eq":
+        lo, hi = max(lo, c), min(hi, c)
+    elif op == "ne" and lo == hi == c:
+        return None
+    elif op == "ne" and lo == c:
+        lo += 1
+    elif op == "ne" and hi == c:
+        hi -= 1
+    if lo > hi:
+        return None
+    return {**env, name: Range(lo, hi)}

@@ -27,7 +27,8 @@ from ..resources import rulebooks_dir
 from .rules import Rules, compile_rules, fingerprint
 from .schemas import sectioned_errors
 
-MAX_CHAIN = 16
+MAX_CHAIN = 16  # rulebooks in an extends chain
+MAX_VARIANT_CHAIN = 16  # variants in a chain of `variant a extends b`
 
 
 # ---- Finding rule files ----------------------------------------------------------------------
@@ -193,6 +194,9 @@ class Rulebook:
                     raise RuleError(Problem(f"variant '{v}' extends itself: " + " → ".join(lineage + [v]),
                                             entry.base_pos))
                 lineage.append(v)
+                if len(lineage) > MAX_VARIANT_CHAIN:
+                    raise RuleError(Problem(f"variant '{name}' extends a chain of more than {MAX_VARIANT_CHAIN} "
+                                            f"variants", self.variants[name].base_pos))
                 if entry.base is not None and entry.base not in self.variants:
                     raise RuleError(Problem(unknown("variant", entry.base, self.variants), entry.base_pos))
                 v = entry.base

@@ -27,6 +27,9 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_EXPR_DEPTH = 64  # levels of nesting, brackets included
 MAX_EXPR_NODES = 256
 MAX_SYNTAX_ERRORS = 20
+MAX_VARIANTS = 64  # variants in one rule file
+MAX_TOKENS = 20_000  # words, numbers and signs in one rule file (classic.risk has 424)
+MAX_RECOVERY_TOKENS = 60_000  # tokens parsed in all while recovering from syntax errors
 MAX_DIGITS = 18  # longer numbers are out of every range of the language (see docs/rule-language.md)
 
 # Rules of the grammar that are expressions (see the Expressions part of risk.lark).
@@ -45,15 +48,24 @@ class _TooLong(_TooDeep):
     pass
 
 
+class _TooMany(_TooDeep):
+    pass
+
+
 class _BracketGuard:
     """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, and numbers longer
     than MAX_DIGITS, before parsing (or converting) them."""
 
     always_accept = ()
+    lexed = 0  # tokens passed on in the last parse
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         depth = 0
+        self.lexed = 0
         for token in stream:
+            self.lexed += 1
+            if self.lexed > MAX_TOKENS:
+                raise _TooMany(token)
             if token.type == "LPAR":
                 depth += 1
                 if depth > MAX_EXPR_DEPTH:
@@ -258,10 +270,19 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
     lines = text.split("\n")
     work = list(lines)
     problems: list[Problem] = []
+    lark = parser()
+    lexed = 0
     for _ in range(MAX_SYNTAX_ERRORS):
+        if lexed > MAX_RECOVERY_TOKENS:  # recovering costs a parse each time: bounded work
+            break
         parsed = "\n".join(work) + "\n"
         try:
-            tree = parser().parse(parsed, start="start")
+            tree = lark.parse(parsed, start="start")
+        except _TooMany as many:
+            line, col = many.token.line, many.token.column
+            problems.append(Problem(f"too long: more than {MAX_TOKENS:,} words, numbers and signs in one file",
+                                    _pos(label, lines, line, col)))
+            break
         except _TooDeep as deep:
             line, col = deep.token.line, deep.token.column
             message = (f"number too long (more than {MAX_DIGITS} digits)" if isinstance(deep, _TooLong)
@@ -278,6 +299,8 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
                 message = ""
         else:
             return tree, parsed, lines, problems
+        finally:
+            lexed += lark.options.postlex.lexed
         if message:
             problems.append(Problem(message, _pos(label, lines, line, col)))
         index = line - 1
@@ -839,6 +862,7 @@ def _build(tree: Tree, label: str, lines: list[str], parsed: str, path: Path | N
     problems = builder.problems
     seen_headers: dict[str, Pos] = {}
     body: list = []
+    too_many = False
     for item in _scope_items(items):
         if isinstance(item, _Header):
             if item.key in seen_headers:
@@ -859,6 +883,11 @@ def _build(tree: Tree, label: str, lines: list[str], parsed: str, path: Path | N
         elif isinstance(item, Variant):
             if item.id in book.variants:
                 problems.append(Problem(f"variant '{item.id}' is defined twice", item.pos))
+            elif len(book.variants) >= MAX_VARIANTS:
+                if not too_many:
+                    problems.append(Problem(f"too many variants (more than {MAX_VARIANTS} in one file)", item.pos))
+                too_many = True
+                continue
             book.variants[item.id] = item
         else:
             body.append(item)

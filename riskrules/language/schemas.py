@@ -70,7 +70,14 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
             found = []
             for e in per_key[key].iter_errors(value):
                 path = (key, *e.absolute_path)
-                found.append((f"{'.'.join(map(str, path))}: {e.message}", path))
+                message = e.message
+                if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
+                    # a table's key out of its range: say what a key is, and point at it
+                    described = e.schema["description"].rstrip(".")
+                    message = f"'{e.instance}' is not {described[0].lower()}{described[1:]}"
+                    if e.instance not in path and isinstance(value, dict):
+                        path = (*path, e.instance)
+                found.append((f"{'.'.join(map(str, path))}: {message}", path))
             _SECTION_ERRORS[memo] = found
         errors.extend(_SECTION_ERRORS[memo])
     return sorted(errors, key=lambda e: list(map(str, e[1])))

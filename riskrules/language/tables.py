@@ -38,21 +38,24 @@ class CountTable:
         return self.entries[0][0]
 
     def overlaps(self) -> list[tuple[str, str]]:
-        """Pairs of keys that cover a common count."""
+        """Pairs of keys that cover a common count: each key with the earlier key whose range
+        reaches furthest (sorted, so n·log n; one pair per overlapping key)."""
         found = []
-        for i, (lo1, hi1, _) in enumerate(self.entries):
-            for lo2, hi2, _ in self.entries[i + 1:]:
-                if hi1 is None or lo2 <= hi1:
-                    found.append((key_text(lo1, hi1), key_text(lo2, hi2)))
+        reach, reach_key = None, None  # the furthest count covered so far, and by which key
+        for low, high, _ in self.entries:
+            if reach_key is not None and (reach is None or low <= reach):
+                found.append((reach_key, key_text(low, high)))
+            if reach_key is None or (reach is not None and (high is None or high > reach)):
+                reach, reach_key = high, key_text(low, high)
         return found
 
-    def gaps(self, start: int) -> list[int]:
-        """Counts from `start` up to the last key that no entry covers."""
-        missing = []
+    def gaps(self, start: int, most: int = 1) -> list[int]:
+        """The first `most` counts from `start` up to the last key that no entry covers."""
+        missing: list[int] = []
         n = start
         for low, high, _ in self.entries:
-            missing.extend(range(n, low))
-            if high is None:
+            missing.extend(range(n, min(low, n + most - len(missing))))
+            if len(missing) >= most or high is None:
                 return missing
             n = max(n, high + 1)
         return missing

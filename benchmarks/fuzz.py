@@ -1,0 +1,270 @@
+"""A fuzz campaign: files from strangers, generated, run in a walled-off worker, counted.
+
+    python benchmarks/fuzz.py --kind rules --count 10000 --seed 1 --out fuzz-out
+    python benchmarks/fuzz.py --kind rules --time 600 --out fuzz-out --jobs 2
+
+Each case is generated from the campaign's seed and its index alone (case i of seed S is
+always the same file), written into its own directory and run in a worker process with an
+address-space limit of 1 GB (RLIMIT_AS) and a time limit (--hang, default 30 s: the worker
+is killed and restarted). It prints, per kind:
+
+    tried, clean refusals, accepted, crashes, hangs, slow (> 2 s), over 1 GB,
+    accepted-then-failed, leaks
+
+and saves every failure (crash, hang, slow, over 1 GB, accepted-then-failed, leak) as a
+reproducer: out/<outcome>/<kind>-<seed>-<index>/ holds the case's files and `result.txt`
+(what happened, the traceback). Exit status 1 if there was any failure.
+
+A kind is a module beside this file, `fuzz_<kind>.py`, with:
+
+    DESCRIPTION: str
+    def setup(work: Path) -> None                  # once, in the campaign: shared files
+    def generate(rng, index, case: Path) -> str    # write case files into `case`; a short label
+    def run(case: Path, work: Path) -> Verdict     # in the worker: what the program made of it
+
+`run` returns a Verdict (outcome in OUTCOMES_RUN, detail); any exception escaping it is a
+crash, a MemoryError is "over 1 GB". Add a kind by adding its module and its name to KINDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import random
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+KINDS = ["rules"]  # fuzz_<kind>.py beside this file
+LIMIT_AS = 1 << 30  # 1 GB
+SLOW = 2.0  # seconds
+RESTART_EVERY = 200  # cases per worker, so that caches cannot pile up
+
+# what a kind's run() may say
+OUTCOMES_RUN = ("refused", "accepted", "accepted_then_failed", "leak")
+# everything counted, in the order printed
+COUNTED = ("refused", "accepted", "crash", "hang", "slow", "memory", "accepted_then_failed", "leak")
+FAILURES = ("crash", "hang", "slow", "memory", "accepted_then_failed", "leak")
+LABELS = {"refused": "clean refusals", "accepted": "accepted", "crash": "crashes", "hang": "hangs",
+          "slow": f"slow (> {SLOW:g} s)", "memory": "over 1 GB", "accepted_then_failed": "accepted-then-failed",
+          "leak": "leaks"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: str  # one of OUTCOMES_RUN
+    detail: str = ""
+
+
+def kind_module(kind: str):
+    if kind not in KINDS:
+        raise SystemExit(f"fuzz: unknown kind '{kind}'; kinds: {', '.join(KINDS)}")
+    if str(HERE) not in sys.path:
+        sys.path.insert(0, str(HERE))
+    return importlib.import_module(f"fuzz_{kind}")
+
+
+def case_rng(seed: int, kind: str, index: int) -> random.Random:
+    return random.Random(f"riskrules-fuzz:{kind}:{seed}:{index}")
+
+
+# ---- the worker: runs cases one by one, under limits ------------------------------------------
+
+def worker(kind: str, work: Path) -> None:
+    """Read case directories from stdin, answer one JSON line each on stdout."""
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (LIMIT_AS, LIMIT_AS))
+    except (ImportError, ValueError, OSError):
+        pass
+    module = kind_module(kind)
+    out = sys.stdout
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # a case may print; only answers go to the parent
+    for line in sys.stdin:
+        case = Path(line.strip())
+        started = time.perf_counter()
+        try:
+            verdict = module.run(case, work)
+            outcome, detail = verdict.outcome, verdict.detail
+        except MemoryError:
+            outcome, detail = "memory", "MemoryError"
+        except RecursionError:
+            outcome, detail = "crash", traceback.format_exc(limit=20)
+        except BaseException:  # noqa: BLE001 — anything escaping is exactly what we look for
+            outcome, detail = "crash", traceback.format_exc(limit=40)
+        elapsed = time.perf_counter() - started
+        out.write(json.dumps({"outcome": outcome, "detail": detail[-20000:], "seconds": elapsed}) + "\n")
+        out.flush()
+
+
+class _Worker:
+    def __init__(self, kind: str, work: Path):
+        self.kind, self.work = kind, work
+        self.proc: subprocess.Popen | None = None
+        self.done = 0
+
+    def _start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker", self.kind, "--work", str(self.work)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.done = 0
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def run(self, case: Path, hang: float) -> dict:
+        if self.proc is None or self.done >= RESTART_EVERY:
+            self.stop()
+            self._start()
+        assert self.proc and self.proc.stdin and self.proc.stdout
+        self.done += 1
+        started = time.perf_counter()
+        try:
+            self.proc.stdin.write(f"{case}\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            self.stop()
+            return {"outcome": "crash", "detail": "the worker died", "seconds": 0.0}
+        ready, _, _ = select.select([self.proc.stdout], [], [], hang)
+        if not ready:
+            self.stop()
+            return {"outcome": "hang", "detail": f"no answer within {hang:g} s", "seconds": hang}
+        line = self.proc.stdout.readline()
+        if not line:  # killed: by the memory limit (a C-level abort), or worse
+            code = self.proc.wait()
+            self.proc = None
+            seconds = time.perf_counter() - started
+            return {"outcome": "memory" if code in (-9, -6) else "crash",
+                    "detail": f"the worker ended with status {code}", "seconds": seconds}
+        return json.loads(line)
+
+
+# ---- the campaign ---------------------------------------------------------------------------------
+
+def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out: Path | None,
+             hang: float = 30.0, jobs: int = 1, progress: bool = False, start: int = 0) -> dict[str, int]:
+    """Run cases start, start+1, … of `kind` until `count` cases or `seconds` have passed;
+    the counts by outcome (a slow case also counts under its own outcome)."""
+    module = kind_module(kind)
+    counts = {"tried": 0, **{k: 0 for k in COUNTED}}
+    with tempfile.TemporaryDirectory(prefix=f"riskrules-fuzz-{kind}-") as tmp:
+        work = Path(tmp)
+        module.setup(work)
+        workers = [_Worker(kind, work) for _ in range(max(1, jobs))]
+        deadline = time.monotonic() + seconds if seconds else None
+        index = start
+        try:
+            while (count is None or counts["tried"] < count) and (deadline is None or time.monotonic() < deadline):
+                batch = []
+                for w in workers:
+                    if count is not None and counts["tried"] + len(batch) >= count:
+                        break
+                    case = work / f"case-{index}"
+                    case.mkdir()
+                    label = module.generate(case_rng(seed, kind, index), index, case)
+                    batch.append((w, index, case, label))
+                    index += 1
+                results = _run_batch(batch, hang)
+                for (w, i, case, label), result in zip(batch, results):
+                    counts["tried"] += 1
+                    counts[result["outcome"]] += 1
+                    failed = result["outcome"] in FAILURES
+                    if result["seconds"] > SLOW and result["outcome"] != "hang":
+                        counts["slow"] += 1
+                        failed = True
+                    if failed and out is not None:
+                        _save(out, kind, seed, i, case, label, result)
+                    shutil.rmtree(case, ignore_errors=True)
+                if progress and counts["tried"] % 500 < len(batch):
+                    print(f"  … {counts['tried']} tried: " + _summary(counts), file=sys.stderr, flush=True)
+        finally:
+            for w in workers:
+                w.stop()
+    return counts
+
+
+def _run_batch(batch, hang: float) -> list[dict]:
+    """One case per worker, side by side (each worker is a process of its own)."""
+    if len(batch) == 1:
+        w, _, case, _ = batch[0]
+        return [w.run(case, hang)]
+    import threading
+
+    results: list[dict] = [{}] * len(batch)
+
+    def go(k: int) -> None:
+        w, _, case, _ = batch[k]
+        results[k] = w.run(case, hang)
+
+    threads = [threading.Thread(target=go, args=(k,)) for k in range(len(batch))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
+def _save(out: Path, kind: str, seed: int, index: int, case: Path, label: str, result: dict) -> None:
+    outcome = result["outcome"] if result["outcome"] in FAILURES else "slow"
+    target = out / outcome / f"{kind}-{seed}-{index}"
+    shutil.rmtree(target, ignore_errors=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(case, target, symlinks=True, ignore_dangling_symlinks=True,
+                    ignore=lambda d, names: [n for n in names if not (Path(d) / n).is_file()
+                                             and not (Path(d) / n).is_dir() and not (Path(d) / n).is_symlink()])
+    (target / "result.txt").write_text(
+        f"kind: {kind}\nseed: {seed}\nindex: {index}\ncase: {label}\noutcome: {result['outcome']}\n"
+        f"seconds: {result['seconds']:.2f}\n"
+        f"reproduce: python benchmarks/fuzz.py --kind {kind} --seed {seed} --start {index} --count 1\n\n"
+        f"{result['detail']}\n", encoding="utf-8")
+
+
+def _summary(counts: dict[str, int]) -> str:
+    return ", ".join(f"{LABELS[k]} {counts[k]}" for k in COUNTED)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kind", default="rules", help=f"what to generate: {', '.join(KINDS)}")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, help="cases to run (default: 1000 unless --time)")
+    parser.add_argument("--time", type=float, help="seconds to run for")
+    parser.add_argument("--start", type=int, default=0, help="index of the first case")
+    parser.add_argument("--out", type=Path, help="directory for reproducers of failures")
+    parser.add_argument("--hang", type=float, default=30.0, help="seconds after which a case is a hang")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes side by side")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--work", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.work)
+        return
+    count = args.count if args.count is not None or args.time else 1000
+    started = time.perf_counter()
+    counts = campaign(args.kind, args.seed, count, args.time, args.out, args.hang, args.jobs, progress=True,
+                      start=args.start)
+    elapsed = time.perf_counter() - started
+    print(f"fuzz --kind {args.kind} --seed {args.seed}: tried {counts['tried']} in {elapsed:.0f} s")
+    for k in COUNTED:
+        print(f"  {LABELS[k]:<22} {counts[k]}")
+    failures = sum(counts[k] for k in FAILURES)
+    if failures and args.out:
+        print(f"reproducers in {args.out}/")
+    raise SystemExit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
