@@ -131,13 +131,16 @@ class _Checker:
         starting = CountTable.from_json(d["starting_armies"])
         for n in counts:
             armies = starting.get(n) or 0
+            if not isinstance(armies, int):  # an expression of players: counted for n
+                key = next(k for k in d["starting_armies"] if CountTable.from_json({k: 0}).get(n) is not None)
+                armies = self.static(("starting_armies", key), n) or 0
             rounds = -(-armies // placement)
             if rounds > MAX_SETUP_ROUNDS:
                 self.add(f"{armies:,} starting armies placed {placement} per turn take {rounds:,} rounds to place; "
                          f"at most {MAX_SETUP_ROUNDS} are allowed (place more per turn)", "setup", "placement")
                 return
         neutral = d.get("neutral")
-        if neutral and neutral["placement"]:
+        if neutral and neutral.get("placement") and isinstance(neutral.get("armies"), int):
             rounds = -(-neutral["armies"] // neutral["placement"])
             if rounds > MAX_SETUP_ROUNDS:
                 self.add(f"{neutral['armies']:,} neutral armies placed {neutral['placement']} per turn take "
