@@ -194,6 +194,13 @@ def editions(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
             line += t._(", 2-player rules with a neutral army")
         typer.echo(f"{'':<11} {line}")
         typer.echo(f"{'':<11} " + t._("variants: {names}").format(names=variants))
+    from .language.loader import house_rules
+
+    typer.echo("")
+    # Translators: the heading of the gallery in `risk editions`; rulebooks/house/ is a directory
+    typer.echo(t._("House rules (rulebooks/house/)"))
+    for h in house_rules():
+        typer.echo(f"{h['id']:<24}{h['title']}  " + t._("(extends {parent})").format(parent=h["extends"]))
 
 
 @app.command()

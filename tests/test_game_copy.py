@@ -91,8 +91,9 @@ def test_every_changing_attribute_is_copied():
     rules = load("sv-2000", "capitals", 3)
     game = Game(rules, [make_bot("balanced") for _ in range(3)], 1)
     game.play()
-    shared = {"names", "colour_seat", "agents", "listeners", "adjacent", "continent_of", "members"}
-    copied = set(Game.COPIED) | set(Game.CACHES) | {"continent_count", "hands", "capital_owner", "deck"}
+    shared = {"names", "colour_seat", "agents", "listeners", "adjacent", "continent_of", "members", "team", "friends"}
+    copied = set(Game.COPIED) | set(Game.CACHES) | {"continent_count", "hands", "capital_owner", "deck",
+                                                    "conquered_now", "escalation_base"}
     mutable = {name for name, value in vars(game).items() if isinstance(value, (list, dict, deque, set))}
     made_once = {name for name in mutable if name.startswith("_") and name.endswith("_options")}
     assert mutable - shared - copied - made_once == set()

@@ -176,7 +176,7 @@ ERRORS = [
      "        ^"),
     ("reinforcements {\n    territories max(3, teritories // 3)\n}",
      "house.risk:4:24: unknown name 'teritories'; did you mean 'territories'? "
-     "(names allowed here: armies, cards, continents, players, round, territories)\n"
+     "(names allowed here: alive_players, armies, cards, continents, own_trades, players, round, territories, trades)\n"
      "        territories max(3, teritories // 3)\n"
      "                           ^"),
     ("reinforcements {\n    territories territories / 3\n}",
@@ -223,7 +223,7 @@ ERRORS = [
      "    turn reinforce, neutral attack, attack, fortify\n"
      "    ^"),
     ("neutral {\n    armies 10\n}",
-     "house.risk:4:5: a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'\n"
+     "house.risk:4:5: no rule sets territories, start in neutral, neither here nor in a parent rulebook\n"
      "        armies 10\n"
      "        ^"),
     ("for 2 players {\n    neutral { armies 20 }\n}",

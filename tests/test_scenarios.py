@@ -485,6 +485,8 @@ def test_each_named_quantity_is_counted_for_the_seat():
     s.give(0, "alaska", "peru")
     g.round = 7
     g.alive[2] = False
-    expected = {"territories": 4, "continents": 1, "armies": 8, "cards": 2, "players": 2, "round": 7}
+    g.trades_made[0], g.trade_count = 1, 3
+    expected = {"territories": 4, "continents": 1, "armies": 8, "cards": 2, "players": 3, "alive_players": 2,
+                "round": 7, "own_trades": 1, "trades": 3}
     assert g.quantities(0, frozenset(expected), total=9) == {**expected, "total": 9}
     assert g.quantities(0, frozenset({"territories"})) == {"territories": 4, "total": 0}

@@ -50,7 +50,10 @@ _QUANTITY: dict[str, Callable[[Game, int], int]] = {
     "continents": lambda g, seat: len(g.held_continents(seat)),
     "armies": lambda g, seat: g.armies_of(seat),
     "cards": lambda g, seat: len(g.hands[seat]),
-    "players": lambda g, seat: sum(g.alive[:g.players]),
+    "own_trades": lambda g, seat: g.trades_made[seat],
+    "trades": lambda g, seat: g.trade_count,
+    "players": lambda g, seat: g.players,
+    "alive_players": lambda g, seat: sum(g.alive[:g.players]),
     "round": lambda g, seat: g.round,
 }
 
@@ -100,6 +103,11 @@ class Game:
         if self.neutral is not None:
             self.names.append(NEUTRAL_NAME)
         self.colour_seat = {colours[i]: i for i in range(n)}
+        # team play: the seats of each seat's team (itself included); None without teams
+        k = n // rules.teams if rules.teams else 0  # how many teams
+        self.team = [s % k if k else s for s in range(n)] + ([-1] if self.neutral is not None else [])
+        self.friends: list[frozenset[int]] | None = [
+            frozenset(t for t in range(n) if self.team[t] == self.team[s]) for s in range(n)] if k else None
         # the board
         size = board.size
         self.size = size
@@ -118,6 +126,7 @@ class Game:
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.trades_made = [0] * seats
         self.missions: list[Mission | None] = [None] * seats
+        self.targets: list[int | None] = [None] * seats  # assassin: whose elimination wins
         self.declared = [False] * seats
         self.capital: list[int | None] = [None] * seats
         self.capital_owner: dict[int, int] = {}  # territory → whose original capital it is
@@ -130,9 +139,12 @@ class Game:
         self.first = 0
         self.conquered = False
         self.turn_total = 0
+        self.conquered_now: set[int] = set()  # territories conquered this turn (trench warfare)
         self.trade_count = 0
+        self.escalation_base: dict[int, int] = {}  # counter → trades before a delayed escalation began
         self.largest_trade = 0
         self.result: Result | None = None
+        self._bonus_counted = not all(isinstance(b, int) for b in rules.continent_bonus)
         # option lists that depend only on a count, made once (agents must not change them)
         b = rules.battle
         top = max(max(b.attacker_most), b.attacker_open)
@@ -285,9 +297,20 @@ class Game:
                 self._event("capital_chosen", seat, territory=self.board.territories[territory])
         if rules.victory == "missions":
             self._deal_missions(order)
+        if rules.victory == "assassin":
+            self._assign_targets(order)
         cards = list(range(self.size + self.board.jokers))
         self.rng.shuffle(cards)
         self.deck = deque(cards)
+
+    def _assign_targets(self, order: list[int]) -> None:
+        """Assassin: each player secretly gets another as his target, all in one shuffled circle
+        (so nobody is his own target and everyone is someone's)."""
+        circle = list(order)
+        self.rng.shuffle(circle)
+        for i, seat in enumerate(circle):
+            self.targets[seat] = circle[(i + 1) % len(circle)]
+            self._event("target_assigned", seat, target=self.names[self.targets[seat]])
 
     def _roll_for_first(self) -> int:
         rolling = list(range(self.players))
@@ -306,9 +329,17 @@ class Game:
 
     def _deal(self, order: list[int]) -> None:
         """Deal the territory cards (jokers out) one at a time, the neutral army a hand of its own."""
-        hands = order + ([self.neutral] if self.neutral is not None and self.rules.neutral.dealt else [])
+        neutral = self.rules.neutral
         cards = list(range(self.size))
         self.rng.shuffle(cards)
+        if neutral is not None and neutral.first:  # `territories N`: its N cards first, the rest to the players
+            first = min(neutral.territories, self.size - self.players)
+            for territory in cards[:first]:
+                self._claim(territory, self.neutral)
+            cards = cards[first:]
+            hands = order
+        else:
+            hands = order + ([self.neutral] if neutral is not None and neutral.dealt else [])
         for i, territory in enumerate(cards):
             self._claim(territory, hands[i % len(hands)])
 
@@ -386,8 +417,12 @@ class Game:
         to begin at within the current round (a copied game continues after its active turn)."""
         n = self.players
         timing = self.rules.mission_timing
+        trench = self.rules.battle.trench
+        limit = self.rules.round_limit
         while True:
             if start == 0:
+                if limit is not None and self.round >= self.value(limit, self.first):
+                    self.end_by_round_limit()
                 self.round += 1
             for i in range(start, n):
                 seat = (self.first + i) % n
@@ -399,6 +434,8 @@ class Game:
                 self.active = seat
                 self.conquered = False
                 self.turn_total = 0
+                if trench:
+                    self.conquered_now.clear()
                 if self.listeners:
                     self._event("turn_start", seat, round=self.round)
                 if timing is not None:
@@ -410,9 +447,15 @@ class Game:
         """The phases of `seat`'s turn from the rules' phase number `first` on, and the end of the turn."""
         phases = self.rules.phases
         timing = self.rules.mission_timing
+        conditions = self.rules.conditions
         for index in range(first, len(phases)):
             self.phase = index
             phase = phases[index]
+            test = conditions[index]
+            if test is not None and not test(self.quantities(seat, test.names)):
+                if self.listeners:
+                    self._event("phase_skipped", seat, phase=phase, condition=test.text)
+                continue
             if phase == "reinforce":
                 self.reinforce(seat)
             elif phase == "attack":
@@ -434,7 +477,8 @@ class Game:
     # the state that changes during play; everything else a copy shares with its original
     # (the rules, the board, option lists made once). A new attribute that changes during play
     # belongs here: tests/test_game_copy.py fails until it is.
-    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital")
+    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
+              "targets")
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
@@ -453,6 +497,8 @@ class Game:
         other.continent_count = [counts[:] for counts in self.continent_count]
         other.hands = [hand[:] for hand in self.hands]
         other.capital_owner = dict(self.capital_owner)
+        other.conquered_now = set(self.conquered_now)
+        other.escalation_base = dict(self.escalation_base)
         other.deck = deque(self.deck)
         if seed is None:
             other.rng = random.Random()
@@ -490,7 +536,11 @@ class Game:
         count = self.rules.territory_armies
         from_territories = count(self.quantities(seat, count.names))
         held = self.held_continents(seat)
-        from_continents = sum(self.rules.continent_bonus[k] for k in held)
+        bonus = self.rules.continent_bonus
+        if self._bonus_counted:
+            from_continents = sum(self.value(bonus[k], seat) for k in held)
+        else:
+            from_continents = sum(bonus[k] for k in held)
         total = from_territories + from_continents + from_cards
         self.turn_total = total
         if self.listeners:
@@ -499,6 +549,12 @@ class Game:
                     continents_held=[self.board.continents[k] for k in held],
                     from_continents=from_continents, from_cards=from_cards, total=total)
         self.place(seat, seat, total)
+
+    def value(self, number, seat: int) -> int:
+        """A number of the rules: an int as it is, an expression counted for `seat` now."""
+        if number.__class__ is int:
+            return number
+        return number(self.quantities(seat, number.names))
 
     def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
         """The named game quantities an expression uses (`names`), counted for `seat`; the
@@ -552,10 +608,11 @@ class Game:
         kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
         self.trade_count += 1
         self.trades_made[seat] += 1
-        if c.fixed is not None:
-            value = c.fixed[kind]
+        if c.plain:
+            value = c.fixed[kind] if c.fixed is not None else c.escalating_value(
+                self.trades_made[seat] if c.per_player else self.trade_count)
         else:
-            value = c.escalating_value(self.trades_made[seat] if c.per_player else self.trade_count)
+            value = self.set_value(seat, kind)
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
@@ -564,16 +621,41 @@ class Game:
         bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
         if c.bonus_armies and owned:
             bonus = owned if c.bonus_per_card or len(owned) == 1 else [self.ask(Decision(D.BONUS, seat, owned))]
+        bonus_armies = self.value(c.bonus_armies, seat) if bonus else 0
         for territory in bonus:
-            self.armies[territory] += c.bonus_armies
+            self.armies[territory] += bonus_armies
         self.largest_trade = max(self.largest_trade, value)
         if self.listeners:
             self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=value,
-                        territory_bonus=[{"territory": self.board.territories[t], "armies": c.bonus_armies}
+                        territory_bonus=[{"territory": self.board.territories[t], "armies": bonus_armies}
                                          for t in bonus],
                         trade_number=self.trade_count)
         if bonus:
             self.changed()
+        return value
+
+    def set_value(self, seat: int, kind: str) -> int:
+        """A set's armies when some value is an expression, the escalation waits or a cap holds
+        (the trade being valued is already counted)."""
+        c = self.rules.cards
+        if c.fixed is not None:
+            value = self.value(c.fixed[kind], seat)
+        else:
+            number = self.trades_made[seat] if c.per_player else self.trade_count
+            if c.escalation_round is not None:
+                key = seat if c.per_player else -1
+                if self.round <= self.value(c.escalation_round, seat):
+                    self.escalation_base[key] = number  # the scale starts with the first trade after that round
+                number -= self.escalation_base.get(key, 0)
+            elif c.escalation_trades is not None:
+                number -= self.value(c.escalation_trades, seat)
+            values = c.escalating
+            if number <= len(values):
+                value = self.value(values[max(number, 1) - 1], seat)
+            else:
+                value = self.value(values[-1], seat) + (number - len(values)) * self.value(c.step, seat)
+        if c.cap is not None:
+            value = min(value, self.value(c.cap, seat))
         return value
 
     def draw_cards(self, seat: int) -> None:
@@ -592,6 +674,16 @@ class Game:
         """(from, to) pairs `side` may attack now. The neutral army attacks only the active player."""
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         least = self.rules.battle.least_to_attack
+        friends = self.friends
+        if friends is not None and side != self.neutral:  # partners never attack each other
+            mine = friends[side]
+            trenched = self.conquered_now
+            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
+                    for u in adjacent[t] if owner[u] not in mine]
+        if self.conquered_now:  # trench warfare: what was conquered this turn attacks no more
+            trenched = self.conquered_now
+            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
+                    for u in adjacent[t] if owner[u] != side and (side != self.neutral or owner[u] == self.active)]
         if side == self.neutral:
             only = self.active
             return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
@@ -687,6 +779,8 @@ class Game:
                                              "min_move": least})
         if side == self.active:
             self.conquered = True
+        if self.rules.battle.trench:
+            self.conquered_now.add(target)
         if self.capital_owner.get(target) == victim and self.rules.capitals is not None:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
@@ -702,6 +796,10 @@ class Game:
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
+        if self.rules.victory == "assassin":  # whoever eliminates him, his hunter wins (Conquer Club)
+            hunter = self.targets.index(victim)
+            if self.alive[hunter]:
+                self.end(hunter, "assassin")
         self.changed()  # before a trade of the victim's cards: a game won is over at once
         c = self.rules.cards
         if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
@@ -769,6 +867,16 @@ class Game:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         if reach is None and self.rules.fortify.connected:
             reach = self._reach(seat)
+        if self.rules.fortify_partners and seat != self.neutral:  # also into a partner's neighbouring territory
+            partners = self.friends[seat] - {seat}
+            into = [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+                    for u in adjacent[t] if owner[u] in partners and (t not in sent or sent[t] == u)]
+            return self._own_fortify_options(seat, sent, reach) + into
+        return self._own_fortify_options(seat, sent, reach)
+
+    def _own_fortify_options(self, seat: int, sent: dict[int, int],
+                             reach: list[list[int]] | None) -> list[tuple[int, int]]:
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
         if reach is None and not sent:  # the common case, in one pass
             return [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
                     for u in adjacent[t] if owner[u] == seat]
@@ -813,6 +921,12 @@ class Game:
         an elimination, a fortify move. Has anyone won, as the rules let him win now?"""
         rules = self.rules
         victory = rules.victory
+        if self.friends is not None:  # a team wins when every other team is out
+            standing = {self.team[s] for s in range(self.players) if self.alive[s]}
+            if len(standing) == 1:
+                active = self.active
+                winner = active if active >= 0 and self.alive[active] else self.alive.index(True)
+                self.end(winner, "team")
         if victory == "missions":
             timing = rules.mission_timing
             if timing == "immediately":  # anyone, at any moment
@@ -833,12 +947,28 @@ class Game:
             return
         elif victory == "capitals":
             for seat in self._from_active():
-                if self.capitals_held(seat) >= rules.capitals.needed[self.players]:
+                if self.capitals_held(seat) >= self.value(rules.capitals.needed[self.players], seat):
                     self.end(seat, "capitals")
         if self.alive[:self.players].count(True) == 1:
             # the last player standing wins whatever the goal (missions of the dead are moot)
             last = self.alive.index(True)
             self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
+
+    def end_by_round_limit(self) -> None:
+        """The rounds are up: the most territories, armies or continents' bonus wins; a tie
+        between the best is a draw."""
+        by = self.rules.round_limit_by
+        seats = [s for s in range(self.players) if self.alive[s]]
+        if by == "territories":
+            score = {s: self.territory_count[s] for s in seats}
+        elif by == "armies":
+            score = {s: self.armies_of(s) for s in seats}
+        else:
+            bonus = self.rules.continent_bonus
+            score = {s: sum(self.value(bonus[k], s) for k in self.held_continents(s)) for s in seats}
+        best = max(score.values())
+        leaders = [s for s in seats if score[s] == best]
+        self.end(leaders[0] if len(leaders) == 1 else None, "round_limit")
 
     def mission_moment(self, moment: str) -> None:
         """At the start (TURN_START) or the end (TURN_END) of the active player's turn: does
@@ -877,7 +1007,9 @@ class Game:
             if self.territory_count[seat] < m.count:
                 return False
             owner, armies = self.owner, self.armies
-            return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= m.armies) >= m.count
+            least = self.value(m.armies, seat)
+            return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= least) >= \
+                self.value(m.count, seat)
         if m.kind == "destroy":
             return not self.alive[self.colour_seat[m.colour]]
         if not all(self.holds(seat, k) for k in m.continents):

@@ -13,7 +13,7 @@ from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one.
-QUIET = {"claim", "capital_chosen", "mission_dealt"}
+QUIET = {"claim", "capital_chosen", "mission_dealt", "target_assigned"}
 
 
 class Narrator:
@@ -35,6 +35,8 @@ class Narrator:
         place = t.territory
         num = t.num
         if kind in QUIET:
+            if kind == "target_assigned" and e["player"] in self.me:
+                return t._("Your secret target: {target}.").format(target=t.player(e["target"]))
             if kind == "mission_dealt" and e["player"] in self.me:
                 return t._("Your mission: {mission}.").format(mission=mission_text(e["mission"], t))
             return None
@@ -119,6 +121,9 @@ class Narrator:
             return t.n_("{player} moves {n} army from {source} to {target}.",
                         "{player} moves {n} armies from {source} to {target}.", e["armies"]).format(
                 player=who, n=num(e["armies"]), source=place(e["from"]), target=place(e["to"]))
+        if kind == "phase_skipped":
+            return t._("{player} skips the {phase} phase: {condition} does not hold.").format(
+                player=who, phase=e["phase"].replace("_", " "), condition=e["condition"])
         if kind == "mission_declared":
             return t._("{player} declares a fulfilled mission.").format(player=who)
         if kind == "game_over":
@@ -153,6 +158,21 @@ class Narrator:
 
 
 def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:
+    if reason == "round_limit":
+        if winner is None:
+            return t.n_("The rounds are up after {n} turn: a draw between the leaders.",
+                        "The rounds are up after {n} turns: a draw between the leaders.", turns).format(n=t.num(turns))
+        return capitalized(t.n_("{winner} wins when the rounds are up, after {n} turn.",
+                                "{winner} wins when the rounds are up, after {n} turns.", turns).format(
+            winner=t.player(winner), n=t.num(turns)))
+    if reason == "assassin":
+        return capitalized(t.n_("{winner} wins after {n} turn: his secret target is out.",
+                                "{winner} wins after {n} turns: his secret target is out.", turns).format(
+            winner=t.player(winner), n=t.num(turns)))
+    if reason == "team":
+        return capitalized(t.n_("The team of {winner} wins after {n} turn: every other team is out.",
+                                "The team of {winner} wins after {n} turns: every other team is out.", turns).format(
+            winner=t.player(winner), n=t.num(turns)))
     if winner is None:
         return t.n_("No winner: the turn limit was reached after {n} turn.",
                     "No winner: the turn limit was reached after {n} turns.", turns).format(n=t.num(turns))
@@ -173,7 +193,8 @@ def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:
 
 def mission_text(m: dict, t: Text) -> str:
     if "occupy" in m:
-        if m.get("armies", 1) > 1:
+        armies = m.get("armies", 1)
+        if not isinstance(armies, int) or armies > 1:
             return t._("occupy {n} territories with at least {a} armies each").format(n=m["occupy"], a=m["armies"])
         return t._("occupy {n} territories").format(n=m["occupy"])
     if "destroy" in m:
@@ -197,7 +218,8 @@ def render_board(game, t: Text, me: int | None = None) -> str:
             (only,) = holders
             if only >= 0:
                 held = " — " + t._("held by {player}").format(player=t.player(game.names[only]))
-        lines.append(f"{t.continent(board.continents[k])} ({game.rules.continent_bonus[k]}){held}")
+        bonus = game.rules.continent_bonus[k]
+        lines.append(f"{t.continent(board.continents[k])} ({getattr(bonus, 'text', bonus)}){held}")
         for x in members:
             owner = game.owner[x]
             mark = "*" if me is not None and owner == me else " "

@@ -10,8 +10,9 @@ from collections.abc import Iterable
 
 from .board import Board
 from .errors import Problem, RuleError, unknown
-from .expr import check_range, compile_expression, name_ranges
+from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
+from .rules import neutral_defaults
 from .tables import CountTable, parse_key
 
 SET_SIZE = 3
@@ -26,9 +27,13 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("continents", frozenset({"continents"})),
     ("cards", frozenset({"cards"})),
     ("battle", frozenset({"battle"})),
-    ("expressions", frozenset({"reinforcements", "neutral", "players"})),
+    ("expressions", frozenset({"reinforcements", "neutral", "starting_armies", "continents", "cards", "capitals",
+                               "missions", "round_limit", "conditions", "victory", "players"})),
     ("missions", frozenset({"victory", "missions", "colours"})),
     ("neutral", frozenset({"neutral", "turn", "setup"})),
+    ("round_limit", frozenset({"round_limit"})),
+    ("teams", frozenset({"teams", "players"})),
+    ("assassin", frozenset({"victory"})),
 )
 
 
@@ -39,8 +44,8 @@ def check_config(config: Config, board: Board, counts: Iterable[int],
     c = _Checker(config, board)
     for name, reads in _CHECKS:
         if reads.isdisjoint(refused):
-            if name == "players":
-                c.players(list(counts))
+            if name in ("players", "neutral", "teams", "assassin"):
+                getattr(c, name)(list(counts))
             else:
                 getattr(c, name)()
     return c.problems
@@ -51,6 +56,22 @@ class _Checker:
         self.config, self.board = config, board
         self.data = config.data
         self.problems: list[Problem] = []
+
+    def static(self, path: tuple, players: int | None = None) -> int | None:
+        """The number at `path` if it is one (an int, or an expression of `players` only, for
+        `players`); None if it depends on the game, or is wrong (reported elsewhere)."""
+        value = self.config.get(*path)
+        if isinstance(value, int):
+            return value
+        if not isinstance(value, str):
+            return None
+        try:
+            expression = compile_expression(value, "neutral")
+        except RuleError:
+            return None
+        if players is None or not is_static(expression):
+            return None
+        return expression({"players": players})
 
     def add(self, message: str, *path) -> None:
         pos = self.config.origin(tuple(path))
@@ -75,14 +96,17 @@ class _Checker:
         for n in counts:
             if starting.get(n) is None:
                 no_armies.append(n)
-            if colours < n + (1 if "neutral" in d else 0):
+            if colours < n + (1 if "neutral" in d and n == 2 else 0):  # 3+: the neutral army shows no colour
                 no_colours.append(n)
             if needed_capitals:
                 need = needed_capitals.get(n)
                 if need is None:
                     no_capitals.append(n)
-                elif need > n:
-                    too_many_capitals.append((n, need))
+                else:
+                    key = next(k for k in d["capitals"]["needed"] if CountTable.from_json({k: 0}).get(n) is not None)
+                    need = self.static(("capitals", "needed", key), n)
+                    if need is not None and need > n:
+                        too_many_capitals.append((n, need))
         if d["victory"] == "missions":
             for n in counts:
                 if not self.enough_missions(n):
@@ -107,6 +131,9 @@ class _Checker:
         starting = CountTable.from_json(d["starting_armies"])
         for n in counts:
             armies = starting.get(n) or 0
+            if not isinstance(armies, int):  # an expression of players: counted for n
+                key = next(k for k in d["starting_armies"] if CountTable.from_json({k: 0}).get(n) is not None)
+                armies = self.static(("starting_armies", key), n) or 0
             rounds = -(-armies // placement)
             if rounds > MAX_SETUP_ROUNDS:
                 key = next((k for k in d["starting_armies"] if (parse_key(k)[0] <= n and
@@ -116,7 +143,7 @@ class _Checker:
                          f"at most {MAX_SETUP_ROUNDS} are allowed (place more per turn)", *where)
                 return
         neutral = d.get("neutral")
-        if neutral and neutral["placement"]:
+        if neutral and neutral.get("placement") and isinstance(neutral.get("armies"), int):
             rounds = -(-neutral["armies"] // neutral["placement"])
             if rounds > MAX_SETUP_ROUNDS:
                 self.add(f"{neutral['armies']:,} neutral armies placed {neutral['placement']} per turn take "
@@ -134,7 +161,7 @@ class _Checker:
         for name, bonus in bonuses.items():
             if name not in known:
                 self.add(unknown("continent", name, known), "continents", name)
-            elif bonus < 0:
+            elif isinstance(bonus, int) and bonus < 0:
                 self.add(f"the bonus for {name} cannot be negative ({bonus})", "continents", name)
         missing = [c for c in known if c not in bonuses]
         if missing:
@@ -157,14 +184,19 @@ class _Checker:
             for symbol in symbols:
                 if symbol not in sets["values"]:
                     self.add(f"no value for a set of 3 {symbol}", "cards", "sets")
-        else:
+        elif sets["kind"] == "escalating":
             values = sets["values"]
             for i in range(1, len(values)):
-                if values[i] <= values[i - 1]:
+                if isinstance(values[i], int) and isinstance(values[i - 1], int) and values[i] <= values[i - 1]:
                     self.add(f"escalating set values must increase: {values[i]} after {values[i - 1]}",
                              "cards", "sets", "values", i)
-            if self.config.origins.get(("cards", "sets", "step")) and sets["step"] <= 0:
+            if self.config.origins.get(("cards", "sets", "step")) and isinstance(sets["step"], int) \
+                    and sets["step"] <= 0:
                 self.add("the step after the listed values must be more than 0", "cards", "sets", "step")
+        if "escalation_after" in cards and sets["kind"] != "escalating":
+            self.add("'escalation after' needs escalating sets ('sets escalating …')", "cards", "escalation_after")
+        if "cap" in cards and sets["kind"] == "none":
+            self.add("'sets at most' caps the value of a set, but 'sets none' has no sets", "cards", "cap")
         after = cards["after_elimination"]
         if after["trade"] == "at_once" and after.get("down_to", 0) >= after["cards"]:
             self.add(f"trading at once from {after['cards']} cards down to {after['down_to']} trades nothing",
@@ -203,17 +235,65 @@ class _Checker:
     def expressions(self) -> None:
         self.expression(("reinforcements", "territories"), "reinforcements")
         neutral = self.data.get("neutral")
-        if neutral and neutral["reinforcements"] != "none":
+        if neutral and neutral.get("reinforcements", "none") != "none":
             self.expression(("neutral", "reinforcements"), "neutral")
+        for path, kind in self.number_paths():
+            if isinstance(self.config.get(*path), str):
+                self.expression(path, kind)
+        for phase in self.data.get("conditions", {}):
+            self.expression(("conditions", phase), "game", condition=True)
 
-    def expression(self, path: tuple[str, ...], kind: str) -> None:
+    def number_paths(self):
+        """Where a number (or an expression) stands in this configuration, and its kind."""
+        d = self.data
+        for key in d["starting_armies"]:
+            yield ("starting_armies", key), "setup"
+        for name in d["continents"]:
+            yield ("continents", name), "game"
+        cards = d["cards"]
+        sets = cards["sets"]
+        if sets["kind"] == "fixed":
+            for k in sets["values"]:
+                yield ("cards", "sets", "values", k), "game"
+        elif sets["kind"] == "escalating":
+            for i in range(len(sets["values"])):
+                yield ("cards", "sets", "values", i), "game"
+            yield ("cards", "sets", "step"), "game"
+        elif sets["kind"] == "flat":
+            yield ("cards", "sets", "value"), "game"
+        yield ("cards", "territory_bonus", "armies"), "game"
+        if "cap" in cards:
+            yield ("cards", "cap"), "game"
+        for key in cards.get("escalation_after", {}):
+            yield ("cards", "escalation_after", key), "game"
+        if d["victory"] == "capitals":
+            for key in d["capitals"]["needed"]:
+                yield ("capitals", "needed", key), "game"
+        if d["victory"] == "missions":
+            for i, m in enumerate(d["missions"]["list"]):
+                for key in ("occupy", "armies", "else_occupy"):
+                    if key in m:
+                        yield ("missions", "list", i, key), "game"
+        neutral = d.get("neutral")
+        if neutral:
+            for key in ("armies", "start"):
+                if key in neutral:
+                    yield ("neutral", key), "setup"
+            if "count" in neutral["territories"]:
+                yield ("neutral", "territories", "count"), "setup"
+        if d.get("round_limit"):
+            yield ("round_limit", "rounds"), "game"
+
+    def expression(self, path: tuple, kind: str, condition: bool = False) -> None:
         text = self.config.get(*path)
         pos = self.config.origin(path + ("=",))
         chain = self.config.chain_to(pos.file) if pos else ()
         try:
-            compile_expression(text, kind, pos)
+            (compile_condition if condition else compile_expression)(text, kind, pos)
         except RuleError as err:
             self.problems.extend(p.in_chain(chain) for p in err.problems)
+            return
+        if condition:  # a test, not a number: no range to bound
             return
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
@@ -244,7 +324,7 @@ class _Checker:
                 count = 0
             else:
                 count = m["occupy"]
-            if count > size:
+            if isinstance(count, int) and count > size:
                 self.add(f"the board has only {size} territories", "missions", "list", i)
 
     def enough_missions(self, players: int) -> bool:
@@ -259,7 +339,27 @@ class _Checker:
 
     # ---- the neutral army ------------------------------------------------------------------------
 
-    def neutral(self) -> None:
+    def assassin(self, counts: list[int]) -> None:
+        if self.data["victory"] == "assassin" and 2 in counts:
+            self.add("victory assassin needs 3 or more players: with 2, the target is the only opponent; "
+                     "say it outside 'for 2 players { … }'", "victory")
+
+    def teams(self, counts: list[int]) -> None:
+        teams = self.data.get("teams")
+        if not teams:
+            return
+        k = teams["count"]
+        if any(n % k or n < 2 * k for n in counts):
+            self.add(f"teams {k} ({k} players in each team) needs {2 * k}, {3 * k}, … players: "
+                     f"say it inside 'for {2 * k} players {{ … }}'", "teams", "count")
+
+    def round_limit(self) -> None:
+        limit = self.data.get("round_limit")
+        if limit and isinstance(limit["rounds"], int) and limit["rounds"] < 1:
+            self.add(f"a game cannot end after {limit['rounds']} rounds: the limit must be 1 or more",
+                     "round_limit", "rounds", "=")
+
+    def neutral(self, counts: list[int]) -> None:
         d = self.data
         turn = d["turn"]
         neutral = d.get("neutral")
@@ -268,6 +368,23 @@ class _Checker:
                 if phase in turn:
                     self.add(f"the turn has '{phase.replace('_', ' ')}' but there is no neutral army", "turn")
             return
+        if not counts:  # the general rules: checked with each player count they are played by
+            return
+        neutral = neutral_defaults(neutral)
+        many = [n for n in counts if n > 2]
+        if many:  # nobody plays it: it only holds its territories
+            nobody = f"with {many[0]} players nobody plays the neutral army"
+            acting = [p for p in ("neutral_reinforce", "neutral_attack", "neutral_fortify") if p in turn]
+            if neutral["attacks"] != "never":
+                self.add(f"{nobody}: it cannot attack; say so inside 'for 2 players {{ … }}'", "neutral", "attacks")
+            elif neutral["reinforcements"] != "none":
+                self.add(f"{nobody}: it gets no reinforcements; give them inside 'for 2 players {{ … }}'",
+                         "neutral", "reinforcements")
+            elif acting:
+                self.add(f"{nobody}: the turn cannot have '{acting[0].replace('_', ' ')}'; give it those phases "
+                         f"inside 'for 2 players {{ … }}'", "turn")
+            if neutral["attacks"] != "never" or neutral["reinforcements"] != "none" or acting:
+                return
         if ("neutral_reinforce" in turn) != (neutral["reinforcements"] != "none"):
             if "neutral_reinforce" in turn:
                 self.add("the turn has 'neutral reinforce' but neutral reinforcements are none", "turn")
@@ -289,17 +406,32 @@ class _Checker:
                      "neutral", "territories")
         if share["share"] == "dealt" and deal != "deal":
             self.add("a neutral army dealt a hand needs 'territories deal'", "neutral", "territories")
-        held = self.board.size // 3 if share["share"] == "dealt" else share["count"]
+        if share["share"] == "count" and deal != "deal":
+            self.add("a neutral army dealt its territories needs 'territories deal'", "neutral", "territories")
+        held = self.board.size // 3 if share["share"] == "dealt" else self.static(("neutral", "territories", "count"),
+                                                                                 (counts or [None])[0])
+        start = self.static(("neutral", "start"), (counts or [None])[0])
+        if held is None or start is None:
+            return
+        if share["share"] == "count":
+            most = self.board.size - max(counts or [2])
+            if not 0 < held <= most:
+                self.add(f"the neutral army cannot be dealt {held} of {self.board.size} territories: "
+                         f"{max(counts or [2])} players need one each", "neutral", "territories", "count", "=")
+            return
         if share["share"] == "leftover" and held > self.board.size - 2:
             self.add(f"the neutral army cannot take {held} of {self.board.size} territories",
                      "neutral", "territories")
             return
-        on_board = neutral["start"] * held
-        if neutral["armies"] < on_board:
-            self.add(f"{neutral['armies']} neutral armies cannot put {neutral['start']} on each of its "
+        on_board = start * held
+        armies = self.static(("neutral", "armies"), (counts or [None])[0]) if "armies" in neutral else on_board
+        if armies is None:
+            return
+        if armies < on_board:
+            self.add(f"{armies} neutral armies cannot put {start} on each of its "
                      f"{held} territories", "neutral", "armies")
-        elif neutral["armies"] > on_board and neutral["placement"] == 0:
-            self.add(f"{neutral['armies'] - on_board} neutral armies are never placed: {neutral['start']} on each "
+        elif armies > on_board and neutral["placement"] == 0:
+            self.add(f"{armies - on_board} neutral armies are never placed: {start} on each "
                      f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
 
 

@@ -21,21 +21,33 @@ from lark import Token, Tree
 
 from .errors import Pos, Problem, RuleError, unknown
 
-# The quantities each kind of expression may name, and what they mean (the author's guide
-# prints these descriptions).
+# The quantities an expression may name, and what they mean (the author's guide prints
+# these descriptions). "The player" is the one the rule is counted for: who receives the
+# armies, trades the set, holds the mission or plays the turn.
 QUANTITIES: dict[str, str] = {
-    "territories": "territories held by the player who receives the armies",
-    "continents": "continents wholly held by that player",
-    "armies": "armies that player has on the board",
-    "cards": "cards in that player's hand",
-    "players": "players still in the game, the neutral army not counted",
-    "round": "the round of play, 1 for the first",
+    "territories": "territories held by the player",
+    "continents": "continents wholly held by the player",
+    "armies": "armies the player has on the board",
+    "cards": "cards in the player's hand",
+    "own_trades": "sets the player has traded so far in the game",
+    "trades": "sets traded so far by all players together",
+    "players": "players at the start of the game, a neutral army not counted",
+    "alive_players": "players still in the game, a neutral army not counted",
+    "round": "the round of play, 1 for the first (0 during the setup)",
     "total": "the active player's reinforcements this turn (neutral reinforcements only)",
 }
+_GAME = frozenset(QUANTITIES) - {"total"}
+# The names each kind of expression may use. "setup" numbers are counted before anyone holds
+# anything; "game" ones during play, for a player; "neutral" ones for the neutral army.
 NAMES_FOR: dict[str, frozenset[str]] = {
-    "reinforcements": frozenset({"territories", "continents", "armies", "cards", "players", "round"}),
-    "neutral": frozenset({"total", "territories", "continents", "armies", "players", "round"}),
+    "setup": frozenset({"players"}),
+    "game": _GAME,
+    "reinforcements": _GAME,
+    "neutral": frozenset(QUANTITIES),
 }
+# Names whose value is the same all game long: an expression of these only is a number as
+# soon as the number of players is known.
+STATIC = frozenset({"players"})
 FUNCTIONS: dict[str, tuple[int, int | None]] = {  # name → (fewest, most) arguments
     "min": (1, None),
     "max": (1, None),
@@ -107,6 +119,42 @@ def compile_expression(text: str, kind: str, pos: Pos | None = None) -> Expressi
     if problems:
         raise RuleError(problems)
     return Expression(text, pos, frozenset(used), fn)
+
+
+class Condition:
+    """A checked, compiled test (`round > 1`): call it with the game's quantities."""
+
+    __slots__ = ("text", "pos", "names", "_fn")
+
+    def __init__(self, text: str, pos: Pos | None, names: frozenset[str], fn: Fn):
+        self.text, self.pos, self.names, self._fn = text, pos, names, fn
+
+    def __call__(self, env: Env) -> bool:
+        try:
+            return bool(self._fn(env))
+        except ZeroDivisionError:
+            raise RuleError(f"division by zero in '{self.text}'", self.pos) from None
+
+    def __repr__(self) -> str:
+        return f"Condition({self.text!r})"
+
+
+def compile_condition(text: str, kind: str, pos: Pos | None = None) -> Condition:
+    """Parse, check and compile a test; RuleError if it is wrong or is a number."""
+    tree = parse_tree(text)
+    problems: list[Problem] = []
+    used: set[str] = set()
+    fn, typ = _compile(tree, NAMES_FOR[kind], used, problems, pos)
+    if typ != "bool" and not problems:
+        problems.append(Problem(f"'{text}' is a number, not a test: compare it, as in '{text} > 1'", pos))
+    if problems:
+        raise RuleError(problems)
+    return Condition(text, pos, frozenset(used), fn)
+
+
+def is_static(expression: Expression) -> bool:
+    """Whether the expression has one value for the whole game (it names only `players`)."""
+    return expression.names <= STATIC
 
 
 def _at(pos: Pos | None, token: Token) -> Pos | None:
@@ -265,8 +313,11 @@ def name_ranges(board_size: int, continents: int, deck: int, most_players: int) 
         "armies": Range(0, LARGEST),
         "cards": Range(0, deck),
         "players": Range(1, most_players),
-        "round": Range(1, MAX_ROUND),
+        "round": Range(0, MAX_ROUND),
         "total": Range(0, LARGEST),
+        "alive_players": Range(1, most_players),
+        "own_trades": Range(0, LARGEST),
+        "trades": Range(0, LARGEST),
     }
 
 

@@ -37,11 +37,31 @@ def builtin_ids() -> list[str]:
     return sorted(p.stem for p in rulebooks_dir().glob("*.risk"))
 
 
+def house_dir() -> Path:
+    """The gallery of house rules (docs/house-rules.md): built-in too, listed apart."""
+    return rulebooks_dir() / "house"
+
+
+def house_ids() -> list[str]:
+    return sorted(p.stem for p in house_dir().glob("*.risk"))
+
+
+def _builtin(ref: str) -> Path | None:
+    """The built-in rule file with this id: an edition's, or a house rule's of the gallery."""
+    for directory in (rulebooks_dir(), house_dir()):
+        path = directory / f"{ref}.risk"
+        if path.is_file():
+            return path
+    return None
+
+
 def _label(path: Path) -> str:
     """How messages name a file: built-ins as rulebooks/<name>.risk, others relative to here."""
     try:
         if path.resolve().parent == rulebooks_dir().resolve():
             return f"rulebooks/{path.name}"
+        if path.resolve().parent == house_dir().resolve():
+            return f"rulebooks/house/{path.name}"
     except OSError:
         pass
     try:
@@ -76,9 +96,9 @@ def resolve(ref: str | Path) -> Path:
         return path
     if len(ref) > MAX_REF or not _BUILTIN_NAME.fullmatch(ref):
         raise RuleError(unknown("edition", ref, builtin_ids()) + " (or give the path of a .risk file)")
-    path = rulebooks_dir() / f"{ref}.risk"
-    if not path.is_file():
-        raise RuleError(unknown("edition", ref, builtin_ids()) + " (or give the path of a .risk file)")
+    path = _builtin(ref)
+    if path is None:
+        raise RuleError(unknown("edition", ref, builtin_ids() + house_ids()) + " (or give the path of a .risk file)")
     return path
 
 
@@ -230,10 +250,6 @@ class Rulebook:
 
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
         """Schema, board and semantic problems of one configuration; the board if it could be read."""
-        if "neutral" in config.data and config.players != 2:
-            pos = config.origin_within(("neutral",))
-            return [Problem("a neutral army needs exactly 2 players: put it inside 'for 2 players { … }'",
-                            pos, config.chain_to(pos.file) if pos else ())], None
         errors = sectioned_errors("rulebook.schema.json", config.data)
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
         refused = frozenset(str(path[0]) for _, path in errors if path)
@@ -431,9 +447,9 @@ def _parent_path(book: RulebookFile, files: list[RulebookFile]) -> Path:
         if not path.exists():
             raise RuleError(Problem(f"no such rule file: {quoted(ref)}", book.extends_pos, _chain_labels(files)))
         return path
-    path = rulebooks_dir() / f"{ref}.risk"
-    if len(ref) > MAX_REF or not _BUILTIN_NAME.fullmatch(ref) or not path.is_file():
-        message = unknown("rulebook", ref, builtin_ids())
+    path = _builtin(ref) if len(ref) <= MAX_REF and _BUILTIN_NAME.fullmatch(ref) else None
+    if path is None:
+        message = unknown("rulebook", ref, builtin_ids() + house_ids())
         raise RuleError(Problem(message, book.extends_pos, _chain_labels(files)))
     return path
 
@@ -494,6 +510,15 @@ def editions(include_base: bool = True) -> list[dict[str, Any]]:
             "variants": [{"id": v.id, "title": v.title, "default": v.default} for v in book.variants.values()],
         })
     out.sort(key=lambda e: (not e["base"], e["id"]))
+    return out
+
+
+def house_rules() -> list[dict[str, Any]]:
+    """What `risk editions` shows for the gallery of house rules, apart from the editions."""
+    out = []
+    for ref in house_ids():
+        book = open_rulebook(ref)
+        out.append({"id": book.id, "title": book.title, "extends": book.parents[0] if book.parents else None})
     return out
 
 

@@ -114,12 +114,15 @@ class Config:
         found = [pos for path, pos in self.origins.items() if path[:len(prefix)] == prefix]
         return min(found, key=lambda p: (p.file, p.line, p.col)) if found else None
 
-    def get(self, *path: str, default: Any = None) -> Any:
+    def get(self, *path: str | int, default: Any = None) -> Any:
         node: Any = self.data
         for key in path:
-            if not isinstance(node, dict) or key not in node:
+            if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+                node = node[key]
+            elif isinstance(node, dict) and key in node:
+                node = node[key]
+            else:
                 return default
-            node = node[key]
         return node
 
     def chain_to(self, label: str) -> tuple[str, ...]:

@@ -351,7 +351,6 @@ def _check_expressions(tree: Tree, label: str, lines: list[str]) -> list[Problem
 _PHRASES: dict[str, tuple[str, ...]] = {
     "deal_or_draft": ("setup", "territories"),
     "first_player": ("setup", "first_player"),
-    "victory": ("victory",),
     "trade_counter": ("cards", "counter"),
     "attacker_rolls": ("battle", "attacker_rolls"),
     "ties": ("battle", "ties"),
@@ -367,21 +366,20 @@ _FLAGS: dict[str, tuple[str, ...]] = {
     "capture_cards": ("capitals", "capture_takes_cards"),
     "capture_victim": ("capitals", "capture_eliminates"),
     "neutral_cards": ("neutral", "cards"),
+    "trench": ("battle", "trench"),
 }
 # Statements whose value is one number.
 _NUMBERS: dict[str, tuple[str, ...]] = {
     "placement": ("setup", "placement"),
     "must_trade": ("cards", "must_trade"),
     "card_draw": ("cards", "draw"),
-    "neutral_armies": ("neutral", "armies"),
-    "neutral_start": ("neutral", "start"),
     "neutral_placement": ("neutral", "placement"),
 }
 # Vocabulary rules (`!rule` in the grammar): their words joined with '_'.
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
-    "player_rule", "neutral_attack_rule", "yes_no",
+    "player_rule", "neutral_attack_rule", "yes_no", "tie_break",
 ])
 
 
@@ -490,6 +488,13 @@ class _Builder(Transformer):
         return Overlay(key["low"], key["high"], key["pos"], assigns)
 
     # ---- statements
+    def teams(self, meta, c):
+        return Assign(("teams",), {"count": int(c[0]), "fortify_partners": len(c) > 1}, self.here(meta),
+                      {("count",): self.at(c[0])})
+
+    def team_fortify(self, meta, c):
+        return True
+
     def board(self, meta, c):
         value, _, pos = c[0]
         return Assign(("board",), value, pos)
@@ -515,7 +520,40 @@ class _Builder(Transformer):
         return Assign(("terms", str(key)), str(value), self.at(key), {("=",): self.at(value)})
 
     def turn(self, meta, c):
-        return Assign(("turn",), list(c), self.here(meta))
+        # the conditions are set with the phases, so that a new 'turn' drops the old ones
+        pos = self.here(meta)
+        conditions = {phase: text for phase, text, _ in c if text is not None}
+        parts = {(phase,): where for phase, text, where in c if text is not None}
+        return [Assign(("turn",), [phase for phase, _, _ in c], pos),
+                Assign(("conditions",), conditions, pos, parts)]
+
+    def turn_phase(self, meta, c):
+        if len(c) == 1:
+            return c[0], None, None
+        return c[0], self._expression(c[1]), self._expr_pos(c[1])
+
+    def victory(self, meta, c):
+        # a round limit stays when a later rulebook (or 'for 2 players') restates the goal alone
+        pos = self.here(meta)
+        out = [Assign(("victory",), c[0], pos)]
+        if len(c) > 1:
+            (rounds, where), tie_break = c[1]
+            out.append(Assign(("round_limit",), {"rounds": rounds, "by": tie_break}, pos, {("rounds", "="): where}))
+        return out
+
+    def round_limit(self, meta, c):
+        return c[0], c[1]
+
+    def num(self, meta, c):
+        """A number or an expression: (an int, or the expression's text; its position)."""
+        node = c[0]
+        where = self._expr_pos(node)
+        if isinstance(node, Tree) and node.data == "number":
+            return int(node.children[0]), where
+        if isinstance(node, Tree) and node.data == "neg" and isinstance(node.children[0], Tree) \
+                and node.children[0].data == "number":
+            return -int(node.children[0].children[0]), where
+        return self._expression(node), where
 
     def starting_armies(self, meta, c):
         return Assign(("starting_armies",), c[0].value, self.here(meta), c[0].parts)
@@ -525,47 +563,68 @@ class _Builder(Transformer):
                       {("=",): self._expr_pos(c[0])})
 
     def continent_bonus(self, meta, c):
-        return [Assign(("continents", name), value, pos) for name, value, pos in c[0]]
+        return [Assign(("continents", name), value, pos, {("=",): where}) for name, (value, where), pos in c[0]]
 
     def fixed_sets(self, meta, c):
         values, parts = {}, {}
-        for symbol, value, pos in c:
+        for symbol, (value, where), pos in c:
             if symbol in values:
                 self.problem(f"the set '{symbol}' is given twice", pos)
             values[symbol] = value
             parts[("values", symbol)] = pos
+            parts[("values", symbol, "=")] = where
         return Assign(("cards", "sets"), {"kind": "fixed", "values": values}, self.here(meta), parts)
 
     def set_value(self, meta, c):
         count, symbol, value = c
         if int(count) != 3:
             self.problem(f"a set of one symbol is 3 cards: write '3 {symbol}'", self.at(count))
-        return str(symbol), int(value), self.at(symbol)
+        return str(symbol), value, self.at(symbol)
 
     def mixed_set_value(self, meta, c):
         count, value = c
         if int(count) != 1:
             self.problem("a mixed set is one card of each symbol: write '1 of each'", self.at(count))
-        return "mixed", int(value), self.at(count)
+        return "mixed", value, self.at(count)
 
     def escalating_sets(self, meta, c):
         step = None
         numbers = list(c)
         if numbers and isinstance(numbers[-1], tuple):
             step = numbers.pop()
-        value = {"kind": "escalating", "values": [int(t) for t in numbers], "step": step[0] if step else 0}
-        parts = {("values", i): self.at(t) for i, t in enumerate(numbers)}
+        value = {"kind": "escalating", "values": [v for v, _ in numbers], "step": step[0] if step else 0}
+        parts = {("values", i): where for i, (_, where) in enumerate(numbers)}
         if step:
             parts[("step",)] = step[1]
         return Assign(("cards", "sets"), value, self.here(meta), parts)
 
     def escalation_tail(self, meta, c):
-        return int(c[0]), self.at(c[0])
+        return c[0]
+
+    def flat_sets(self, meta, c):
+        value, where = c[0]
+        return Assign(("cards", "sets"), {"kind": "flat", "value": value}, self.here(meta), {("value",): where})
+
+    def no_sets(self, meta, c):
+        return Assign(("cards", "sets"), {"kind": "none"}, self.here(meta))
+
+    def set_cap(self, meta, c):
+        value, where = c[0]
+        return Assign(("cards", "cap"), value, self.here(meta), {("=",): where})
+
+    def escalation_start(self, meta, c):
+        return Assign(("cards", "escalation_after"), c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def escalation_round(self, meta, c):
+        return {"round": c[0][0]}, c[0][1]
+
+    def escalation_trades(self, meta, c):
+        return {"trades": c[0][0]}, c[0][1]
 
     def territory_bonus(self, meta, c):
-        armies, scope = c
-        return Assign(("cards", "territory_bonus"), {"armies": int(armies), "per": scope.removeprefix("per_")},
-                      self.here(meta))
+        (armies, where), scope = c
+        return Assign(("cards", "territory_bonus"), {"armies": armies, "per": scope.removeprefix("per_")},
+                      self.here(meta), {("armies", "="): where})
 
     def after_elimination(self, meta, c):
         cards, rule = c
@@ -606,15 +665,20 @@ class _Builder(Transformer):
         return _Block("missions", self.here(meta), out)
 
     def occupy(self, meta, c):
-        armies = int(c[1]) if len(c) > 1 else 1
-        return {"occupy": int(c[0]), "armies": armies}, self.here(meta), {}
+        count, where = c[0]
+        parts = {("occupy", "="): where}
+        armies = 1
+        if len(c) > 1:
+            armies, parts[("armies", "=")] = c[1]
+        return {"occupy": count, "armies": armies}, self.here(meta), parts
 
     def occupy_armies(self, meta, c):
         return c[0]
 
     def destroy(self, meta, c):
-        colour, count = c
-        return {"destroy": str(colour), "else_occupy": int(count)}, self.here(meta), {("destroy",): self.at(colour)}
+        colour, (count, where) = c
+        return ({"destroy": str(colour), "else_occupy": count}, self.here(meta),
+                {("destroy",): self.at(colour), ("else_occupy", "="): where})
 
     def conquer(self, meta, c):
         names = [t for t in c if isinstance(t, Token)]
@@ -633,13 +697,26 @@ class _Builder(Transformer):
         return Assign(("capitals", "needed"), c[0].value, self.here(meta), c[0].parts)
 
     def neutral_territories(self, meta, c):
-        return Assign(("neutral", "territories"), c[0], self.here(meta))
+        share, parts, start = c[0]
+        out = [Assign(("neutral", "territories"), share, self.here(meta), parts)]
+        if start is not None:
+            out.append(Assign(("neutral", "start"), start[0], self.here(meta), {("=",): start[1]}))
+        return out
 
     def dealt_share(self, meta, c):
-        return {"share": "dealt"}
+        return {"share": "dealt"}, {}, None
 
     def leftover_share(self, meta, c):
-        return {"share": "leftover", "count": int(c[0])}
+        return {"share": "leftover", "count": c[0][0]}, {("count", "="): c[0][1]}, None
+
+    def count_share(self, meta, c):
+        return {"share": "count", "count": c[0][0]}, {("count", "="): c[0][1]}, (c[1] if len(c) > 1 else None)
+
+    def neutral_armies(self, meta, c):
+        return Assign(("neutral", "armies"), c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def neutral_start(self, meta, c):
+        return Assign(("neutral", "start"), c[0][0], self.here(meta), {("=",): c[0][1]})
 
     def neutral_reinforcements(self, meta, c):
         item = c[0]
@@ -660,16 +737,24 @@ class _Builder(Transformer):
     # ---- tables
     def count_table(self, meta, c):
         value, parts = {}, {}
-        for key, number, pos in c:
+        for key, (number, where), pos in c:
             if key in value:
                 self.problem(f"'{key}' is given twice", pos)
             value[key] = number
             parts[(key,)] = pos
+            parts[(key, "=")] = where
         return _Table(value, parts)
 
     def count_entry(self, meta, c):
         key, number = c
-        return key["text"], int(number), key["pos"]
+        return key["text"], number, key["pos"]
+
+    def dice_table(self, meta, c):
+        return self.count_table(meta, c)
+
+    def dice_entry(self, meta, c):
+        key, number = c
+        return key["text"], (int(number), key["pos"]), key["pos"]
 
     def exactly(self, meta, c):
         n = int(c[0])
@@ -692,9 +777,6 @@ class _Builder(Transformer):
         name, value = c
         return str(name), value, self.at(name)
 
-    def signed(self, meta, c):
-        value = int(c[0])
-        return -value if self.text[meta.start_pos] == "-" else value
 
     # ---- expressions: kept as their source text
     def _expression(self, node) -> str:

@@ -13,11 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .expr import Expression, compile_expression
+from .expr import Condition, Expression, compile_condition, compile_expression, is_static
 from .model import Config
 from .tables import CountTable
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
+
+# A number of the rules: an int, or an expression counted for a player during the game. An
+# expression that names only `players` is a number as soon as the player count is known.
+Number = int | Expression
+# what the sheet and the bots assume of a player when they must guess an expression's value
+TYPICAL = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "own_trades": 0, "trades": 0,
+           "players": 3, "alive_players": 3, "round": 1, "total": 0}
+
+
+def typical(value: Number, **known: int) -> int:
+    """A number's value, or an expression's for a typical player (for display and bots)."""
+    return value if isinstance(value, int) else value({**TYPICAL, **known})
 
 
 @dataclass(frozen=True)
@@ -29,24 +41,29 @@ class VariantInfo:
 
 @dataclass(frozen=True)
 class CardRules:
-    fixed: dict[str, int] | None  # symbol id or "mixed" → armies; None when escalating
-    escalating: tuple[int, ...]  # values of the 1st, 2nd, … trade
-    step: int  # added per trade after the listed values (0: the last repeats)
+    kind: str  # fixed | escalating | flat | none (no cards at all)
+    fixed: dict[str, Number] | None  # symbol id or "mixed" → armies; None unless fixed (flat: all one value)
+    escalating: tuple[Number, ...]  # values of the 1st, 2nd, … trade
+    step: Number  # added per trade after the listed values (0: the last repeats)
     per_player: bool  # escalating counter counted per player rather than for all together
-    bonus_armies: int  # for a traded card showing a territory the player holds
+    bonus_armies: Number  # for a traded card showing a territory the player holds
     bonus_per_card: bool  # for each such card, rather than once per trade
     must_trade: int
     after_elimination_cards: int
     trade_at_once: bool  # after taking a victim's cards: trade at once (else next reinforcement)
     down_to: int
     draw: int
+    cap: Number | None = None  # no set is worth more
+    escalation_round: Number | None = None  # the scale stands at its first value until after this round
+    escalation_trades: Number | None = None  # … or until after this many trades (on the counter)
+    plain: bool = True  # every value an int, no cap, no delayed escalation: the fast path
 
     def escalating_value(self, number: int) -> int:
-        """Armies for the `number`-th trade (1-based) on the escalating scale."""
+        """Armies for the `number`-th trade (1-based) on the escalating scale (int values)."""
         values = self.escalating
         if number <= len(values):
-            return values[number - 1]
-        return values[-1] + (number - len(values)) * self.step
+            return values[number - 1]  # type: ignore[return-value]
+        return values[-1] + (number - len(values)) * self.step  # type: ignore[operator]
 
 
 @dataclass(frozen=True)
@@ -60,6 +77,7 @@ class BattleRules:
     defender_chooses: bool
     ties_to_defender: bool
     move_committed: bool  # minimum move after conquest: armies committed (else dice rolled)
+    trench: bool = False  # a territory conquered this turn may not attack again this turn
 
     def attacker_dice(self, armies: int) -> int:
         """Most armies that may attack (and dice) from a territory holding `armies`."""
@@ -81,8 +99,8 @@ class Mission:
     """A secret mission: occupy N territories (with M armies each), destroy a colour, or conquer continents."""
 
     kind: str  # "occupy" | "destroy" | "conquer"
-    count: int = 0  # occupy: territories; destroy: the fallback's territories
-    armies: int = 1  # occupy: armies on each
+    count: Number = 0  # occupy: territories; destroy: the fallback's territories
+    armies: Number = 1  # occupy: armies on each
     colour: str | None = None
     continents: tuple[int, ...] = ()
     extra: int = 0  # conquer: further continents of the player's choice
@@ -91,7 +109,7 @@ class Mission:
 
 @dataclass(frozen=True)
 class CapitalRules:
-    needed: CountTable
+    needed: CountTable  # values: Number
     takes_cards: bool
     replaces_continent: bool
     eliminates: bool
@@ -101,7 +119,8 @@ class CapitalRules:
 class NeutralRules:
     armies: int
     dealt: bool  # a hand of its own in the deal (else the territories the draft leaves)
-    territories: int
+    territories: int  # dealt: the hand's size; else what the draft leaves
+    first: bool  # its territories dealt to it first (`territories N`), the rest to the players
     start: int  # armies on each of its territories at the share-out
     placement: int  # armies each player places for it on each placing turn of the setup
     reinforcements: Expression | None
@@ -126,16 +145,22 @@ class Rules:
     pieces: tuple[int, ...]
     terms: dict[str, str]
     starting_armies: CountTable
-    continent_bonus: tuple[int, ...]  # by continent index
+    continent_bonus: tuple[Number, ...]  # by continent index
+    continent_estimate: tuple[int, ...]  # the same, expressions counted for a typical player (bots)
     deal: bool  # territories dealt (else drafted)
     highest_roll_starts: bool  # else the player left of the dealer
     placement: int
     phases: tuple[str, ...]
+    conditions: tuple[Condition | None, ...]  # by phase: the test that must hold for it to be played
     territory_armies: Expression
     cards: CardRules
     battle: BattleRules
     fortify: FortifyRules
     victory: str
+    teams: int  # players in a team (0: every player for himself); with k teams, seats s, s + k, … are partners
+    fortify_partners: bool  # armies may be moved into a partner's neighbouring territory
+    round_limit: Number | None  # the game ends after this many rounds …
+    round_limit_by: str | None  # … won by the most territories | armies | continent_bonus
     mission_timing: str | None
     missions: tuple[Mission, ...]
     capitals: CapitalRules | None
@@ -149,6 +174,27 @@ def fingerprint(model: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
+# The kind of expression (its allowed names) by the place it stands.
+SETUP_NUMBERS = ("starting_armies", "neutral")
+
+
+def number(config: Config, path: tuple, kind: str = "game") -> Number:
+    """The number at `path`: an int, or its expression compiled (counted at once if it names
+    only `players` and the player count is known)."""
+    value = config.get(*path)
+    if isinstance(value, int):
+        return value
+    expression = compile_expression(value, kind, config.origin(tuple(path) + ("=",)))
+    if config.players is not None and is_static(expression):
+        return expression({"players": config.players})
+    return expression
+
+
+def _count_table(config: Config, path: tuple, kind: str) -> CountTable:
+    table = config.get(*path)
+    return CountTable.from_json({key: number(config, tuple(path) + (key,), kind) for key in table})
+
+
 def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     """Compile a configuration that has passed the schema and the semantic checks."""
     d = config.data
@@ -156,18 +202,40 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     cards = d["cards"]
     sets = cards["sets"]
     after = cards["after_elimination"]
+    kind = sets["kind"]
+    fixed = None
+    if kind == "fixed":
+        fixed = {k: number(config, ("cards", "sets", "values", k)) for k in sets["values"]}
+    elif kind == "flat":
+        flat = number(config, ("cards", "sets", "value"))
+        fixed = {k: flat for k in (*board.symbols, "mixed")}
+    escalating = tuple(number(config, ("cards", "sets", "values", i)) for i in range(len(sets["values"]))) \
+        if kind == "escalating" else ()
+    step = number(config, ("cards", "sets", "step")) if kind == "escalating" else 0
+    cap = number(config, ("cards", "cap")) if "cap" in cards else None
+    start = cards.get("escalation_after") if kind == "escalating" else None
+    escalation_round = number(config, ("cards", "escalation_after", "round")) if start and "round" in start else None
+    escalation_trades = number(config, ("cards", "escalation_after", "trades")) \
+        if start and "trades" in start else None
+    bonus = number(config, ("cards", "territory_bonus", "armies"))
+    values = [*(fixed or {}).values(), *escalating, step, bonus]
     card_rules = CardRules(
-        fixed=dict(sets["values"]) if sets["kind"] == "fixed" else None,
-        escalating=tuple(sets["values"]) if sets["kind"] == "escalating" else (),
-        step=sets.get("step", 0),
+        kind=kind,
+        fixed=fixed,
+        escalating=escalating,
+        step=step,
         per_player=cards["counter"] == "per_player",
-        bonus_armies=cards["territory_bonus"]["armies"],
+        bonus_armies=bonus,
         bonus_per_card=cards["territory_bonus"]["per"] == "card",
         must_trade=cards["must_trade"],
         after_elimination_cards=after["cards"],
         trade_at_once=after["trade"] == "at_once",
         down_to=after.get("down_to", 0),
-        draw=cards["draw"],
+        draw=0 if kind == "none" else cards["draw"],
+        cap=cap,
+        escalation_round=escalation_round,
+        escalation_trades=escalation_trades,
+        plain=all(isinstance(v, int) for v in values) and cap is None and start is None,
     )
     battle = d["battle"]
     attacker = CountTable.from_json(battle["attacker_dice"])
@@ -182,6 +250,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         defender_chooses=battle["defender_chooses"],
         ties_to_defender=battle["ties"] == "defender",
         move_committed=battle["minimum_move"] == "committed",
+        trench=battle.get("trench", False),
     )
     moves = d["fortify"]["moves"]
     fortify = FortifyRules(None if moves == "unlimited" else moves, d["fortify"]["path"] == "connected",
@@ -190,26 +259,36 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     capitals = None
     if d["victory"] == "capitals":
         c = d["capitals"]
-        capitals = CapitalRules(CountTable.from_json(c["needed"]), c["capture_takes_cards"],
+        capitals = CapitalRules(_count_table(config, ("capitals", "needed"), "game"), c["capture_takes_cards"],
                                 c["capture_replaces"] == "one_each", c["capture_eliminates"])
     neutral = None
     if "neutral" in d:
-        n = d["neutral"]
+        n = neutral_defaults(d["neutral"])
         share = n["territories"]
         reinforcements = None
         if n["reinforcements"] != "none":
             reinforcements = compile_expression(n["reinforcements"], "neutral",
                                                 config.origin(("neutral", "reinforcements", "=")))
+        start_each = number(config, ("neutral", "start"), "setup")
+        if share["share"] == "dealt":
+            held = board.size // 3
+        else:
+            held = number(config, ("neutral", "territories", "count"), "setup")
+        armies = number(config, ("neutral", "armies"), "setup") if "armies" in d["neutral"] else None
         neutral = NeutralRules(
-            armies=n["armies"],
-            dealt=share["share"] == "dealt",
-            territories=board.size // 3 if share["share"] == "dealt" else share["count"],
-            start=n["start"],
+            armies=armies if armies is not None else _times(start_each, held),
+            dealt=share["share"] != "leftover",
+            territories=held,
+            first=share["share"] == "count",
+            start=start_each,
             placement=n["placement"],
             reinforcements=reinforcements,
             attacks=n["attacks"] == "active_player",
             cards=n["cards"],
         )
+    continent_bonus = tuple(number(config, ("continents", c)) for c in board.continents)
+    conditions = d.get("conditions", {})
+    limit = d.get("round_limit")
     return Rules(
         id=meta["id"],
         title=meta["title"],
@@ -225,20 +304,28 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         colours=tuple(d["colours"]),
         pieces=tuple(d["pieces"]),
         terms=dict(d["terms"]),
-        starting_armies=CountTable.from_json(d["starting_armies"]),
-        continent_bonus=tuple(bonus_map[c] for c in board.continents),
+        starting_armies=_count_table(config, ("starting_armies",), "setup"),
+        continent_bonus=continent_bonus,
+        continent_estimate=tuple(typical(b) for b in continent_bonus),
         deal=d["setup"]["territories"] == "deal",
         highest_roll_starts=d["setup"]["first_player"] == "highest_roll",
         placement=d["setup"]["placement"],
         phases=tuple(d["turn"]),
+        conditions=tuple(
+            compile_condition(conditions[p], "game", config.origin(("conditions", p))) if p in conditions else None
+            for p in d["turn"]),
         territory_armies=compile_expression(d["reinforcements"]["territories"], "reinforcements",
                                             config.origin(("reinforcements", "territories", "="))),
         cards=card_rules,
         battle=battle_rules,
         fortify=fortify,
         victory=d["victory"],
+        teams=d["teams"]["count"] if "teams" in d else 0,
+        fortify_partners="teams" in d and d["teams"]["fortify_partners"],
+        round_limit=number(config, ("round_limit", "rounds")) if limit else None,
+        round_limit_by=limit["by"] if limit else None,
         mission_timing=missions.get("timing") if d["victory"] == "missions" else None,
-        missions=tuple(_mission(m, board) for m in missions.get("list", [])),
+        missions=tuple(_mission(config, i, m, board) for i, m in enumerate(missions.get("list", []))),
         capitals=capitals,
         neutral=neutral,
         model=meta["model"],
@@ -246,10 +333,23 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     )
 
 
-def _mission(m: dict[str, Any], board: Board) -> Mission:
+def _mission(config: Config, i: int, m: dict[str, Any], board: Board) -> Mission:
+    path = ("missions", "list", i)
     if "destroy" in m:
-        return Mission("destroy", count=m["else_occupy"], colour=m["destroy"], data=m)
+        return Mission("destroy", count=number(config, path + ("else_occupy",)), colour=m["destroy"], data=m)
     if "conquer" in m:
         idx = tuple(board.continent_index[c] for c in m["conquer"])
         return Mission("conquer", continents=idx, extra=m["extra"], data=m)
-    return Mission("occupy", count=m["occupy"], armies=m["armies"], data=m)
+    return Mission("occupy", count=number(config, path + ("occupy",)), armies=number(config, path + ("armies",)),
+                   data=m)
+
+
+def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
+    """A neutral army's rules with what a file may leave out: it holds its territories and
+    does nothing else (no placement, reinforcements, attacks or cards)."""
+    return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never",
+            "cards": False, **n}
+
+
+def _times(a: Number, b: Number) -> Number:
+    return a * b if isinstance(a, int) and isinstance(b, int) else 0

@@ -37,6 +37,9 @@ def simulation(label: str, players: int, bot: str, seed: int, summary: dict, con
         "capitals": t._("capitals"),
         "opponent_eliminated": t._("opponent eliminated"),
         "turn_limit": t._("unfinished (turn limit)"),
+        "round_limit": t._("round limit (the rule)"),
+        "team": t._("team victory"),
+        "assassin": t._("assassin: the target out"),
     }
     for reason, count in summary["reasons"].items():
         out.append(f"  {reasons.get(reason, reason):<28}{t.pct(count / n):<28}{t.num(count)}")

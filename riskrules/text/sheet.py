@@ -107,11 +107,22 @@ def _table(table: dict[str, int]) -> str:
     return ", ".join(f"{key_text(low, high)}: {value}" for low, high, value in CountTable.from_json(table).entries)
 
 
+def _v(number) -> str:
+    """A number of the rules as the author wrote it: 4, or 'asia 7 - (players - 3)'s expression."""
+    return str(number) if isinstance(number, int) else number.text
+
+
+def _plural(number) -> int:
+    """The count that chooses a plural form (an expression reads as 'many')."""
+    return number if isinstance(number, int) else 2
+
+
 def _example(expr, env_key: str, samples: Sequence[int], fixed: dict[str, int]) -> str:
     return ", ".join(f"{n} → {expr({**fixed, env_key: n})}" for n in samples)
 
 
-_ENV = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "players": 3, "round": 1, "total": 0}
+_ENV = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "players": 3, "round": 1, "total": 0,
+        "alive_players": 3, "own_trades": 0, "trades": 0}
 
 
 def phase_name(phase: str, t: Text) -> str:
@@ -147,10 +158,22 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("game.voice", t._("Voice"), f"{t.term('dealer')}, {t.term('attack')}, {t.term('neutral')}")
     # Translators: a row label of the rule sheet: the phases of one player's turn, in order
     add("game.turn", t._("Turn"), " → ".join(phase_name(p, t) for p in rules.phases))
+    if rules.teams:
+        text = t._("teams of {n}, partners seated alternately; partners never attack each other; "
+                   "a team wins when every other team is out").format(n=rules.teams)
+        if rules.fortify_partners:
+            text += t._("; armies may be moved into a partner's neighbouring territory")
+        # Translators: a row label of the rule sheet: team play (doubles, triples)
+        add("game.teams", t._("Teams"), text)
+    tests = [(p, c) for p, c in zip(rules.phases, rules.conditions) if c is not None]
+    if tests:
+        # Translators: a row label of the rule sheet: phases played only when a test holds (attack when round > 1)
+        add("game.conditions", t._("Phase conditions"), "; ".join(
+            t._("{phase} only when {test}").format(phase=phase_name(p, t), test=c.text) for p, c in tests))
 
     # setup
     add("setup.starting_armies", t._("Starting armies by players"),
-        ", ".join(f"{key_text(lo, hi)}: {v}" for lo, hi, v in rules.starting_armies.entries))
+        ", ".join(f"{key_text(lo, hi)}: {_v(v)}" for lo, hi, v in rules.starting_armies.entries))
     add("setup.territories", t._("Territories"), t._("dealt from the deck, jokers out") if rules.deal
         else t._("drafted one at a time"))
     if rules.highest_roll_starts:
@@ -169,33 +192,66 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("reinforcements.territories", t._("For territories"),
         f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), _ENV)})")
     add("reinforcements.continents", t._("For continents"), ", ".join(
-        f"{t.continent(c)} {b}" for c, b in zip(board.continents, rules.continent_bonus)))
+        f"{t.continent(c)} {_v(b)}" for c, b in zip(board.continents, rules.continent_bonus)))
 
     # cards
     c = rules.cards
-    if c.fixed is not None:
-        sets = [f"3 × {t.symbol(s)}: {c.fixed[s]}" for s in board.symbols if s in c.fixed]
-        sets.append(t._("one of each: {n}").format(n=c.fixed["mixed"]))
+    if c.kind == "none":
+        # Translators: the value of the rule sheet's "Sets" row when a house rule plays without cards
+        add("cards.sets", t._("Sets"), t._("none: no cards are drawn or traded"))
+    elif c.kind == "flat":
+        add("cards.sets", t._("Sets"), t._("any set: {n}").format(n=_v(c.fixed["mixed"])))
+    elif c.fixed is not None:
+        sets = [f"3 × {t.symbol(s)}: {_v(c.fixed[s])}" for s in board.symbols if s in c.fixed]
+        sets.append(t._("one of each: {n}").format(n=_v(c.fixed["mixed"])))
         # Translators: a row label of the rule sheet: sets of three RISK cards traded for armies
         add("cards.sets", t._("Sets"), t._("fixed values: {sets}").format(sets=", ".join(sets)))
     else:
-        values = ", ".join(str(v) for v in c.escalating)
+        values = ", ".join(_v(v) for v in c.escalating)
         if c.step:
-            text = t._("escalating: {values}, then +{step} each").format(values=values, step=c.step)
+            text = t._("escalating: {values}, then +{step} each").format(values=values, step=_v(c.step))
         else:
             text = t._("escalating: {values}, then the last again").format(values=values)
         add("cards.sets", t._("Sets"), text)
         add("cards.counter", t._("Trades counted"), t._("per player") if c.per_player
             else t._("for all players together"))
+        if c.escalation_round is not None:
+            add("cards.escalation_after", t._("Escalation"), t._(
+                "each set is worth the first value until after round {n}").format(n=_v(c.escalation_round)))
+        elif c.escalation_trades is not None:
+            add("cards.escalation_after", t._("Escalation"), t._(
+                "each set is worth the first value until after {n} trades").format(n=_v(c.escalation_trades)))
+    if c.cap is not None:
+        # Translators: a row label of the rule sheet: the most armies one set of cards can be worth
+        add("cards.cap", t._("Most a set is worth"), _v(c.cap))
+    if c.kind != "none":
+        _card_rows(c, add, t)
+
+    _battle_rows(rules, m, add, t, liberation)
+
+    # fortify
+    f = rules.fortify
+    moves = t._("any number of moves") if f.moves is None else t.n_("{n} move", "{n} moves", f.moves).format(
+        n=f.moves)
+    path = t._("through one's own connected territories") if f.connected else t._("to a neighbouring territory")
+    split = t._("a territory may send armies to several") if f.split else t._("a territory sends to one only")
+    add("fortify.moves", t._("Fortify"), f"{moves}, {path}; {split}")
+
+    _victory_rows(rules, add, t)
+    _neutral_rows(rules, add, t)
+    return rows
+
+
+def _card_rows(c, add, t: Text) -> None:
     if c.bonus_per_card:
         bonus = t.n_("{n} army for each traded card showing a territory one holds, placed there at once",
                      "{n} armies for each traded card showing a territory one holds, placed there at once",
-                     c.bonus_armies)
+                     _plural(c.bonus_armies))
     else:
         bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, placed there at once",
                      "{n} armies once per trade if a traded card shows a territory one holds, placed there at once",
-                     c.bonus_armies)
-    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=c.bonus_armies))
+                     _plural(c.bonus_armies))
+    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=_v(c.bonus_armies)))
     add("cards.must_trade", t._("Must trade"), t.n_("with {n} card or more, at the start of the turn",
                                                      "with {n} cards or more, at the start of the turn",
                                                      c.must_trade).format(n=c.must_trade))
@@ -210,7 +266,8 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
                                         "if the deck is ever empty, no card is drawn"))
 
-    # battle
+
+def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
     b = m["battle"]
     battle = rules.battle
     attacker_table = _table(b["attacker_dice"])
@@ -240,23 +297,29 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
             else t._("the attacker wins"))
     add("battle.minimum_move", t._("After a conquest"), t._("move in at least the armies committed")
         if battle.move_committed else t._("move in at least as many armies as dice rolled"))
+    if battle.trench:
+        # Translators: a row label of the rule sheet: the house rule "trench warfare" (Conquer Club's name)
+        add("battle.trench", t._("Trench warfare"),
+            t._("a territory conquered this turn may not attack again this turn"))
 
-    # fortify
-    f = rules.fortify
-    moves = t._("any number of moves") if f.moves is None else t.n_("{n} move", "{n} moves", f.moves).format(
-        n=f.moves)
-    path = t._("through one's own connected territories") if f.connected else t._("to a neighbouring territory")
-    split = t._("a territory may send armies to several") if f.split else t._("a territory sends to one only")
-    add("fortify.moves", t._("Fortify"), f"{moves}, {path}; {split}")
 
-    # victory
+def _victory_rows(rules: Rules, add, t: Text) -> None:
     goals = {
         "domination": t._("world domination: hold every territory"),
         "missions": t._("secret missions"),
         "capitals": t._("capitals: hold enough capitals, one's own included"),
         "opponents_eliminated": t._("eliminate the opponent; the neutral army does not count"),
+        "assassin": t._("assassin: each player has a secret target; whoever's target is out, by anyone's hand, "
+                        "wins"),
     }
     add("victory.goal", t._("Goal"), goals[rules.victory])
+    if rules.round_limit is not None:
+        most = {"territories": t._("the most territories"), "armies": t._("the most armies"),
+                "continent_bonus": t._("the largest continent bonus")}[rules.round_limit_by]
+        # Translators: {n} is a number of rounds (or an expression); {most} e.g. "the most territories"
+        add("victory.round_limit", t._("Round limit"), t._(
+            "after {n} rounds the game ends: {most} wins; equal leaders draw").format(n=_v(rules.round_limit),
+                                                                                     most=most))
     if rules.victory == "missions":
         timings = {
             "immediately": t._("as soon as it is fulfilled, in anyone's turn"),
@@ -269,7 +332,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         add("victory.missions", t._("Missions"), "; ".join(mission_text(mi.data, t) for mi in rules.missions))
     if rules.capitals:
         cap = rules.capitals
-        needed = ", ".join(f"{key_text(lo, hi)}: {v}" for lo, hi, v in cap.needed.entries)
+        needed = ", ".join(f"{key_text(lo, hi)}: {_v(v)}" for lo, hi, v in cap.needed.entries)
         add("victory.capitals", t._("Capitals needed"), t._("{table} (one's own included)").format(table=needed))
         effects = []
         if cap.takes_cards:
@@ -280,16 +343,20 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
             effects.append(t._("the victim is out of the game"))
         add("victory.capture", t._("A captured capital"), "; ".join(effects) or t._("nothing more"))
 
-    # neutral
+
+def _neutral_rows(rules: Rules, add, t: Text) -> None:
     n = rules.neutral
     if n is not None:
-        if n.dealt:
+        if n.first:
+            share = t.n_("dealt {n} territory before the players", "dealt {n} territories before the players",
+                         _plural(n.territories))
+        elif n.dealt:
             share = t.n_("dealt a hand of {n} territory", "dealt a hand of {n} territories", n.territories)
         else:
             share = t.n_("the {n} territory the draft leaves", "the {n} territories the draft leaves", n.territories)
         add("neutral.armies", t._("Neutral army"), t.n_(
-            "{armies} army, {share}, {start} on each", "{armies} armies, {share}, {start} on each", n.armies).format(
-            armies=n.armies, share=share.format(n=n.territories), start=n.start))
+            "{armies} army, {share}, {start} on each", "{armies} armies, {share}, {start} on each",
+            _plural(n.armies)).format(armies=_v(n.armies), share=share.format(n=_v(n.territories)), start=_v(n.start)))
         if n.placement:
             add("neutral.placement", t._("Neutral setup"), t.n_(
                 "each player also places {n} neutral army per placing turn",
@@ -301,7 +368,8 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
             e = n.reinforcements
             add("neutral.reinforcements", t._("Neutral reinforcements"),
                 f"{e.text}  ({_example(e, 'total', (9, 17), {**_ENV, 'territories': 14})})")
-        add("neutral.played_by", t._("Played by"), t._("the other player"))
+        if rules.player_count is None or rules.player_count == 2:
+            add("neutral.played_by", t._("Played by"), t._("the other player"))
         add("neutral.attacks", t._("Neutral attacks"), t._("on the active player, played by the other player, "
                                                          "after the neutral reinforcements")
             if n.attacks else t._("never"))
@@ -309,7 +377,6 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         add("neutral.cards", t._("Neutral cards"), t._("yes") if n.cards else t._("none"))
         add("neutral.fortify", t._("Neutral fortify"), t._("moved by the other player, in the neutral fortify phase")
             if "neutral_fortify" in rules.phases else t._("never"))
-    return rows
 
 
 # ---- rendering ---------------------------------------------------------------------------------

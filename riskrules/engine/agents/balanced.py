@@ -61,13 +61,24 @@ class BalancedAgent(Agent):
             for t in range(game.size):
                 if owner[t] == target:
                     want[t] += 4.0
+        own = self.own(side)
+        target = game.targets[side]  # assassin: the one player whose end wins
+        if target is not None:
+            for t in range(game.size):
+                if owner[t] == target:
+                    want[t] += 4.0
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
             for seat in range(len(game.names)):
-                if seat != side and game.holds(seat, k):
+                if seat not in own and game.holds(seat, k):
                     for t in members:
                         want[t] += 1.0 + bonus[k] / 2
         self._values = want
         return want
+
+    def own(self, side: int):
+        """`side` and its partners in team play: never an enemy."""
+        friends = self.game.friends
+        return friends[side] if friends is not None and side < self.game.players else (side,)
 
     def harmless(self) -> int:
         """The seat of a neutral army that never attacks (no threat to guard against), else -1."""
@@ -76,7 +87,8 @@ class BalancedAgent(Agent):
 
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
         owner = self.game.owner
-        return [u for u in self.game.adjacent[t] if owner[u] != side]
+        own = self.own(side)
+        return [u for u in self.game.adjacent[t] if owner[u] not in own]
 
     # ---- decisions ------------------------------------------------------------------------------
 
@@ -128,10 +140,11 @@ class BalancedAgent(Agent):
         owner, armies, adjacent = game.owner, game.armies, game.adjacent
         want = self.values(side)
         harmless = self.harmless()
+        own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
         worst, worst_ratio = None, 1.2
         for t in d.options:
-            enemy = [u for u in adjacent[t] if owner[u] != side and owner[u] != harmless]
+            enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
             if not enemy:
                 continue
             k = game.continent_of[t]
@@ -147,7 +160,7 @@ class BalancedAgent(Agent):
         for t in d.options:
             for u in adjacent[t]:
                 o = owner[u]
-                if o != side:
+                if o not in own:
                     score = want[u] / (armies[u] + 1) + (0.01 * armies[t] if o != harmless else 0.0)
                     if score > best_score:
                         best, best_score = t, score
@@ -200,9 +213,10 @@ class BalancedAgent(Agent):
         far = game.size + 1
         distance = [far] * game.size
         harmless = self.harmless()
+        own = self.own(side)
         mine = [t for t in range(game.size) if owner[t] == side]
-        frontier = [t for t in mine if any(owner[u] != side and owner[u] != harmless for u in adjacent[t])] \
-            or [t for t in mine if any(owner[u] != side for u in adjacent[t])]
+        frontier = [t for t in mine if any(owner[u] not in own and owner[u] != harmless for u in adjacent[t])] \
+            or [t for t in mine if any(owner[u] not in own for u in adjacent[t])]
         for t in frontier:
             distance[t] = 0
         step = 0
