@@ -724,6 +724,7 @@ def _write_csv(path: Path, records, rules) -> None:
 
 
 def _check_plot(plot: Path | None) -> None:
+    """A plot's format, and whether its file can be written at all (before a long run, not after)."""
     from .text.plot import PlotError, check_target
 
     if plot is not None:
@@ -731,6 +732,7 @@ def _check_plot(plot: Path | None) -> None:
             check_target(plot)
         except PlotError as err:
             fail(str(err))
+    _check_output(plot)
 
 
 @app.command()

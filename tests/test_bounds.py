@@ -44,7 +44,8 @@ def first_problem(write, body: str) -> str:
     ("victory domination\nmissions {\n    conquer atlantis\n}\n",
      "house.risk:5:13: mission names unknown continent 'atlantis'"),
     ("setup {\n    starting armies 2+: 1000000\n}\n",
-     "house.risk:4:21: starting_armies.2+: 1000000 is greater than the maximum of 100000"),
+     "house.risk:4:21: 1,000,000 starting armies placed 1 per turn take 1,000,000 rounds to place; at most 500 "
+         "are allowed (place more per turn)"),
     ("setup {\n    starting armies 2+: 100000\n}\n",
      "house.risk:4:21: 100,000 starting armies placed 1 per turn take 100,000 rounds to place; at most 500 are "
      "allowed (place more per turn)"),
@@ -95,7 +96,7 @@ def test_a_sound_guarded_expression_passes(write):
     ("6 // (players - 1) if not players < 2 else 0", 0, 6, []),
     ("6 // (players - 1)", 0, 0,
      ["'6 // (players - 1)' can divide by zero: 'players - 1' can be 0 (with players from 1 to 6)"]),
-    ("ceil(round / 7)", 1, 14286, []),
+    ("ceil(round / 7)", 0, 14286, []),  # round is 0 during the setup
     ("armies * 2", 0, 2_000_000,
      ["'armies * 2' can be more than 1,000,000 (up to 2,000,000, with armies from 0 to 1,000,000)"]),
 ])

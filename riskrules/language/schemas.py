@@ -70,7 +70,7 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
             found = []
             for e in per_key[key].iter_errors(value):
                 path = (key, *e.absolute_path)
-                message = e.message
+                message = _message(e)
                 if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
                     # a table's key out of its range: say what a key is, and point at it
                     described = e.schema["description"].rstrip(".")
@@ -83,13 +83,22 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
     return sorted(errors, key=lambda e: list(map(str, e[1])))
 
 
+def _message(error) -> str:
+    """For a number-or-expression (anyOf), what is wrong with the branch that fits best, not
+    "is not valid under any of the given schemas"."""
+    if error.validator in ("anyOf", "oneOf") and error.context:
+        fitting = [e for e in error.context if e.validator != "type"]  # the branch of the value's own type
+        return (fitting or error.context)[0].message
+    return error.message
+
+
 def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
     """Every way `data` breaks the schema `name`: (message, path of the offending value)."""
     errors = []
     for error in sorted(validator(name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         label = ".".join(str(p) for p in path)
-        errors.append((f"{label}: {error.message}" if label else error.message, path))
+        errors.append((f"{label}: {_message(error)}" if label else _message(error), path))
     return errors
 
 
