@@ -1,6 +1,6 @@
 """`risk sweep`: one rule, many values — the same simulation for each, on common seeds.
 
-    risk sweep nl-1990 --set "reinforcements { continents europe {value} }" --values 2,3,4,5
+    risk sweep classic --set "reinforcements { continents europe {value} }" --values 2,3,4,5
 
 Every `--set` text that holds `{value}` gets each value in turn (as text: a number, or a word
 such as `attacker`); the others apply unchanged to every run.
