@@ -97,9 +97,9 @@ def play_chunk(job: Job, indices: Sequence[int], seed: int) -> list[Record]:
     return [play_game(job, i, seed) for i in indices]
 
 
-def _chunks(first: int, stop: int) -> Iterator[range]:
+def _chunks(first: int, stop: int, size: int = CHUNK) -> Iterator[range]:
     """The chunks of games first..stop-1, made as they are needed (never a list of them all)."""
-    return (range(start, min(stop, start + CHUNK)) for start in range(first, stop, CHUNK))
+    return (range(start, min(stop, start + size)) for start in range(first, stop, size))
 
 
 def _bounded(submit: Callable[[range], Any], chunks: Iterator[range], ahead: int, wait) -> Iterator[Any]:

@@ -28,14 +28,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 
 from ..engine.agents import make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
 from ..language.rules import Rules
-from .simulate import _rules, game_seed
+from .simulate import IN_FLIGHT, _bounded, _chunks, _first_done, _rules, game_seed
 from .stats import wilson
 
 CHUNK = 4  # games per task (strong bots take seconds a game)
@@ -108,7 +108,7 @@ def run(match: Match, games: int, seed: int, workers: int = 1,
     match.rules()
     for bot in set(match.lineup):
         make_bot(bot)  # a bot that cannot be made fails here, before any worker starts
-    chunks = [range(start, min(games, start + CHUNK)) for start in range(0, games, CHUNK)]
+    chunks = _chunks(0, games, CHUNK)  # made as needed, and handed out a few at a time, as simulate does
     done: list[Played] = []
     if workers <= 1:
         for chunk in chunks:
@@ -117,8 +117,10 @@ def run(match: Match, games: int, seed: int, workers: int = 1,
                 progress(len(chunk))
     else:
         with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
-            futures = [pool.submit(play_chunk, match, chunk, seed) for chunk in chunks]
-            for future in as_completed(futures):
+            def submit(chunk):
+                return pool.submit(play_chunk, match, chunk, seed)
+
+            for future in _bounded(submit, chunks, workers * IN_FLIGHT, _first_done):
                 part = future.result()
                 done += part
                 if progress:
