@@ -11,7 +11,7 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.balanced import BalancedAgent
 from riskrules.engine.decisions import ATTACK, PLACE
 from riskrules.engine.game import Game
-from tests.conftest import load
+from conftest import load
 
 CASES = [
     ("nl-1990", "alternatief", 4),  # domination, escalating cards

@@ -11,7 +11,7 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.balanced import BalancedAgent
 from riskrules.engine.agents.strong import StrongAgent
 from riskrules.engine.game import Game
-from tests.conftest import load
+from conftest import load
 
 
 @pytest.mark.parametrize("edition, variant, players", [

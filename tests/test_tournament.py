@@ -15,7 +15,7 @@ from riskrules.engine.agents import check_bot, make_bot
 from riskrules.engine.dice import GameError
 from riskrules.engine.game import Game
 from riskrules.instrument.tournament import Match, Played, games_for, lineup, rate, run, standings
-from tests.conftest import load
+from conftest import load
 
 runner = CliRunner()
 EXAMPLE = str(Path(__file__).parent.parent / "docs" / "example_bot.py") + ":CautiousBot"
