@@ -310,8 +310,9 @@ def run(case: Path, work: Path) -> Verdict:
     return Verdict("accepted", "", seconds)
 
 
-def accepted(book, path: Path) -> None:
-    """What a file that check accepts must do: show, play, simulate."""
+def accepted(book, path: Path, bots: tuple[str, ...] | None = None, turns: int = PLAY_TURNS) -> None:
+    """What a file that check accepts must do: show, play (`turns` turns with every bot, or with
+    `bots`), simulate."""
     from riskrules.engine.agents import BOTS, make_bot
     from riskrules.engine.game import Game
     from riskrules.instrument.simulate import Job, run as simulate
@@ -329,7 +330,7 @@ def accepted(book, path: Path) -> None:
             if variants is None:
                 render_sheet(build_sheet(book, variants, t, n), t)
             played = book.rules(variants, n)
-            for i, bot in enumerate(BOTS):
-                Game(played, [make_bot(bot) for _ in range(n)], 1000 + i, max_turns=PLAY_TURNS).play()
+            for i, bot in enumerate(bots or BOTS):
+                Game(played, [make_bot(bot) for _ in range(n)], 1000 + i, max_turns=turns).play()
     low = book.rules(None).model["players"]["min"]
     simulate(Job(str(path), None, low, "balanced", 200), SIM_GAMES, 1, workers=1)

@@ -18,14 +18,22 @@ try:
     main()
 except SystemExit:
     pass
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules})), file=sys.stderr)
+modules = sorted({m.split(".")[0] for m in sys.modules})
+from riskrules.language import prebuilt
+print(json.dumps({"modules": modules, "prebuilt": prebuilt.model("cs-riziko") is not None}), file=sys.stderr)
 """
 
 
-def imported(*args: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(list(args))], capture_output=True,
+def run(*args: str) -> dict:
+    # -P: like the `risk` script, the child does not put the working directory first on its path, so
+    # it imports the same riskrules as this process (the installed copy in CI, not the checkout)
+    out = subprocess.run([sys.executable, "-P", "-c", CHILD, json.dumps(list(args))], capture_output=True,
                          text=True, timeout=120)
-    return set(json.loads(out.stderr.strip().splitlines()[-1]))
+    return json.loads(out.stderr.strip().splitlines()[-1])
+
+
+def imported(*args: str) -> set[str]:
+    return set(run(*args)["modules"])
 
 
 def test_help_needs_neither_the_rule_language_nor_rich_nor_pydantic():
@@ -34,8 +42,10 @@ def test_help_needs_neither_the_rule_language_nor_rich_nor_pydantic():
 
 
 def test_rules_json_of_a_prebuilt_edition_needs_no_parser_yaml_or_schema():
-    modules = imported("rules", "cs-riziko", "--json")
-    if prebuilt.model("cs-riziko") is None:  # a checkout: the rulebook is read, parsed and checked
+    child = run("rules", "cs-riziko", "--json")
+    modules = set(child["modules"])
+    assert child["prebuilt"] == (prebuilt.model("cs-riziko") is not None)
+    if not child["prebuilt"]:  # a checkout: the rulebook is read, parsed and checked
         assert {"lark", "yaml", "jsonschema"} <= modules
     else:  # an installed copy
         assert modules & set(HEAVY) == set()

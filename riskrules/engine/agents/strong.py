@@ -40,6 +40,9 @@ PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
 MISSION_WEIGHT = 0.5  # how much a mission's progress counts against the share of strength
+PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions:
+# a round takes a few hundred, but under house rules with armies in the hundred thousands an
+# attack is thousands of rolls, and a search must not take minutes
 
 
 class StrongAgent(BalancedAgent):
@@ -58,8 +61,9 @@ class StrongAgent(BalancedAgent):
         self.plan: tuple[int, int] | None = None  # the attack committed to
         self.plan_turn = -1
         self.plan_floor = 1.0
-        self.helpers = [BalancedAgent() for _ in game.agents]
-        self.script = _Script()
+        self.budget = _Budget()
+        self.helpers = [_Helper(self.budget) for _ in game.agents]
+        self.script = _Script(self.budget)
 
     # ---- when to search --------------------------------------------------------------------------
 
@@ -159,6 +163,7 @@ class StrongAgent(BalancedAgent):
         for j, seed in enumerate(seeds):
             for i, candidate in enumerate(candidates):
                 copy = game.copy(helpers, seed=seed, max_turns=limit)
+                self.budget.left = PLAYOUT_DECISIONS
                 self.determinize(copy, random.Random(seed))
                 try:
                     apply(copy, candidate)
@@ -249,7 +254,27 @@ def progress(game, seat: int, m: Mission) -> float:
     return held / len(wanted) if wanted else 1.0
 
 
-class _Script(BalancedAgent):
+class _Budget:
+    """The decisions a playout has left, shared by every seat's agent in it."""
+
+    left = PLAYOUT_DECISIONS
+
+
+class _Helper(BalancedAgent):
+    """`balanced` in a playout, which it ends (as a turn limit) when the playout's budget is spent."""
+
+    def __init__(self, budget: _Budget):
+        self.budget = budget
+
+    def decide(self, d: Decision):
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            self.game.end(None, "turn_limit")
+        return super().decide(d)
+
+
+class _Script(_Helper):
     """The bot's seat in a playout: follows the candidate attack plan, then plays `balanced`."""
 
     kind = "strong"
