@@ -5,9 +5,11 @@
 
 Each case is generated from the campaign's seed and its index alone (case i of seed S is
 always the same file), written into its own directory and run in a worker process with an
-address-space limit of 1 GB (RLIMIT_AS) and a time limit (--hang, default 60 s of wall time:
-the worker is killed and restarted). "Slow" is more than 2 s of CPU time in the part the kind
-says must be fast (for rule files: loading and checking), so a busy machine does not count. It prints, per kind:
+address-space limit of 1 GB (RLIMIT_AS) and a time limit (--hang, default 60 s of CPU time,
+by RLIMIT_CPU set afresh for each case, so a busy machine does not make hangs; a case that
+waits without computing — a read that blocks — is stopped after five times as long in wall
+time, and its worker restarted). "Slow" is more than 2 s of CPU time in the part the kind
+says must be fast (for rule files: loading and checking). It prints, per kind:
 
     tried, clean refusals, accepted, crashes, hangs, slow (> 2 s), over 1 GB,
     accepted-then-failed, leaks (content of a file that must not be shown, shown),
@@ -50,6 +52,7 @@ KINDS = ["rules", "prompts"]  # fuzz_<kind>.py beside this file
 LIMIT_AS = 1 << 30  # 1 GB
 SLOW = 2.0  # seconds
 RESTART_EVERY = 500  # cases per worker, so that caches cannot pile up
+WALL_TIMES = 5  # a case that answers within --hang s of CPU time but not within this many times it in wall time hangs
 
 # what a kind's run() may say
 OUTCOMES_RUN = ("refused", "accepted", "accepted_then_failed", "leak", "unplaced")
@@ -82,14 +85,31 @@ def case_rng(seed: int, kind: str, index: int) -> random.Random:
 
 # ---- the worker: runs cases one by one, under limits ------------------------------------------
 
-def worker(kind: str, work: Path) -> None:
-    """Read case directories from stdin, answer one JSON line each on stdout."""
-    try:
-        import resource
+class _OverTime(BaseException):
+    """Raised in a worker when a case has used up its CPU time (SIGXCPU)."""
 
-        resource.setrlimit(resource.RLIMIT_AS, (LIMIT_AS, LIMIT_AS))
-    except (ImportError, ValueError, OSError):
-        pass
+
+def _cpu_limit(seconds: float) -> None:
+    """Allow `seconds` more of CPU time from now: SIGXCPU (→ _OverTime) when they are spent."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    soft = int(usage.ru_utime + usage.ru_stime + seconds) + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
+def worker(kind: str, work: Path, hang: float) -> None:
+    """Read case directories from stdin, answer one JSON line each on stdout."""
+    import resource
+    import signal
+
+    resource.setrlimit(resource.RLIMIT_AS, (LIMIT_AS, LIMIT_AS))
+
+    def over_time(signum, frame):
+        raise _OverTime
+
+    signal.signal(signal.SIGXCPU, over_time)
     module = kind_module(kind)
     out = sys.stdout
     sys.stdout = sys.stderr = open(os.devnull, "w")  # a case may print; only answers go to the parent
@@ -98,8 +118,11 @@ def worker(kind: str, work: Path) -> None:
         started = time.process_time()  # CPU time: the machine may be shared
         measured = None
         try:
+            _cpu_limit(hang)
             verdict = module.run(case, work)
             outcome, detail, measured = verdict.outcome, verdict.detail, verdict.seconds
+        except _OverTime:
+            outcome, detail = "hang", f"over {hang:g} s of CPU time\n" + traceback.format_exc(limit=40)
         except MemoryError:
             outcome, detail = "memory", "MemoryError"
         except RecursionError:
@@ -107,19 +130,21 @@ def worker(kind: str, work: Path) -> None:
         except BaseException:  # noqa: BLE001 — anything escaping is exactly what we look for
             outcome, detail = "crash", traceback.format_exc(limit=40)
         elapsed = measured if measured is not None else time.process_time() - started
+        _cpu_limit(3600)  # no SIGXCPU between cases
         out.write(json.dumps({"outcome": outcome, "detail": detail[-20000:], "seconds": elapsed}) + "\n")
         out.flush()
 
 
 class _Worker:
-    def __init__(self, kind: str, work: Path):
-        self.kind, self.work = kind, work
+    def __init__(self, kind: str, work: Path, hang: float):
+        self.kind, self.work, self.hang = kind, work, hang
         self.proc: subprocess.Popen | None = None
         self.done = 0
 
     def _start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker", self.kind, "--work", str(self.work)],
+            [sys.executable, str(Path(__file__).resolve()), "--worker", self.kind, "--work", str(self.work),
+             "--hang", str(self.hang)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.done = 0
 
@@ -129,7 +154,7 @@ class _Worker:
             self.proc.wait()
             self.proc = None
 
-    def run(self, case: Path, hang: float) -> dict:
+    def run(self, case: Path) -> dict:
         if self.proc is None or self.done >= RESTART_EVERY:
             self.stop()
             self._start()
@@ -142,10 +167,11 @@ class _Worker:
         except BrokenPipeError:
             self.stop()
             return {"outcome": "crash", "detail": "the worker died", "seconds": 0.0}
-        ready, _, _ = select.select([self.proc.stdout], [], [], hang)
+        wall = WALL_TIMES * self.hang  # the worker stops a case at `hang` s of CPU time itself
+        ready, _, _ = select.select([self.proc.stdout], [], [], wall)
         if not ready:
             self.stop()
-            return {"outcome": "hang", "detail": f"no answer within {hang:g} s", "seconds": hang}
+            return {"outcome": "hang", "detail": f"no answer within {wall:g} s of wall time", "seconds": wall}
         line = self.proc.stdout.readline()
         if not line:  # killed: by the memory limit (a C-level abort), or worse
             code = self.proc.wait()
@@ -167,7 +193,7 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
     with tempfile.TemporaryDirectory(prefix=f"riskrules-fuzz-{kind}-") as tmp:
         work = Path(tmp)
         module.setup(work)
-        workers = [_Worker(kind, work) for _ in range(max(1, jobs))]
+        workers = [_Worker(kind, work, hang) for _ in range(max(1, jobs))]
         deadline = time.monotonic() + seconds if seconds else None
         index = start
         try:
@@ -181,7 +207,7 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
                     label = module.generate(case_rng(seed, kind, index), index, case)
                     batch.append((w, index, case, label))
                     index += 1
-                results = _run_batch(batch, hang)
+                results = _run_batch(batch)
                 for (w, i, case, label), result in zip(batch, results):
                     counts["tried"] += 1
                     counts[result["outcome"]] += 1
@@ -200,18 +226,18 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
     return counts
 
 
-def _run_batch(batch, hang: float) -> list[dict]:
+def _run_batch(batch) -> list[dict]:
     """One case per worker, side by side (each worker is a process of its own)."""
     if len(batch) == 1:
         w, _, case, _ = batch[0]
-        return [w.run(case, hang)]
+        return [w.run(case)]
     import threading
 
     results: list[dict] = [{}] * len(batch)
 
     def go(k: int) -> None:
         w, _, case, _ = batch[k]
-        results[k] = w.run(case, hang)
+        results[k] = w.run(case)
 
     threads = [threading.Thread(target=go, args=(k,)) for k in range(len(batch))]
     for t in threads:
@@ -248,13 +274,13 @@ def main() -> None:
     parser.add_argument("--time", type=float, help="seconds to run for")
     parser.add_argument("--start", type=int, default=0, help="index of the first case")
     parser.add_argument("--out", type=Path, help="directory for reproducers of failures")
-    parser.add_argument("--hang", type=float, default=60.0, help="seconds after which a case is a hang")
+    parser.add_argument("--hang", type=float, default=60.0, help="seconds of CPU time after which a case is a hang")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes side by side")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--work", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker(args.worker, args.work)
+        worker(args.worker, args.work, args.hang)
         return
     count = args.count if args.count is not None or args.time else 1000
     started = time.perf_counter()
