@@ -274,3 +274,21 @@ def test_rule_errors_stay_rule_errors_for_odd_references(tree):
     tree("a.risk", 'rulebook a\nextends "a\tb.risk"\n')
     with pytest.raises(RuleError, match="not a file name"):
         open_rulebook("a.risk")
+
+
+def test_a_simulation_job_carries_allow_dir_to_workers_that_did_not_see_the_command_line(tree):
+    import pickle as _pickle
+
+    from riskrules.instrument.simulate import Job, play_chunk
+
+    shared = tree.outside / "shared.risk"
+    shared.write_text("rulebook shared\nextends classic\n", encoding="utf-8")
+    path = tree("a.risk", f'rulebook a\nextends "{shared}"\n')
+    allow_dirs([tree.outside])
+    job = Job(str(path), None, 3)
+    allow_dirs([])  # a dask worker: another process, no --allow-dir of its own
+    records = play_chunk(_pickle.loads(_pickle.dumps(job)), [0], 1)
+    assert [r.index for r in records] == [0]
+    allow_dirs([])
+    with pytest.raises(RuleError, match="refused path"):
+        Job(str(path), None, 3).rules()  # made without --allow-dir: refused

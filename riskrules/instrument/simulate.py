@@ -10,13 +10,14 @@ from __future__ import annotations
 import hashlib
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 from collections.abc import Callable, Iterator, Sequence
 
 from ..engine.agents import make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
+from ..language.files import allow_dirs, allowed_dirs
 from ..language.loader import open_rulebook
 from ..language.rules import Rules
 
@@ -29,7 +30,8 @@ DASK_TIMEOUT = 5  # seconds to wait for a dask scheduler's first answer
 @dataclass(frozen=True)
 class Job:
     """What to simulate: rules (an edition id or a .risk path), variants, players, bots, and
-    the `--set` rules on top."""
+    the `--set` rules on top. `allowed`: the directories given with --allow-dir where the job
+    was made, so that a worker on another machine (dask) reads the files under the same policy."""
 
     edition: str
     variants: tuple[str, ...] | None
@@ -37,9 +39,12 @@ class Job:
     bot: str = "balanced"
     max_turns: int = DEFAULT_MAX_TURNS
     sets: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = field(default_factory=lambda: tuple(str(d) for d in allowed_dirs()))
 
     def rules(self) -> Rules:
-        return _rules(self.edition, self.variants, self.players, self.sets)
+        if tuple(str(d) for d in allowed_dirs()) != self.allowed:
+            allow_dirs(self.allowed)
+        return _rules(self.edition, self.variants, self.players, self.sets, self.allowed)
 
     @property
     def label(self) -> str:
@@ -70,9 +75,10 @@ def game_seed(seed: int, index: int) -> int:
 _RULES: dict[tuple, Rules] = {}
 
 
-def _rules(edition: str, variants: tuple[str, ...] | None, players: int, sets: tuple[str, ...] = ()) -> Rules:
+def _rules(edition: str, variants: tuple[str, ...] | None, players: int, sets: tuple[str, ...] = (),
+           allowed: tuple[str, ...] = ()) -> Rules:
     """Compiled rules, once per process (rules hold compiled closures: they travel as names)."""
-    key = (os.path.abspath(edition) if edition.endswith(".risk") else edition, variants, players, sets)
+    key = (os.path.abspath(edition) if edition.endswith(".risk") else edition, variants, players, sets, allowed)
     if key not in _RULES:
         _RULES[key] = open_rulebook(edition, sets=sets).rules(list(variants) if variants else None, players)
     return _RULES[key]
