@@ -320,8 +320,12 @@ def check(
         if as_json:
             found += [_problem_json(p, t, path) for p in problems]
             continue
-        for p in problems:
+        for p in problems[:MAX_SHOWN]:
             typer.echo(p.format(t._), err=True)
+        if len(problems) > MAX_SHOWN:
+            more = len(problems) - MAX_SHOWN
+            typer.echo(t.n_("… and {n} more not shown (--json lists them all)",
+                            "… and {n} more not shown (--json lists them all)", more).format(n=more), err=True)
         warnings = len(problems) - errors
         if errors:
             summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
@@ -337,6 +341,9 @@ def check(
         _print_json(found)
     if bad:
         raise typer.Exit(1)
+
+
+MAX_SHOWN = 50  # problems `check` prints per file: a stranger's file may hold thousands
 
 
 def _problem_json(p, t: Text, path: Path) -> dict:

@@ -267,3 +267,16 @@ def test_the_diff_as_a_table_fits_80_columns():
     assert max(len(line) for line in lines) <= 80
     assert lines[0].split() == ["Rule", "sv-2000", "nl-1990"]
     assert "ceil(total / 2)" in shown and "total // 2" in shown
+
+
+def test_thousands_of_problems_show_fifty_and_say_how_many_more(write):
+    write("house.risk", "rulebook house\nextends classic\nreinforcements {\n"
+          + "    territories territories // 3\n" * 300 + "}\n")
+    code, err, out = check("house.risk")
+    assert code == 0
+    lines = err.splitlines()
+    assert len(lines) == 50 * 3 + 1  # each warning: its message, the line, the caret
+    assert lines[0] == "house.risk:4:5: warning: replaced by line 5 in the same scope: only the later statement counts"
+    assert lines[-1] == "… and 249 more not shown (--json lists them all)"
+    assert out == "house.risk: ok, 299 warnings\n"
+    assert len(json.loads(check("house.risk", "--json")[2])) == 299
