@@ -11,7 +11,8 @@ Each case is run by a worker process under a memory limit and a timeout. It coun
   accepted  exit 0 (the damage changed nothing the game reads, e.g. key order or a turn label)
   crash     anything else: a traceback, another exit code, the worker dying
   slow      took over 2 s of wall-clock time (and, apart, of CPU time: on a loaded machine
-            the two differ), counted besides its outcome; hang: over the timeout
+            the two differ), counted besides its outcome; hang: over the timeout, in CPU
+            time (a busy machine does not make hangs), or five times it in wall time
   over 1 GB the worker's peak memory passed 1 GB
 Every crash, hang and over-1-GB case is written to the reproducer directory.
 
@@ -243,8 +244,9 @@ def run_inline(kind: str, made: Iterator[tuple[str, bytes]], workdir: Path) -> l
 
 
 def _worker(jobs, results, timeout: float) -> None:
-    """Runs cases in this process (a CliRunner each), under a memory limit and an alarm; ends
-    after a case that took it past 1 GB, so that the next case starts in a fresh worker."""
+    """Runs cases in this process (a CliRunner each), under a memory limit and an alarm on CPU
+    time (ITIMER_PROF); ends after a case that took it past 1 GB, so that the next case starts
+    in a fresh worker."""
     from typer.testing import CliRunner
 
     from riskrules.cli import app
@@ -256,7 +258,7 @@ def _worker(jobs, results, timeout: float) -> None:
     def alarm(signum, frame):
         raise TimeoutError
 
-    signal.signal(signal.SIGALRM, alarm)
+    signal.signal(signal.SIGPROF, alarm)
     while True:
         job = jobs.get()
         if job is None:
@@ -265,12 +267,12 @@ def _worker(jobs, results, timeout: float) -> None:
         results.put(("start", me, name, None))
         start, cpu = time.perf_counter(), time.process_time()
         try:
-            signal.setitimer(signal.ITIMER_REAL, timeout)
+            signal.setitimer(signal.ITIMER_PROF, timeout)
             outcome, detail = verdict(runner, app, args)
         except TimeoutError:
             outcome, detail = "hang", "timeout"
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.setitimer(signal.ITIMER_PROF, 0)
         took, used = time.perf_counter() - start, time.process_time() - cpu
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
         results.put(("done", me, name, (outcome, detail, took, peak, used)))
@@ -314,7 +316,7 @@ def run_cases(kind: str, made: Iterator[tuple[str, bytes]], workdir: Path, repro
         except queue.Empty:
             for pid, p in list(procs.items()):
                 case = running.get(pid)
-                stuck = case is not None and time.monotonic() - case[1] > timeout + 10
+                stuck = case is not None and time.monotonic() - case[1] > 5 * timeout
                 if stuck:  # the alarm could not interrupt it
                     p.kill()
                     p.join()
@@ -370,7 +372,7 @@ def main() -> None:
     ap.add_argument("--count", type=int, default=200, help="damaged files per kind")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
-    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--timeout", type=float, default=30.0, help="seconds of CPU time after which a case is a hang")
     ap.add_argument("--workdir", type=Path, default=Path("fuzz-out"))
     args = ap.parse_args()
     for kind in args.kind or KINDS:
