@@ -8,7 +8,8 @@ and edits of the header (seed, edition, rules, players, format).
 
 Each case is run by a worker process under a memory limit and a timeout. It counts as:
   refused   exit 1 with one line 'risk: …' on stderr (the answer we want for damage)
-  accepted  exit 0 (the damage changed nothing the game reads, e.g. key order or a turn label)
+  accepted  exit 0 (the damage changed nothing the game reads, e.g. key order or a turn label);
+            for `resume`, exit 3: the game went on and was left (and saved) at the end of input
   crash     anything else: a traceback, another exit code, the worker dying
   slow      took over 2 s of wall-clock time (and, apart, of CPU time: on a loaded machine
             the two differ), counted besides its outcome; hang: over the timeout, in CPU
@@ -213,6 +214,9 @@ def _commands(kind: str, path: str) -> list[list[str]]:
     return [["resume", path]] if kind == "saves" else [["replay", path], ["replay", path, "--show"]]
 
 
+EXIT_LEFT = 3  # risk's exit status for a game left at the end of input (saved first)
+
+
 def verdict(runner, app, args: list[str]) -> tuple[str, str]:
     """Run one case in this process: (refused | accepted | crash | hang, detail)."""
     result = runner.invoke(app, args, input="")
@@ -221,6 +225,8 @@ def verdict(runner, app, args: list[str]) -> tuple[str, str]:
         outcome = "hang" if isinstance(result.exception, TimeoutError) else "crash"
         return outcome, f"{type(result.exception).__name__}: {str(result.exception)[:300]}"
     if result.exit_code == 0:
+        return "accepted", ""
+    if result.exit_code == EXIT_LEFT and "resume" in args:  # resumed, then left at the end of the (empty) input
         return "accepted", ""
     if result.exit_code == 1 and len(lines) == 1 and lines[0].startswith("risk: "):
         return "refused", lines[0][:300]
