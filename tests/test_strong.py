@@ -102,9 +102,9 @@ def test_strong_searches_only_in_its_own_turn():
     class Counting(StrongAgent):
         def search(self, candidates, apply, phase):
             game = self.game
-            assert game.active == self.seat and game.rules.phases[game.phase] in ("attack", "reinforce")
+            assert game.active == self.seat and game.rules.phases[game.phase] in ("attack", "reinforce", "fortify")
             kinds.append(game.rules.phases[game.phase])
             return super().search(candidates, apply, phase)
 
     Game(rules, [Counting(playouts=1)] + [BalancedAgent() for _ in range(3)], 4, max_turns=20).play()
-    assert "attack" in kinds and "reinforce" in kinds
+    assert "attack" in kinds and "reinforce" in kinds and "fortify" in kinds

@@ -1,12 +1,15 @@
 """The strong bot: `balanced`, plus a search where it pays.
 
-At two kinds of moment in its own turn it tries the candidate answers on copies of the game
+At three kinds of moment in its own turn it tries the candidate answers on copies of the game
 (Game.copy, Game.play_on) and keeps the one whose playouts end best:
-- where its reinforcements go (the first placement of the turn: all of them at once), and
+- where its reinforcements go (the first placement of the turn: all of them at once),
 - whether to attack and where, each time the situation changes (at the start of the attack
   phase, after a conquest, when a committed attack loses its odds). An attack candidate is a
   plan: "attack from A to B until B falls or the odds drop below balanced's threshold (or
-  below the odds it was chosen at, if those were lower)"; stopping is always a candidate.
+  below the odds it was chosen at, if those were lower)"; stopping is always a candidate; and
+- its first fortifying move of the turn: balanced's (toward the front), none, or all it can
+  spare onto the front territory under most pressure. The playout then ends the turn (where
+  the rules allow more moves, the copy makes none).
 Balanced's own answer is the default: another candidate is taken only when it beats it by
 more than CONFIDENCE standard errors of the paired difference over the same playouts.
 A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
@@ -21,7 +24,7 @@ number of cards everyone can count), the rest becomes the deck in a random order
 other players' missions are drawn from the missions the bot has not been dealt. Its random
 source comes from the game's seed, so the same seed plays the same game.
 
-Every other decision (dice, occupation, fortification, trades, setup) is `balanced`'s.
+Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from __future__ import annotations
 import random
 
 from ...language.rules import Mission
-from ..decisions import ATTACK, PLACE, Decision
+from ..decisions import ATTACK, FORTIFY, PLACE, Decision
 from ..game import GameOver
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
 
@@ -63,6 +66,7 @@ class StrongAgent(BalancedAgent):
         self.plan: tuple[int, int] | None = None  # the attack committed to
         self.plan_turn = -1
         self.plan_floor = 1.0
+        self.fortified_turn = -1  # the turn whose first fortifying move was searched
         self.budget = _Budget()
         self.helpers = [_Helper(self.budget) for _ in game.agents]
         self.script = _Script(self.budget)
@@ -77,6 +81,9 @@ class StrongAgent(BalancedAgent):
                 return self.attack_searched(d)
             if d.kind is PLACE and phase == "reinforce" and d.most == game.turn_total and d.most > 0:
                 return self.place_searched(d)
+            if d.kind is FORTIFY and phase == "fortify" and self.fortified_turn != game.turn:
+                self.fortified_turn = game.turn
+                return self.fortify_searched(d)
         return super().decide(d)
 
     def attack_searched(self, d: Decision):
@@ -147,6 +154,33 @@ class StrongAgent(BalancedAgent):
             copy.changed()
         best = self.search(candidates, place, game.phase + 1)
         return best, most
+
+    def fortify_searched(self, d: Decision):
+        game = self.game
+        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        usual = super().fortify(d)
+        candidates = [usual] + ([None] if usual is not None else [])
+        own, harmless = self.own(d.side), self.harmless()
+        pressed, most = None, (0.0, 0)
+        for source, target in d.options:  # onto the front territory under most pressure, from the largest stack
+            enemy = [armies[u] for u in adjacent[target] if owner[u] not in own and owner[u] != harmless]
+            if enemy and armies[source] >= 2:
+                key = (max(enemy) / armies[target], armies[source])
+                if key > most:
+                    pressed, most = (source, target, armies[source] - 1), key
+        if pressed is not None and pressed not in candidates:
+            candidates.append(pressed)
+        if len(candidates) == 1:
+            return usual
+
+        def move(copy, chosen):  # as the engine moves an answer, then the turn ends
+            self.script.attack_plan(False)
+            if chosen is not None:
+                source, target, n = chosen
+                copy.armies[source] -= n
+                copy.armies[target] += n
+                copy.changed()
+        return self.search(candidates, move, game.phase + 1)
 
     # ---- the search ---------------------------------------------------------------------------------
 
