@@ -66,6 +66,15 @@ def first_problem(write, body: str) -> str:
     ("reinforcements {\n    territories territories * 100000\n}\n",
      "house.risk:4:17: 'territories * 100000' can be more than 1,000,000 (up to 4,200,000, with territories from "
      "0 to 42)"),
+    # the documented ranges of numbers that make armies (docs/rule-language.md), the message of the form that fits
+    ("cards {\n    sets fixed 3 infantry: 4, 3 cavalry: 6, 3 artillery: 8, 1 of each: 257590\n}\n",
+     "house.risk:4:61: cards.sets.values.mixed: 257590 is greater than the maximum of 1000"),
+    ("cards {\n    sets escalating 4, 6 then +5000\n}\n",
+     "house.risk:4:32: cards.sets.step: 5000 is greater than the maximum of 1000"),
+    ("cards {\n    territory bonus 5000 per card\n}\n",
+     "house.risk:4:5: cards.territory_bonus.armies: 5000 is greater than the maximum of 100"),
+    ("victory missions\nmissions {\n    occupy 18 territories with 5000 armies each\n}\n",
+     "house.risk:4:1: missions.list.0.armies: 5000 is greater than the maximum of 1000"),
     ("variant v0 {\n}\n" + "".join(f"variant v{i} extends v{i - 1} {{\n}}\n" for i in range(1, 20)),
      "house.risk:35:21: variant 'v16' extends a chain of more than 16 variants"),
 ])

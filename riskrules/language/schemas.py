@@ -68,7 +68,7 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
             if len(_SECTION_ERRORS) > 16384:
                 _SECTION_ERRORS.clear()
             found = []
-            for e in per_key[key].iter_errors(value):
+            for e in map(_leaf, per_key[key].iter_errors(value)):
                 path = (key, *e.absolute_path)
                 message = _message(e)
                 if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
@@ -83,19 +83,30 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
     return sorted(errors, key=lambda e: list(map(str, e[1])))
 
 
+def _leaf(error):
+    """For a choice of forms (anyOf, oneOf), the error of the form that fits best, not "is not
+    valid under any of the given schemas": leaving out the forms of another type or kind (a
+    'type' or 'const' error at the value or its keys), the deepest error, then within it."""
+    while error.validator in ("anyOf", "oneOf") and error.context:
+        forms: dict = {}
+        for e in error.context:
+            forms.setdefault(e.schema_path[0] if e.schema_path else None, []).append(e)
+        fitting = [e for found in forms.values()
+                   if not any(x.validator in ("type", "const") and len(x.relative_path) <= 1 for x in found)
+                   for e in found] or list(error.context)
+        deepest = max(len(e.relative_path) for e in fitting)
+        error = next(e for e in fitting if len(e.relative_path) == deepest)
+    return error
+
+
 def _message(error) -> str:
-    """For a number-or-expression (anyOf), what is wrong with the branch that fits best, not
-    "is not valid under any of the given schemas"."""
-    if error.validator in ("anyOf", "oneOf") and error.context:
-        fitting = [e for e in error.context if e.validator != "type"]  # the branch of the value's own type
-        return (fitting or error.context)[0].message
-    return error.message
+    return _leaf(error).message
 
 
 def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
     """Every way `data` breaks the schema `name`: (message, path of the offending value)."""
     errors = []
-    for error in sorted(validator(name).iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(map(_leaf, validator(name).iter_errors(data)), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         label = ".".join(str(p) for p in path)
         errors.append((f"{label}: {_message(error)}" if label else _message(error), path))
