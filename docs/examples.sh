@@ -10,7 +10,7 @@
 # 11 and 23; the script reports all three, whatever they show. The count is not chosen by
 # hand: --precision plays until every interval of interest is within ±3 pp (docs/statistics.md).
 # The bot tournaments are played at the default seed (1) with the counts the issue names (200);
-# the strong bot was developed on other seeds (1001 and up).
+# the strong bot was developed on other seeds (5000–5009, 1001–1003).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RISK=${RISK:-.venv/bin/risk}
@@ -33,9 +33,12 @@ TOURNAMENTS=("nl-1990 alternatief strong,balanced" "sv-2000 missions strong,bala
 for t in "${TOURNAMENTS[@]}"; do
     read -r edition variant bots <<< "$t"
     echo "examples: tournament $edition $variant $bots" >&2
-    "$RISK" tournament "$edition" --variant "$variant" --players 4 --bots "$bots" --games 200 --json \
-        > "$OUT/tournament-$edition-$variant-${bots/,/-}.json"
+    name="$OUT/tournament-$edition-$variant-${bots/,/-}"
+    /usr/bin/time -f "%U %S" -o "$name.cpu" \
+        "$RISK" tournament "$edition" --variant "$variant" --players 4 --bots "$bots" --games 200 --json > "$name.json"
 done
+echo "examples: the bot ladder" >&2
+"$PYTHON" benchmarks/tournament.py --games 60 | sed -E 's/, [0-9]+ s with [0-9]+ workers?//' > "$OUT/ladder.txt"
 
 "$PYTHON" - "${COMPARE[*]}" <<'PY'
 """Splice docs/examples/ into README.md and docs/bots.md between <!-- examples.sh: NAME --> and
@@ -86,7 +89,8 @@ def tournament(path: Path) -> str:
     result = (f"{first['bot']} {first['wins']} wins, win share {100 * first['win_share']:.1f}% "
               f"({100 * first['low']:.1f}%–{100 * first['high']:.1f}%); {rest['bot']} "
               f"{100 * rest['win_share']:.1f}% a seat (even share {100 * data['even_share']:.0f}%)")
-    return command + "\n    " + result
+    user, system = map(float, path.with_suffix(".cpu").read_text().split())
+    return command + "\n    " + result + f"; {(user + system) / data['games']:.2g} s of CPU a game"
 
 
 blocks = {
@@ -97,6 +101,7 @@ blocks = {
     },
     "docs/bots.md": {
         "tournaments": indent("\n".join(tournament(p) for p in sorted(out.glob("tournament-*.json")))),
+        "ladder": indent((out / "ladder.txt").read_text()),
     },
 }
 for name, found in blocks.items():
