@@ -39,10 +39,10 @@ class Job:
     bot: str = "balanced"
     max_turns: int = DEFAULT_MAX_TURNS
     sets: tuple[str, ...] = ()
-    allowed: tuple[str, ...] = field(default_factory=lambda: tuple(str(d) for d in allowed_dirs()))
+    allowed: tuple[str, ...] = field(default_factory=lambda: _allowed_now())
 
     def rules(self) -> Rules:
-        if tuple(str(d) for d in allowed_dirs()) != self.allowed:
+        if _allowed_now() != self.allowed:
             allow_dirs(self.allowed)
         return _rules(self.edition, self.variants, self.players, self.sets, self.allowed)
 
@@ -70,6 +70,11 @@ def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` in a run seeded `seed` (63 bits, well mixed, stable)."""
     digest = hashlib.sha256(f"riskrules:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
+
+
+def _allowed_now() -> tuple[str, ...]:
+    """The directories this process was given with --allow-dir."""
+    return tuple(str(d) for d in allowed_dirs())
 
 
 _RULES: dict[tuple, Rules] = {}

@@ -70,7 +70,7 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
             found = []
             for e in map(_leaf, per_key[key].iter_errors(value)):
                 path = (key, *e.absolute_path)
-                message = _message(e)
+                message = e.message
                 if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
                     # a table's key out of its range: say what a key is, and point at it
                     described = e.schema["description"].rstrip(".")
@@ -99,17 +99,14 @@ def _leaf(error):
     return error
 
 
-def _message(error) -> str:
-    return _leaf(error).message
-
-
 def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
     """Every way `data` breaks the schema `name`: (message, path of the offending value)."""
     errors = []
-    for error in sorted(map(_leaf, validator(name).iter_errors(data)), key=lambda e: list(map(str, e.absolute_path))):
+    leaves = map(_leaf, validator(name).iter_errors(data))
+    for error in sorted(leaves, key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         label = ".".join(str(p) for p in path)
-        errors.append((f"{label}: {_message(error)}" if label else _message(error), path))
+        errors.append((f"{label}: {error.message}" if label else error.message, path))
     return errors
 
 
