@@ -108,3 +108,34 @@ def test_strong_searches_only_in_its_own_turn():
 
     Game(rules, [Counting(playouts=1)] + [BalancedAgent() for _ in range(3)], 4, max_turns=20).play()
     assert "attack" in kinds and "reinforce" in kinds and "fortify" in kinds
+
+
+def test_a_turn_whose_searches_spent_the_budget_is_played_on_as_balanced(monkeypatch):
+    """The per-turn budget: no search starts once a turn's searches have spent TURN_DECISIONS playout
+    decisions. With a budget of 0 the bot is `balanced`, decision for decision."""
+    from riskrules.engine.agents import strong
+
+    rules = load("sv-2000", "missions", 4)
+
+    def play(first):
+        events = []
+        Game(rules, [first] + [BalancedAgent() for _ in range(3)], 4, listeners=[events.append],
+             max_turns=20).play()
+        return [e for e in events if e.get("type") != "game_start"]
+
+    monkeypatch.setattr(strong, "TURN_DECISIONS", 0)
+    assert play(StrongAgent(playouts=1)) == play(BalancedAgent())
+
+    searched = []
+
+    class Counting(StrongAgent):
+        def search(self, candidates, apply, phase):
+            spent = self.spent
+            found = super().search(candidates, apply, phase)
+            searched.append((self.game.turn, spent))
+            return found
+
+    monkeypatch.setattr(strong, "TURN_DECISIONS", 1)  # one search a turn, then balanced
+    play(Counting(playouts=1))
+    turns = [turn for turn, _ in searched]
+    assert searched and all(spent == 0 for _, spent in searched) and len(turns) == len(set(turns))

@@ -24,7 +24,8 @@ number of cards everyone can count), the rest becomes the deck in a random order
 other players' missions are drawn from the missions the bot has not been dealt. Its random
 source comes from the game's seed, so the same seed plays the same game.
 
-Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s.
+Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s,
+and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ MISSION_WEIGHT = 0.8  # how much a mission's progress counts against the share o
 PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions:
 # a round takes a few hundred, but under house rules with armies in the hundred thousands an
 # attack is thousands of rolls, and a search must not take minutes
+TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
+# Ordinary turns spend far less (benchmarks/strong_budget.py: at most 40,297 in sv-2000 missions and
+# 81,474 in nl-1990 alternatief over 12 games each), so the budget only bounds such house rules: one
+# granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
 
 
 class StrongAgent(BalancedAgent):
@@ -67,6 +72,7 @@ class StrongAgent(BalancedAgent):
         self.plan_turn = -1
         self.plan_floor = 1.0
         self.fortified_turn = -1  # the turn whose first fortifying move was searched
+        self.spent_turn, self.spent = -1, 0  # playout decisions spent in the searches of that turn
         self.budget = _Budget()
         self.helpers = [_Helper(self.budget) for _ in game.agents]
         self.script = _Script(self.budget)
@@ -75,7 +81,7 @@ class StrongAgent(BalancedAgent):
 
     def decide(self, d: Decision):
         game = self.game
-        if d.player == d.side == game.active == self.seat and game.phase >= 0:
+        if d.player == d.side == game.active == self.seat and game.phase >= 0 and self.affordable():
             phase = game.rules.phases[game.phase]
             if d.kind is ATTACK and phase == "attack":
                 return self.attack_searched(d)
@@ -85,6 +91,13 @@ class StrongAgent(BalancedAgent):
                 self.fortified_turn = game.turn
                 return self.fortify_searched(d)
         return super().decide(d)
+
+    def affordable(self) -> bool:
+        """Whether this turn's searches have decisions left to spend."""
+        turn = self.game.turn
+        if self.spent_turn != turn:
+            self.spent_turn, self.spent = turn, 0
+        return self.spent < TURN_DECISIONS
 
     def attack_searched(self, d: Decision):
         game = self.game
@@ -207,6 +220,7 @@ class StrongAgent(BalancedAgent):
                 except GameOver:  # the candidate itself won (or lost) the game
                     result = copy.result
                 scores[i][j] = self.score(copy, result)
+                self.spent += PLAYOUT_DECISIONS - self.budget.left
         best, best_gain = 0, 0.0
         n = self.playouts
         for i in range(1, len(candidates)):
