@@ -139,3 +139,31 @@ def test_a_turn_whose_searches_spent_the_budget_is_played_on_as_balanced(monkeyp
     play(Counting(playouts=1))
     turns = [turn for turn, _ in searched]
     assert searched and all(spent == 0 for _, spent in searched) and len(turns) == len(set(turns))
+
+
+def test_a_conquer_missions_further_continent_is_one_of_the_others():
+    """"Europe, Australia and one more": balanced's usual two goals may be the mission's own, so it
+    aims at no third; strong aims at the best ranked of the others."""
+    from riskrules.language.rules import Mission
+
+    mission = Mission("conquer", continents=(2, 5), extra=1)
+    ranked = [5, 2, 1, 0, 3, 4]
+    assert BalancedAgent().further_goals(ranked, mission) == [5]  # Australia again: no third
+    assert StrongAgent().further_goals(ranked, mission) == [1]
+    assert StrongAgent().further_goals([3, 5, 2], mission) == [3]
+
+
+def test_progress_of_a_conquer_mission_with_one_more_continent():
+    """Held of the mission's continents, plus the best held share of another continent counted as
+    if it were the smallest (4 territories here): Europe 7/7, Australia 2/4, South America 3/4 and
+    Asia 6/12 give (9 + 4 × 3/4) / (11 + 4)."""
+    from riskrules.engine.agents.strong import progress
+    from riskrules.language.rules import Mission
+    from scenario import Scenario
+
+    mine = ["iceland", "scandinavia", "ukraine", "great_britain", "northern_europe", "western_europe",
+            "southern_europe", "indonesia", "new_guinea", "venezuela", "peru", "brazil",
+            "ural", "siberia", "yakutsk", "kamchatka", "irkutsk", "mongolia"]
+    s = Scenario("sv-2000", 4, "missions", holds={t: (0, 1) for t in mine}, rest=lambda t: 1 + t % 3)
+    assert progress(s.game, 0, Mission("conquer", continents=(2, 5), extra=1)) == 12 / 15
+    assert progress(s.game, 0, Mission("conquer", continents=(2, 5))) == 9 / 11

@@ -49,10 +49,11 @@ class BalancedAgent(Agent):
             enemy = sum(armies[t] for t in members if owner[t] != side)
             missing = len(members) - mine
             continent_score.append((bonus[k] + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
-        goals = sorted(range(len(board.members)), key=lambda k: -continent_score[k])[:2]
+        ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
+        goals = ranked[:2]
         mission = game.missions[side] if side < game.players else None
         if mission is not None and mission.kind == "conquer":
-            goals = list(mission.continents) + goals[:mission.extra]
+            goals = list(mission.continents) + self.further_goals(ranked, mission)
         for k in goals:
             for t in board.members[k]:
                 want[t] += 3.0
@@ -74,6 +75,12 @@ class BalancedAgent(Agent):
                         want[t] += 1.0 + bonus[k] / 2
         self._values = want
         return want
+
+    def further_goals(self, ranked: list[int], mission) -> list[int]:
+        """The continents aimed at for a conquer mission's "and one more of your choice", from the
+        continents ranked best first: balanced's usual two goals, cut to the number asked for —
+        which may be one of the mission's own, so that it then aims at none further."""
+        return ranked[:2][:mission.extra]
 
     def own(self, side: int):
         """`side` and its partners in team play: never an enemy."""

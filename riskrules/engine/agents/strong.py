@@ -25,7 +25,8 @@ other players' missions are drawn from the missions the bot has not been dealt. 
 source comes from the game's seed, so the same seed plays the same game.
 
 Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s,
-and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions.
+and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions —
+except what it aims at for "two continents and one more" (_Aims), in its seat and in playouts.
 """
 
 from __future__ import annotations
@@ -55,7 +56,16 @@ TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past 
 # granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
 
 
-class StrongAgent(BalancedAgent):
+class _Aims:
+    """How the strong bot aims, in its own seat and in its seat in playouts, where it differs
+    from balanced."""
+
+    def further_goals(self, ranked: list[int], mission) -> list[int]:
+        """A conquer mission's further continents: the best ranked that are not the mission's own."""
+        return [k for k in ranked if k not in mission.continents][:mission.extra]
+
+
+class StrongAgent(_Aims, BalancedAgent):
     kind = "strong"
 
     def __init__(self, playouts: int = PLAYOUTS, horizon: int = HORIZON):
@@ -296,11 +306,11 @@ def progress(game, seat: int, m: Mission) -> float:
         return 1.0 - game.territory_count[target] / game.size
     wanted = [t for k in m.continents for t in game.members[k]]
     held = sum(1 for t in wanted if owner[t] == seat)
-    if m.extra:
-        others = [len(game.members[k]) for k in range(len(game.members)) if k not in m.continents]
-        extra = max((game.continent_count[seat][k] for k in range(len(game.members)) if k not in m.continents),
-                    default=0)
-        return (held + min(extra, min(others, default=0))) / (len(wanted) + min(others, default=0))
+    others = [k for k in range(len(game.members)) if k not in m.continents]
+    if m.extra and others:  # one more continent: the best held share of one, as if it were the smallest
+        smallest = min(len(game.members[k]) for k in others)
+        best = max(game.continent_count[seat][k] / len(game.members[k]) for k in others)
+        return (held + smallest * best) / (len(wanted) + smallest)
     return held / len(wanted) if wanted else 1.0
 
 
@@ -324,7 +334,7 @@ class _Helper(BalancedAgent):
         return super().decide(d)
 
 
-class _Script(_Helper):
+class _Script(_Aims, _Helper):
     """The bot's seat in a playout: follows the candidate attack plan, then plays `balanced`."""
 
     kind = "strong"
