@@ -5,6 +5,8 @@
 #
 #     docs/examples.sh            # from the repository root (about 25 minutes on 2 cores:
 #                                 # the strong bot's tournaments take most of it)
+#     docs/examples.sh bots       # only the bot tournaments and the ladder (the comparisons and
+#                                 # odds already in docs/examples/ are spliced in as they are)
 #
 # Seed policy: the README's comparison is made at seed 7 and repeated, unchanged, at seeds
 # 11 and 23; the script reports all three, whatever they show. The count is not chosen by
@@ -18,17 +20,21 @@ PYTHON=${PYTHON:-.venv/bin/python}
 OUT=docs/examples
 mkdir -p "$OUT"
 COMPARE=(compare sv-2000 nl-1990 --players 3 --precision 3pp --lang en)
+PART=${1:-all}
+case "$PART" in all|bots) ;; *) echo "usage: docs/examples.sh [bots]" >&2; exit 1 ;; esac
 
-for seed in 7 11 23; do
-    echo "examples: compare, seed $seed" >&2
-    "$RISK" "${COMPARE[@]}" --seed "$seed" --json > "$OUT/compare-seed-$seed.json"
-done
-"$RISK" "${COMPARE[@]}" --seed 7 --plot docs/compare-sv-2000-nl-1990.png \
-    | sed 's|Plot written to docs/|Plot written to |' > "$OUT/compare-seed-7.txt"
-for edition in nl-1990 sv-2000; do
-    "$RISK" odds 10 10 --edition "$edition" --lang en > "$OUT/odds-10-10-$edition.txt"
-done
-"$RISK" odds --table 8 --plot docs/odds-classic.png > /dev/null
+if [[ $PART == all ]]; then
+    for seed in 7 11 23; do
+        echo "examples: compare, seed $seed" >&2
+        "$RISK" "${COMPARE[@]}" --seed "$seed" --json > "$OUT/compare-seed-$seed.json"
+    done
+    "$RISK" "${COMPARE[@]}" --seed 7 --plot docs/compare-sv-2000-nl-1990.png \
+        | sed 's|Plot written to docs/|Plot written to |' > "$OUT/compare-seed-7.txt"
+    for edition in nl-1990 sv-2000; do
+        "$RISK" odds 10 10 --edition "$edition" --lang en > "$OUT/odds-10-10-$edition.txt"
+    done
+    "$RISK" odds --table 8 --plot docs/odds-classic.png > /dev/null
+fi
 TOURNAMENTS=("nl-1990 alternatief strong,balanced" "sv-2000 missions strong,balanced" "sv-2000 missions balanced,random")
 for t in "${TOURNAMENTS[@]}"; do
     read -r edition variant bots <<< "$t"
