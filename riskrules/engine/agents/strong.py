@@ -51,8 +51,8 @@ PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after th
 # a round takes a few hundred, but under house rules with armies in the hundred thousands an
 # attack is thousands of rolls, and a search must not take minutes
 TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
-# Ordinary turns spend far less (benchmarks/strong_budget.py: at most 40,297 in sv-2000 missions and
-# 81,474 in nl-1990 alternatief over 12 games each), so the budget only bounds such house rules: one
+# Ordinary turns spend far less (benchmarks/strong_budget.py: at most about 80,000 over 12 games
+# each of a mission and a domination edition), so the budget only bounds such house rules: one
 # granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
 
 
