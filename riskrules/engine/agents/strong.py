@@ -184,11 +184,18 @@ class StrongAgent(_Aims, BalancedAgent):
         usual = super().fortify(d)
         candidates = [usual] + ([None] if usual is not None else [])
         own, harmless = self.own(d.side), self.harmless()
+        pressure: dict[int, float] = {}  # per target: its strongest enemy neighbour ÷ its armies (0: none)
+
+        def pressed_on(target: int) -> float:
+            if target not in pressure:
+                enemy = [armies[u] for u in adjacent[target] if owner[u] not in own and owner[u] != harmless]
+                pressure[target] = max(enemy) / armies[target] if enemy else 0.0
+            return pressure[target]
+
         pressed, most = None, (0.0, 0)
         for source, target in d.options:  # onto the front territory under most pressure, from the largest stack
-            enemy = [armies[u] for u in adjacent[target] if owner[u] not in own and owner[u] != harmless]
-            if enemy and armies[source] >= 2:
-                key = (max(enemy) / armies[target], armies[source])
+            if armies[source] >= 2 and pressed_on(target) > 0:
+                key = (pressure[target], armies[source])
                 if key > most:
                     pressed, most = (source, target, armies[source] - 1), key
         if pressed is not None and pressed not in candidates:
@@ -306,8 +313,8 @@ def progress(game, seat: int, m: Mission) -> float:
         return 1.0 - game.territory_count[target] / game.size
     wanted = [t for k in m.continents for t in game.members[k]]
     held = sum(1 for t in wanted if owner[t] == seat)
-    others = [k for k in range(len(game.members)) if k not in m.continents]
-    if m.extra and others:  # one more continent: the best held share of one, as if it were the smallest
+    others = [k for k in range(len(game.members)) if k not in m.continents] if m.extra else []
+    if others:  # one more continent: the best held share of one, as if it were the smallest
         smallest = min(len(game.members[k]) for k in others)
         best = max(game.continent_count[seat][k] / len(game.members[k]) for k in others)
         return (held + smallest * best) / (len(wanted) + smallest)
