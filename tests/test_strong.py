@@ -167,3 +167,108 @@ def test_progress_of_a_conquer_mission_with_one_more_continent():
     s = Scenario("sv-2000", 4, "missions", holds={t: (0, 1) for t in mine}, rest=lambda t: 1 + t % 3)
     assert progress(s.game, 0, Mission("conquer", continents=(2, 5), extra=1)) == 12 / 15
     assert progress(s.game, 0, Mission("conquer", continents=(2, 5))) == 9 / 11
+
+
+def _watching():
+    """sv-2000 missions, 4 players, territory t held by seat t mod 4; a strong bot in seat 0
+    that has looked at the board as dealt."""
+    from scenario import Scenario, Script
+
+    s = Scenario("sv-2000", 4, "missions", agents=[StrongAgent(), Script(), Script(), Script()])
+    bot = s.agents[0]
+    bot.watch()  # the deal is no conquest
+    assert bot.taken == [[], [], [], []]
+    return s, bot
+
+
+def test_the_others_conquests_weigh_the_missions_they_may_hold():
+    """Blue (seat 1) takes western_europe and east_africa from yellow and congo from green:
+    each conquest serving a mission makes it 3 times as likely, against the chance that an
+    indifferent player's conquest serves it (the mission's share of the board; for a colour to
+    destroy, 1 in 3 opponents)."""
+    from math import exp, log
+
+    s, bot = _watching()
+    g = s.game
+    for name in ("western_europe", "east_africa", "congo"):
+        g.set_owner(s.t(name), 1)
+    bot.watch()
+    assert bot.taken[1] == [(s.t("western_europe"), 2), (s.t("east_africa"), 2), (s.t("congo"), 3)]
+    assert bot.taken[0] == bot.taken[2] == bot.taken[3] == []
+    missions = {str(m.data): m for m in s.rules.missions}
+    evidence = {
+        "{'destroy': 'yellow', 'else_occupy': 24}": 2 * log(3) - 3 * log(1 + 2 / 3),
+        "{'conquer': ['asia', 'africa'], 'extra': 0}": 2 * log(3) - 3 * log(1 + 2 * 18 / 42),
+        "{'conquer': ['europe', 'south_america'], 'extra': 1}": log(3) - 3 * log(1 + 2 * 11 / 42),
+        "{'destroy': 'blue', 'else_occupy': 24}": 0.0,  # his own colour: 24 territories
+        "{'occupy': 24, 'armies': 1}": 0.0,
+    }
+    for data, value in evidence.items():
+        assert bot.evidence(1, missions[data]) == pytest.approx(value, rel=1e-12)
+
+    own = missions["{'conquer': ['europe', 'australia'], 'extra': 1}"]
+    g.missions[:4] = [own] + [missions["{'occupy': 24, 'armies': 1}"]] * 3
+    bot.guess_missions()
+    pool, weights = bot.guess
+    in_play = [m for m in s.rules.missions if m.colour not in ("black", "pink")]
+    assert pool == [m for m in in_play if m is not own] and len(pool) == 11
+    assert sorted(weights) == [1, 2, 3]
+    blue = dict(zip((str(m.data) for m in pool), weights[1]))
+    assert max(blue, key=blue.get) == "{'destroy': 'yellow', 'else_occupy': 24}"
+    assert blue["{'destroy': 'yellow', 'else_occupy': 24}"] == 1.0
+    assert blue["{'occupy': 24, 'armies': 1}"] == pytest.approx(exp(-evidence[
+        "{'destroy': 'yellow', 'else_occupy': 24}"]), rel=1e-12) == pytest.approx(125 / 243)
+    assert weights[2] == weights[3] == [1.0] * 11  # no conquests: every mission as likely
+
+
+def test_a_guess_decides_the_missions_of_a_determinization():
+    """Each other player draws from the missions left with his weights; a colour's own destroy
+    mission falls back to 24 territories; the bot's own mission is never dealt."""
+    s, bot = _watching()
+    g = s.game
+    own = s.rules.missions[13]
+    g.missions[:4] = [own, s.rules.missions[0], s.rules.missions[0], s.rules.missions[0]]
+    bot.guess_missions()
+    pool, _ = bot.guess
+    yellow = next(i for i, m in enumerate(pool) if m.colour == "yellow")
+    asia = next(i for i, m in enumerate(pool) if m.continents == (4, 3))
+    only = lambda k: [1.0 if i == k else 0.0 for i in range(len(pool))]  # noqa: E731
+    bot.guess = pool, {1: only(asia), 2: only(yellow), 3: [0.0 if i in (asia, yellow) else 1.0 for i in range(11)]}
+    seen = set()
+    for seed in range(40):
+        bot.determinize(g, random.Random(seed))
+        assert g.missions[0] is own
+        assert g.missions[1] is pool[asia]
+        assert (g.missions[2].kind, g.missions[2].count, g.missions[2].data) == ("occupy", 24, pool[yellow].data)
+        assert g.missions[3] not in (own, pool[asia], pool[yellow])
+        seen.add(g.missions[3].data["conquer"][0] if "conquer" in g.missions[3].data else str(g.missions[3].data))
+    assert len(seen) > 3  # green's draw varies
+
+
+def test_a_playout_is_scored_as_a_race():
+    """Not won or lost, a playout scores the bot's share of strength and its own mission's
+    progress less RACE times the nearest opponent's: a colour to destroy is near only once its
+    victim holds less than a fair share of the board."""
+    from riskrules.engine.agents.strong import MISSION_WEIGHT, RACE, progress, strength, threat
+    from scenario import Scenario
+
+    # yellow holds the first 3 territories; then red the even ones, green the odd ones
+    s = Scenario("sv-2000", 4, "missions", rest=lambda t: 2 if t < 3 else t % 2 * 3,
+                 agents=[StrongAgent()] + [BalancedAgent() for _ in range(3)])
+    g = s.game
+    assert g.territory_count[:4] == [19, 0, 3, 20]
+    m = s.rules.missions
+    g.missions[:4] = [m[1], m[4], m[0], m[9]]  # 24 territories; destroy yellow; 18 with 2 each; Asia and Africa
+    assert threat(g, 1, m[4]) == 1 - 3 * 4 / 42 and progress(g, 1, m[4]) == 1 - 3 / 42
+    assert threat(g, 3, m[9]) == 9 / 18  # Africa 3 of 6, Asia 6 of 12
+    assert threat(g, 2, m[0]) == 0  # 1 army each
+    share = strength(g, 0) / (strength(g, 0) + strength(g, 1) + strength(g, 2) + strength(g, 3))
+
+    class Unfinished:
+        winner = None
+    bot = s.agents[0]
+    assert bot.score(g, Unfinished()) == (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (
+        19 / 24 - RACE * (1 - 3 * 4 / 42))
+    g.alive[1] = False  # blue out: his mission no longer counts, green's is the nearest
+    share = strength(g, 0) / (strength(g, 0) + strength(g, 2) + strength(g, 3))
+    assert bot.score(g, Unfinished()) == (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (19 / 24 - RACE * 9 / 18)

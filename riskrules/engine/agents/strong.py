@@ -14,15 +14,19 @@ Balanced's own answer is the default: another candidate is taken only when it be
 more than CONFIDENCE standard errors of the paired difference over the same playouts.
 A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
 next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
-bot's share of armies and income (and, with missions, how far its own mission is done).
+bot's share of armies and income and, with missions, how far its own mission is done less
+RACE times how far the opponent nearest to his (guessed) mission is: a mission game is a race.
 Every candidate is tried on the same playouts (the same dice and the same guesses: common
 random numbers), so the comparison is fair even with few playouts.
 
 It never reads what it could not see at the table. Each playout is a determinization: the
 other players' hands are dealt afresh from the cards the bot does not hold (each keeps the
 number of cards everyone can count), the rest becomes the deck in a random order, and the
-other players' missions are drawn from the missions the bot has not been dealt. Its random
-source comes from the game's seed, so the same seed plays the same game.
+other players' missions are drawn from the missions the bot has not been dealt, each weighted
+by how well it explains the conquests the bot has seen that player make (a player who keeps
+taking Africa more likely holds a mission with Africa in it; one who keeps taking blue's
+territories, "destroy blue"). Its random source comes from the game's seed, so the same seed
+plays the same game.
 
 Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s,
 and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions —
@@ -31,6 +35,7 @@ except what it aims at for "two continents and one more" (_Aims), in its seat an
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...language.rules import Mission
@@ -54,6 +59,10 @@ TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past 
 # Ordinary turns spend far less (benchmarks/strong_budget.py: at most about 80,000 over 12 games
 # each of a mission and a domination edition), so the budget only bounds such house rules: one
 # granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
+RACE = 0.5  # how much the opponent nearest to his mission counts against the bot's own progress
+LIKELIER = 2.0  # a conquest that serves a mission is taken as 1 + LIKELIER times as likely under it
+# (a balanced player values its mission's territories 4-5 times as much as others; 2 is tempered,
+# since a conquest also has other reasons; benchmarks/mission_guess.py measures the guess)
 
 
 class _Aims:
@@ -86,11 +95,17 @@ class StrongAgent(_Aims, BalancedAgent):
         self.budget = _Budget()
         self.helpers = [_Helper(self.budget) for _ in game.agents]
         self.script = _Script(self.budget)
+        # what it has seen of the others' play: per seat, its conquests (territory, taken from)
+        self.seen, self.seen_changes = list(game.owner), game.owner_changes
+        self.taken: list[list[tuple[int, int]]] = [[] for _ in range(game.players)]
+        self.guess: tuple[list, dict[int, list[float]]] | None = None  # missions and their weights
 
     # ---- when to search --------------------------------------------------------------------------
 
     def decide(self, d: Decision):
         game = self.game
+        if game.owner_changes != self.seen_changes:
+            self.watch()
         if d.player == d.side == game.active == self.seat and game.phase >= 0 and self.affordable():
             phase = game.rules.phases[game.phase]
             if d.kind is ATTACK and phase == "attack":
@@ -212,6 +227,56 @@ class StrongAgent(_Aims, BalancedAgent):
                 copy.changed()
         return self.search(candidates, move, game.phase + 1)
 
+    # ---- what the others are after ----------------------------------------------------------------
+
+    def watch(self) -> None:
+        """Note who took what from whom since the bot last looked (at its every decision, its
+        defence in others' turns included; a territory taken twice in between counts once)."""
+        game = self.game
+        self.seen_changes = game.owner_changes
+        owner, seen, players = game.owner, self.seen, game.players
+        for t in range(game.size):
+            if owner[t] != seen[t]:
+                if seen[t] >= 0 and 0 <= owner[t] < players:  # not a claim in the setup
+                    self.taken[owner[t]].append((t, seen[t]))
+                seen[t] = owner[t]
+
+    def guess_missions(self) -> None:
+        """The missions the others may hold (all but the bot's own) and, per other player, how
+        likely each is, from his conquests: each conquest that serves a mission makes it
+        1 + LIKELIER times as likely, against what a player indifferent to it would take."""
+        game = self.game
+        mine = game.missions[self.seat]
+        in_play = {game.rules.colours[s] for s in range(game.players)}
+        pool = [m for m in game.rules.missions if m.kind != "destroy" or m.colour in in_play]
+        for i, m in enumerate(pool):
+            if m.data == mine.data:
+                del pool[i]
+                break
+        weights = {}
+        for seat in range(game.players):
+            if seat != self.seat and game.missions[seat] is not None:
+                logs = [self.evidence(seat, m) for m in pool]
+                top = max(logs, default=0.0)  # (never 0: a draw from what is left needs a weight)
+                weights[seat] = [math.exp(max(x - top, -700.0)) for x in logs]
+        self.guess = pool, weights
+
+    def evidence(self, seat: int, m: Mission) -> float:
+        """The log-likelihood of `seat`'s conquests if he holds `m`, up to a constant."""
+        game = self.game
+        taken = self.taken[seat]
+        if m.kind == "conquer":
+            wanted = m.continents
+            served = sum(1 for t, _ in taken if game.continent_of[t] in wanted)
+            chance = sum(len(game.members[k]) for k in wanted) / game.size
+        elif m.kind == "destroy" and game.colour_seat.get(m.colour, seat) != seat:
+            victim = game.colour_seat[m.colour]
+            served = sum(1 for _, before in taken if before == victim)
+            chance = 1 / (game.players - 1)
+        else:  # occupying many territories: any conquest serves it as much as another
+            return 0.0
+        return served * math.log(1 + LIKELIER) - len(taken) * math.log(1 + LIKELIER * chance)
+
     # ---- the search ---------------------------------------------------------------------------------
 
     def search(self, candidates: list, apply, phase: int):
@@ -220,6 +285,8 @@ class StrongAgent(_Aims, BalancedAgent):
         errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
         which then plays on from phase number `phase`."""
         game = self.game
+        if game.missions[self.seat] is not None:
+            self.guess_missions()
         seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
         alive = sum(game.alive[:game.players])
         limit = game.turn + alive * self.horizon
@@ -260,22 +327,20 @@ class StrongAgent(_Aims, BalancedAgent):
                 start += len(hand)
         copy.deck.clear()
         copy.deck.extend(unseen[start:])
-        mine = copy.missions[me]
-        if mine is None:
+        if copy.missions[me] is None:
             return
-        in_play = {copy.rules.colours[s] for s in range(copy.players)}
-        pool = [m for m in copy.rules.missions if m.kind != "destroy" or m.colour in in_play]
-        for i, m in enumerate(pool):
-            if m.data == mine.data:
-                del pool[i]
+        pool, weights = self.guess
+        left = list(range(len(pool)))
+        seats = list(weights)
+        rng.shuffle(seats)  # who draws first: the draws are without replacement
+        for seat in seats:
+            if not left:
                 break
-        rng.shuffle(pool)
-        for seat in range(copy.players):
-            if seat != me and copy.missions[seat] is not None and pool:
-                mission = pool.pop()
-                if mission.kind == "destroy" and mission.colour == copy.rules.colours[seat]:
-                    mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
-                copy.missions[seat] = mission
+            row = weights[seat]
+            mission = pool[left.pop(rng.choices(range(len(left)), [row[i] for i in left])[0])]
+            if mission.kind == "destroy" and mission.colour == copy.rules.colours[seat]:
+                mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
+            copy.missions[seat] = mission
 
     def score(self, copy, result) -> float:
         me = self.seat
@@ -289,7 +354,10 @@ class StrongAgent(_Aims, BalancedAgent):
         mission = copy.missions[me]
         if mission is None:
             return share
-        return (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * progress(copy, me, mission)
+        missions, own = copy.missions, self.own(me)  # (a partner's mission wins for the team too)
+        nearest = max((threat(copy, s, missions[s]) for s in range(copy.players)
+                       if s not in own and copy.alive[s] and missions[s] is not None), default=0.0)
+        return (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (progress(copy, me, mission) - RACE * nearest)
 
 
 def strength(game, seat: int) -> float:
@@ -319,6 +387,17 @@ def progress(game, seat: int, m: Mission) -> float:
         best = max(game.continent_count[seat][k] / len(game.members[k]) for k in others)
         return (held + smallest * best) / (len(wanted) + smallest)
     return held / len(wanted) if wanted else 1.0
+
+
+def threat(game, seat: int, m: Mission) -> float:
+    """How near another player is to his mission, 0 to 1: as `progress`, but a colour to
+    destroy counts from a fair share of the board (a victim with that many is no nearer)."""
+    if m.kind == "destroy":
+        victim = game.colour_seat.get(m.colour)
+        if victim is None or not game.alive[victim]:
+            return 1.0
+        return max(0.0, 1 - game.territory_count[victim] * game.players / game.size)
+    return progress(game, seat, m)
 
 
 class _Budget:
