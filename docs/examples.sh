@@ -12,7 +12,7 @@
 # 11 and 23; the script reports all three, whatever they show. The count is not chosen by
 # hand: --precision plays until every interval of interest is within ±3 pp (docs/statistics.md).
 # The bot tournaments are played at the default seed (1) with the counts the issue names (200);
-# the strong bot was developed on other seeds (5000–5009, 1001–1007).
+# the strong bot was developed on other seeds (5000–5009, 1001–1011).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RISK=${RISK:-.venv/bin/risk}
