@@ -99,6 +99,7 @@ class StrongAgent(_Aims, BalancedAgent):
         self.seen, self.seen_changes = list(game.owner), game.owner_changes
         self.taken: list[list[tuple[int, int]]] = [[] for _ in range(game.players)]
         self.guess: tuple[list, dict[int, list[float]]] | None = None  # missions and their weights
+        self.guessed = -1  # the owner_changes it was made at
 
     # ---- when to search --------------------------------------------------------------------------
 
@@ -285,8 +286,9 @@ class StrongAgent(_Aims, BalancedAgent):
         errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
         which then plays on from phase number `phase`."""
         game = self.game
-        if game.missions[self.seat] is not None:
-            self.guess_missions()
+        if game.missions[self.seat] is not None and self.guessed != self.seen_changes:
+            self.guess_missions()  # (again only once the board has changed hands)
+            self.guessed = self.seen_changes
         seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
         alive = sum(game.alive[:game.players])
         limit = game.turn + alive * self.horizon
