@@ -398,15 +398,22 @@ class Game:
         while amount > 0:
             amount -= self._place_one(decider, side, amount)
 
+    def mission_cards(self) -> list[Mission]:
+        """The mission cards dealt from: those of colours not in play are taken out."""
+        return [m for m in self.rules.missions if m.kind != "destroy" or m.colour in self.colour_seat]
+
+    def as_held(self, seat: int, mission: Mission) -> Mission:
+        """A mission card as `seat` holds it: his own colour to destroy becomes its fallback,
+        the territories to occupy."""
+        if mission.kind == "destroy" and self.colour_seat.get(mission.colour) == seat:
+            return Mission("occupy", count=mission.count, armies=1, data=mission.data)
+        return mission
+
     def _deal_missions(self, order: list[int]) -> None:
-        in_play = {self.rules.colours[s] for s in range(self.players)}
-        deck = [m for m in self.rules.missions if m.kind != "destroy" or m.colour in in_play]
+        deck = self.mission_cards()
         self.rng.shuffle(deck)
         for i, seat in enumerate(order):
-            mission = deck[i]
-            if mission.kind == "destroy" and mission.colour == self.rules.colours[seat]:
-                mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
-            self.missions[seat] = mission
+            mission = self.missions[seat] = self.as_held(seat, deck[i])
             self._event("mission_dealt", seat, mission=mission.data,
                         own_colour=mission.kind == "occupy" and "destroy" in mission.data)
 

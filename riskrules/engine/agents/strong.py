@@ -248,8 +248,7 @@ class StrongAgent(_Aims, BalancedAgent):
         1 + LIKELIER times as likely, against what a player indifferent to it would take."""
         game = self.game
         mine = game.missions[self.seat]
-        in_play = {game.rules.colours[s] for s in range(game.players)}
-        pool = [m for m in game.rules.missions if m.kind != "destroy" or m.colour in in_play]
+        pool = game.mission_cards()
         for i, m in enumerate(pool):
             if m.data == mine.data:
                 del pool[i]
@@ -270,7 +269,7 @@ class StrongAgent(_Aims, BalancedAgent):
             wanted = m.continents
             served = sum(1 for t, _ in taken if game.continent_of[t] in wanted)
             chance = sum(len(game.members[k]) for k in wanted) / game.size
-        elif m.kind == "destroy" and game.colour_seat.get(m.colour, seat) != seat:
+        elif m.kind == "destroy" and game.as_held(seat, m) is m:  # (not his own colour)
             victim = game.colour_seat[m.colour]
             served = sum(1 for _, before in taken if before == victim)
             chance = 1 / (game.players - 1)
@@ -340,9 +339,7 @@ class StrongAgent(_Aims, BalancedAgent):
                 break
             row = weights[seat]
             mission = pool[left.pop(rng.choices(range(len(left)), [row[i] for i in left])[0])]
-            if mission.kind == "destroy" and mission.colour == copy.rules.colours[seat]:
-                mission = Mission("occupy", count=mission.count, armies=1, data=mission.data)
-            copy.missions[seat] = mission
+            copy.missions[seat] = copy.as_held(seat, mission)
 
     def score(self, copy, result) -> float:
         me = self.seat
