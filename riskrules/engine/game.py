@@ -776,6 +776,12 @@ class Game:
         least = max(1, min(least, most))
         moved = least if least == most else self.ask(
             Decision(D.OCCUPY, decider, list(range(least, most + 1)), side, False, 0, (source, target)))
+        self.move_in(side, source, target, moved, least)
+
+    def move_in(self, side: int, source: int, target: int, moved: int, least: int) -> None:
+        """The rest of a conquest, once `moved` armies are chosen (at least `least`): a bot that
+        searches the choice plays it on a copy from here."""
+        armies = self.armies
         victim = self.owner[target]
         armies[source] -= moved
         self.set_owner(target, side)
