@@ -245,11 +245,14 @@ def test_a_guess_decides_the_missions_of_a_determinization():
     assert len(seen) > 3  # green's draw varies
 
 
-def test_a_playout_is_scored_as_a_race():
-    """Not won or lost, a playout scores the bot's share of strength and its own mission's
-    progress less RACE times the nearest opponent's: a colour to destroy is near only once its
-    victim holds less than a fair share of the board."""
-    from riskrules.engine.agents.strong import MISSION_WEIGHT, RACE, progress, strength, threat
+def test_an_undecided_mission_game_is_valued_as_a_chance_of_winning():
+    """Not won or lost, a mission game's playout scores the chance of winning that VALUE's logistic
+    model gives: the bot's share of strength, its mission's progress (a column per kind, and to
+    the fourth power), the nearest opponent's (a colour to destroy is near only once its victim
+    holds less than a fair share of the board) and 1 / players."""
+    import math
+
+    from riskrules.engine.agents.strong import VALUE, progress, strength, threat, value_features
     from scenario import Scenario
 
     # yellow holds the first 3 territories; then red the even ones, green the odd ones
@@ -263,12 +266,51 @@ def test_a_playout_is_scored_as_a_race():
     assert threat(g, 3, m[9]) == 9 / 18  # Africa 3 of 6, Asia 6 of 12
     assert threat(g, 2, m[0]) == 0  # 1 army each
     share = strength(g, 0) / (strength(g, 0) + strength(g, 1) + strength(g, 2) + strength(g, 3))
+    near = 1 - 3 * 4 / 42  # blue's "destroy yellow"
+    x = value_features(g, 0)
+    assert x == (1.0, share, 19 / 24, 0.0, 0.0, (19 / 24) ** 4, 0.0, 0.0, near, near ** 4, 1.0, 0.0, 1 / 4)
 
     class Unfinished:
         winner = None
     bot = s.agents[0]
-    assert bot.score(g, Unfinished()) == (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (
-        19 / 24 - RACE * (1 - 3 * 4 / 42))
+    before = bot.score(g, Unfinished())
+    assert before == 1 / (1 + math.exp(-sum(w * v for w, v in zip(VALUE, x))))
     g.alive[1] = False  # blue out: his mission no longer counts, green's is the nearest
     share = strength(g, 0) / (strength(g, 0) + strength(g, 2) + strength(g, 3))
-    assert bot.score(g, Unfinished()) == (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (19 / 24 - RACE * 9 / 18)
+    assert value_features(g, 0)[1:2] + value_features(g, 0)[8:10] == (share, 9 / 18, (9 / 18) ** 4)
+    assert bot.score(g, Unfinished()) > before
+    g.missions[0] = m[9]  # red with yellow's mission instead: conquer columns, 9 of 18 held
+    assert value_features(g, 0)[2:8] == (0.0, 0.0, 9 / 18, 0.0, 0.0, (9 / 18) ** 4)
+
+
+def test_the_move_in_after_a_conquest_is_searched_where_both_territories_face_the_enemy():
+    """Balanced's answer, the least and the most are tried where the territory conquered and
+    the one attacked from both border an enemy; elsewhere balanced's answer stands. The engine
+    moves what the search chose."""
+    rules = load("sv-2000", "missions", 4)
+    events, searched, plain = [], [], []
+
+    class Watching(StrongAgent):
+        def occupy_searched(self, d):
+            source, target = d.where
+            facing = bool(self.enemy_neighbours(source, 0)) and bool(self.enemy_neighbours(target, 0))
+            self.tried = None
+            answer = super().occupy_searched(d)
+            (searched if facing else plain).append((answer, BalancedAgent.occupy(self, d), d.options, self.tried,
+                                                    len(events)))
+            return answer
+
+        def search(self, candidates, apply, phase):
+            self.tried = list(candidates)
+            return super().search(candidates, apply, phase)
+
+    Game(rules, [Watching(playouts=2)] + [BalancedAgent() for _ in range(3)], 4, listeners=[events.append],
+         max_turns=40).play()
+    assert len(searched) >= 3 and plain
+    for answer, usual, options, tried, _ in searched:
+        assert tried == [usual] + [n for n in (options[0], options[-1]) if n != usual] and answer in tried
+    assert any(answer != usual for answer, usual, *_ in searched)  # the search does change answers
+    for answer, usual, options, tried, _ in plain:
+        assert tried is None and answer == usual
+    for answer, *_, at in searched + plain:  # the next event is the conquest, with what was chosen
+        assert events[at]["type"] == "conquest" and events[at]["moved"] == answer

@@ -1,12 +1,14 @@
 """The strong bot: `balanced`, plus a search where it pays.
 
-At three kinds of moment in its own turn it tries the candidate answers on copies of the game
+At four kinds of moment in its own turn it tries the candidate answers on copies of the game
 (Game.copy, Game.play_on) and keeps the one whose playouts end best:
 - where its reinforcements go (the first placement of the turn: all of them at once),
 - whether to attack and where, each time the situation changes (at the start of the attack
   phase, after a conquest, when a committed attack loses its odds). An attack candidate is a
   plan: "attack from A to B until B falls or the odds drop below balanced's threshold (or
-  below the odds it was chosen at, if those were lower)"; stopping is always a candidate; and
+  below the odds it was chosen at, if those were lower)"; stopping is always a candidate;
+- how many armies move in after a conquest, where both territories border an enemy:
+  balanced's (half), the least or the most (Game.move_in plays the rest of the conquest); and
 - its first fortifying move of the turn: balanced's (toward the front), none, or all it can
   spare onto the front territory under most pressure. The playout then ends the turn (where
   the rules allow more moves, the copy makes none).
@@ -14,8 +16,9 @@ Balanced's own answer is the default: another candidate is taken only when it be
 more than CONFIDENCE standard errors of the paired difference over the same playouts.
 A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
 next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
-bot's share of armies and income and, with missions, how far its own mission is done less
-RACE times how far the opponent nearest to his (guessed) mission is: a mission game is a race.
+bot's share of armies and income or, with missions, its chance of winning as a logistic
+model (VALUE, fitted by benchmarks/fit_value.py) reads it from the bot's share, how far its
+own mission is done and how far the opponent nearest to his (guessed) mission is.
 Every candidate is tried on the same playouts (the same dice and the same guesses: common
 random numbers), so the comparison is fair even with few playouts.
 
@@ -28,7 +31,7 @@ taking Africa more likely holds a mission with Africa in it; one who keeps takin
 territories, "destroy blue"). Its random source comes from the game's seed, so the same seed
 plays the same game.
 
-Every other decision (dice, occupation, further fortifying moves, trades, setup) is `balanced`'s,
+Every other decision (dice, other occupations, further fortifying moves, trades, setup) is `balanced`'s,
 and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions —
 except what it aims at for "two continents and one more" (_Aims), in its seat and in playouts.
 """
@@ -39,7 +42,7 @@ import math
 import random
 
 from ...language.rules import Mission
-from ..decisions import ATTACK, FORTIFY, PLACE, Decision
+from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, Decision
 from ..game import GameOver
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
 
@@ -49,9 +52,6 @@ ATTACK_CANDIDATES = 2  # besides stopping
 PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
-MISSION_WEIGHT = 0.8  # how much a mission's progress counts against the share of strength
-# (0.5 before; 0.8 did at least as well in development tournaments with secret missions, within the
-# noise — and the mission is what wins)
 PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions:
 # a round takes a few hundred, but under house rules with armies in the hundred thousands an
 # attack is thousands of rolls, and a search must not take minutes
@@ -59,7 +59,9 @@ TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past 
 # Ordinary turns spend far less (benchmarks/strong_budget.py: at most about 80,000 over 12 games
 # each of a mission and a domination edition), so the budget only bounds such house rules: one
 # granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
-RACE = 0.5  # how much the opponent nearest to his mission counts against the bot's own progress
+VALUE = (-4.718, 10.449, 0.816, -2.918, 0.868, 2.192, 4.762, 1.606, 0.907, -2.526, 0.799, 2.356, -0.831)
+# the weights of value_features in the chance of winning an undecided mission game, a
+# logistic model fitted on positions of balanced-only games (benchmarks/fit_value.py prints them)
 LIKELIER = 2.0  # a conquest that serves a mission is taken as 1 + LIKELIER times as likely under it
 # (a balanced player values its mission's territories 4-5 times as much as others; 2 is tempered,
 # since a conquest also has other reasons; benchmarks/mission_guess.py measures the guess)
@@ -113,6 +115,8 @@ class StrongAgent(_Aims, BalancedAgent):
                 return self.attack_searched(d)
             if d.kind is PLACE and phase == "reinforce" and d.most == game.turn_total and d.most > 0:
                 return self.place_searched(d)
+            if d.kind is OCCUPY and phase == "attack":
+                return self.occupy_searched(d)
             if d.kind is FORTIFY and phase == "fortify" and self.fortified_turn != game.turn:
                 self.fortified_turn = game.turn
                 return self.fortify_searched(d)
@@ -193,6 +197,22 @@ class StrongAgent(_Aims, BalancedAgent):
             copy.changed()
         best = self.search(candidates, place, game.phase + 1)
         return best, most
+
+    def occupy_searched(self, d: Decision):
+        source, target = d.where
+        side = d.side
+        usual = super().occupy(d)
+        if not (self.enemy_neighbours(source, side) and self.enemy_neighbours(target, side)):
+            return usual  # balanced moves all forward, or leaves all at the front: nothing to weigh
+        least, most = d.options[0], d.options[-1]
+        candidates = [usual] + [n for n in (least, most) if n != usual]
+        if len(candidates) == 1:
+            return usual
+
+        def move_in(copy, moved):  # as the engine moves them, then the attack phase goes on
+            self.script.attack_plan(False)
+            copy.move_in(side, source, target, moved, least)
+        return self.search(candidates, move_in, self.game.phase)
 
     def fortify_searched(self, d: Decision):
         game = self.game
@@ -347,16 +367,38 @@ class StrongAgent(_Aims, BalancedAgent):
             return 1.0 if result.winner == copy.names[me] else 0.0
         if not copy.alive[me]:
             return 0.0
-        mine = strength(copy, me)
+        if copy.missions[me] is not None:
+            return win_chance(copy, me)
         total = sum(strength(copy, s) for s in range(copy.players) if copy.alive[s])
-        share = mine / total if total else 0.0
-        mission = copy.missions[me]
-        if mission is None:
-            return share
-        missions, own = copy.missions, self.own(me)  # (a partner's mission wins for the team too)
-        nearest = max((threat(copy, s, missions[s]) for s in range(copy.players)
-                       if s not in own and copy.alive[s] and missions[s] is not None), default=0.0)
-        return (1 - MISSION_WEIGHT) * share + MISSION_WEIGHT * (progress(copy, me, mission) - RACE * nearest)
+        return strength(copy, me) / total if total else 0.0
+
+
+def win_chance(game, seat: int) -> float:
+    """The chance that `seat` wins a mission game as it stands (VALUE's logistic model)."""
+    z = sum(w * x for w, x in zip(VALUE, value_features(game, seat)))
+    return 1 / (1 + math.exp(-max(-700.0, min(700.0, z))))
+
+
+def value_features(game, seat: int) -> tuple[float, ...]:
+    """What VALUE weighs: 1; the seat's share of the strength of the players left; its
+    mission's progress, a column per kind of mission, and again to the fourth power (the last
+    steps count most); the progress of the opponent nearest to his mission (`threat`; a
+    partner's mission is no threat), and to the fourth; whether the mission is to occupy,
+    to destroy; 1 / the number of players."""
+    alive = game.alive
+    total = sum(strength(game, s) for s in range(game.players) if alive[s])
+    share = strength(game, seat) / total if total else 0.0
+    missions = game.missions
+    mission = missions[seat]
+    own = game.friends[seat] if game.friends is not None else (seat,)
+    nearest = max((threat(game, s, missions[s]) for s in range(game.players)
+                   if s not in own and alive[s] and missions[s] is not None), default=0.0)
+    p = progress(game, seat, mission)
+    occupy, destroy = float(mission.kind == "occupy"), float(mission.kind == "destroy")
+    conquer = 1.0 - occupy - destroy
+    p4 = p ** 4
+    return (1.0, share, p * occupy, p * destroy, p * conquer, p4 * occupy, p4 * destroy, p4 * conquer,
+            nearest, nearest ** 4, occupy, destroy, 1 / game.players)
 
 
 def strength(game, seat: int) -> float:
