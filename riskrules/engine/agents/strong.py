@@ -58,8 +58,8 @@ PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after th
 TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
 # Ordinary turns spend less (benchmarks/strong_budget.py: at most 75,575 over 12 games of sv-2000
 # missions, 138,725 over 48 of nl-1990 alternatief, 99% of turns under 90,000), so the budget
-# only bounds such house rules: one
-# granting 1,000 armies per territory took 71 s of CPU for 50 turns of 3 strong bots, 18 s with it
+# only bounds such house rules: one granting 1,000 armies per territory took 71 s of CPU for 50
+# turns of 3 strong bots, 18 s with it
 VALUE = (-4.718, 10.449, 0.816, -2.918, 0.868, 2.192, 4.762, 1.606, 0.907, -2.526, 0.799, 2.356, -0.831)
 # the weights of value_features in the chance of winning an undecided mission game, a
 # logistic model fitted on positions of balanced-only games (benchmarks/fit_value.py prints them)
