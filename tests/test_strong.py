@@ -283,17 +283,16 @@ def test_an_undecided_mission_game_is_valued_as_a_chance_of_winning():
     assert value_features(g, 0)[2:8] == (0.0, 0.0, 9 / 18, 0.0, 0.0, (9 / 18) ** 4)
 
 
-def test_the_move_in_after_a_conquest_is_searched_where_both_territories_face_the_enemy():
-    """Balanced's answer, the least and the most are tried where the territory conquered and
-    the one attacked from both border an enemy; elsewhere balanced's answer stands. The engine
-    moves what the search chose."""
+def test_the_move_in_after_a_conquest_is_searched_where_the_territory_taken_faces_the_enemy():
+    """Balanced's answer, the least and the most are tried where the territory conquered borders
+    an enemy; elsewhere balanced's answer stands. The engine moves what the search chose."""
     rules = load("sv-2000", "missions", 4)
     events, searched, plain = [], [], []
 
     class Watching(StrongAgent):
         def occupy_searched(self, d):
-            source, target = d.where
-            facing = bool(self.enemy_neighbours(source, 0)) and bool(self.enemy_neighbours(target, 0))
+            target = d.where[1]  # (still the enemy's when asked)
+            facing = any(self.game.owner[u] != 0 for u in self.game.adjacent[target])
             self.tried = None
             answer = super().occupy_searched(d)
             (searched if facing else plain).append((answer, BalancedAgent.occupy(self, d), d.options, self.tried,

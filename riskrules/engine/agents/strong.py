@@ -7,7 +7,7 @@ At four kinds of moment in its own turn it tries the candidate answers on copies
   phase, after a conquest, when a committed attack loses its odds). An attack candidate is a
   plan: "attack from A to B until B falls or the odds drop below balanced's threshold (or
   below the odds it was chosen at, if those were lower)"; stopping is always a candidate;
-- how many armies move in after a conquest, where both territories border an enemy:
+- how many armies move in after a conquest, where the territory taken borders an enemy:
   balanced's (half), the least or the most (Game.move_in plays the rest of the conquest); and
 - its first fortifying move of the turn: balanced's (toward the front), none, or all it can
   spare onto the front territory under most pressure. The playout then ends the turn (where
@@ -203,8 +203,9 @@ class StrongAgent(_Aims, BalancedAgent):
         source, target = d.where
         side = d.side
         usual = super().occupy(d)
-        if not (self.enemy_neighbours(source, side) and self.enemy_neighbours(target, side)):
-            return usual  # balanced moves all forward, or leaves all at the front: nothing to weigh
+        if not self.enemy_neighbours(target, side):
+            return usual  # the territory taken borders no other enemy: balanced moves the least in
+        # (the territory attacked from always "borders an enemy" here: the one taken is not yet its own)
         least, most = d.options[0], d.options[-1]
         candidates = [usual] + [n for n in (least, most) if n != usual]
         if len(candidates) == 1:
