@@ -27,9 +27,9 @@ import random
 from pathlib import Path
 
 from fuzz import Verdict
-from riskrules.engine import session
+from riskrules.terminal import session
 from riskrules.engine.agents import make_bot
-from riskrules.engine.agents.typed import QUOTE
+from riskrules.terminal.typed import QUOTE
 from riskrules.engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE
 from riskrules.engine.replay import replay
 from riskrules.language.loader import open_rulebook

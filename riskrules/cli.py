@@ -404,7 +404,7 @@ def play(
     """
     _allow(allow_dir)
     from .engine.dice import GameError
-    from .engine.session import play as play_game
+    from .terminal.session import play as play_game
     from .outputs import OutputError
 
     _check_bot(bot, max_turns)
@@ -434,7 +434,7 @@ def replay(
     """
     _allow(allow_dir)
     from .engine.dice import GameError
-    from .engine.narrate import Narrator
+    from .text.narrate import Narrator
     from .engine.replay import difference, load
     from .engine.replay import replay as replay_log
 
@@ -452,7 +452,7 @@ def replay(
         fail(str(err))
     t = _text(lang, "en")
     if report.ok:
-        from .engine.narrate import result_line
+        from .text.narrate import result_line
 
         r = report.result
         typer.echo(t.n_("{file}: the {n} line of the log matches the replayed game.",
@@ -478,7 +478,7 @@ def resume(
     longer replays is refused."""
     _allow(allow_dir)
     from .engine.dice import GameError
-    from .engine.session import resume as resume_game
+    from .terminal.session import resume as resume_game
     from .outputs import OutputError
 
     if lang is not None:
@@ -570,7 +570,7 @@ def _check_run(bot: str, games: int | None, workers: int, executor: str, max_tur
 
 def _check_seed(seed: int) -> None:
     from .engine.dice import GameError
-    from .engine.session import check_seed
+    from .terminal.session import check_seed
 
     try:
         check_seed(seed)

@@ -214,7 +214,7 @@ def test_catalog_is_english_for_english():
 
 
 def test_prompts_and_refusals_in_german():
-    from riskrules.engine.agents.human import HumanAgent
+    from riskrules.terminal.human import HumanAgent
     from riskrules.engine.decisions import PLACE, Decision
     from scenario import Scenario
 

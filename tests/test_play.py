@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.engine.agents import make_bot
-from riskrules.engine.agents.human import HumanAgent
+from riskrules.terminal.human import HumanAgent
 from riskrules.engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE,
                                         TRADE)
-from riskrules.engine.session import play, resume
+from riskrules.terminal.session import play, resume
 from riskrules.text.i18n import Text
 from scenario import Scenario
 
@@ -119,7 +119,7 @@ class Typist:
 @pytest.fixture
 def typists(monkeypatch):
     """Makes Typists; the next person the session seats is typed for by the newest one."""
-    import riskrules.engine.session as session
+    import riskrules.terminal.session as session
 
     made: list[Typist] = []
     original = session.HumanAgent

@@ -261,7 +261,7 @@ def test_a_full_disk_names_the_users_file_and_leaves_no_temporary_file(tmp_path,
 
 
 def test_a_full_disk_under_the_log_names_it(tmp_path, monkeypatch):
-    from riskrules.engine import session
+    from riskrules.terminal import session
 
     log = tmp_path / "game.jsonl"
 

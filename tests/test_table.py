@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.engine.agents.human import HumanAgent, Quit
-from riskrules.engine.agents.typed import MAX_LENGTH, QUOTE, Unreadable, clean, split
+from riskrules.terminal.human import HumanAgent, Quit
+from riskrules.terminal.typed import MAX_LENGTH, QUOTE, Unreadable, clean, split
 from riskrules.engine.decisions import ATTACK, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
-from riskrules.engine.view import board_view, territory_view
+from riskrules.terminal.board import board_view, territory_view
 from riskrules.text.i18n import Text
 from scenario import Scenario, Script
 
@@ -157,10 +157,10 @@ def test_no_between_1_and_1_in_the_setup():
 
 def test_setup_placements_in_one_line_play_the_same_game(tmp_path):
     """'peru 5' in the setup places one army on each of the next five placing turns."""
-    from riskrules.engine.session import play
+    from riskrules.terminal.session import play
 
     def run_one(multi: bool, name: str) -> str:
-        from riskrules.engine import session
+        from riskrules.terminal import session
 
         made = []
         original = session.HumanAgent
@@ -453,7 +453,7 @@ def test_no_color_for_the_error_line(monkeypatch):
 # ---- what happened while you waited -------------------------------------------------------------------
 
 def digest_of(lang: str) -> tuple[list[str], str]:
-    from riskrules.engine.table import Table
+    from riskrules.terminal.table import Table
 
     s = Scenario("sv-2000", 3, holds={"peru": (0, 2), "brazil": (1, 5), "argentina": (1, 1), "venezuela": (1, 1)})
     g = s.game

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .i18n import Text
 from ..language.loader import Rulebook
-from ..engine.narrate import mission_text
+from .narrate import mission_text
 from ..language.rules import Rules
 from ..language.tables import CountTable, key_text
 

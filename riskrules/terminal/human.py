@@ -2,7 +2,7 @@
 
 Options are numbered; territories may be typed by name, any unambiguous start of it, in
 any case ("nor" for North Africa if nothing else starts so). Typed text is read strictly
-(agents/typed.py): a number prompt takes a number in its range or says the range. An
+(typed.py): a number prompt takes a number in its range or says the range. An
 answer the rules do not allow is refused with the reason, and the question is asked again.
 
 A turn takes few answers: `peru 3 brazil 2` places on two territories (in the setup too,
@@ -19,12 +19,12 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from ...text.i18n import Text
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, N_, OCCUPY, PLACE, TRADE,
+from ..text.i18n import Text
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, N_, OCCUPY, PLACE, TRADE,
                          Decision)
-from ..narrate import mission_text
-from ..view import board_view, territory_view
-from .base import Agent
+from ..text.narrate import mission_text
+from .board import board_view, territory_view
+from ..engine.agents.base import Agent
 from .typed import Unreadable, clean, groups, quote, split
 
 STOP_WORDS = {"done", "end", "stop", "pass"}  # besides Enter and the game language's word for "done"

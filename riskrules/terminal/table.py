@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
-from .narrate import Narrator
+from ..text.narrate import Narrator
 
 HISTORY = 5000  # lines of the full account kept for `log`
 
@@ -136,7 +136,7 @@ class Table:
             turn["capitals"].append(e["victim"])
 
     def commands_line(self) -> str:
-        from .agents.human import command_names
+        from .human import command_names
 
         names = command_names(self.t)
         return self.t._("Commands: {commands} ('{help}' explains).").format(

@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 
 from ..text.i18n import Text
 from ..language.loader import is_path, open_rulebook
-from .agents import make_bot
-from .agents.human import HumanAgent, Quit
-from .dice import GameError
-from .game import DEFAULT_MAX_TURNS, Game, Result
+from ..engine.agents import make_bot
+from .human import HumanAgent, Quit
+from ..engine.dice import GameError
+from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
 from ..outputs import OutputError, check_target
-from .log import LogWriter, line_of, write_atomically
-from .logcheck import MAX_SEED
-from .narrate import Narrator
-from .replay import load, resume_loaded
+from ..engine.log import LogWriter, line_of, write_atomically
+from ..engine.logcheck import MAX_SEED
+from ..text.narrate import Narrator
+from ..engine.replay import load, resume_loaded
 from .table import Table
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..decisions import N_
+from ..engine.decisions import N_
 
 MAX_LENGTH = 200  # characters in one answer; the longest sensible one ("north west territory …") is far shorter
 MAX_DIGITS = 6  # no count of armies in a game reaches a million

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 
-from ..text.i18n import Text, capitalized
+from .i18n import Text, capitalized
 from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one.
