@@ -14,9 +14,9 @@ from typing import Annotated
 
 import typer
 
-from .cli_values import skip_adapters_for_plain_values
-from .language.errors import RuleError
-from .text.i18n import Text
+from .values import skip_adapters_for_plain_values
+from ..language.errors import RuleError
+from ..text.i18n import Text
 
 skip_adapters_for_plain_values()  # a short command need not import pydantic
 
@@ -41,13 +41,13 @@ EXIT_LEFT = 3
 
 def open_rulebook(ref, strict: bool = True, sets=()):
     """The loader's open_rulebook, imported when a command first needs the rule language."""
-    from .language.loader import open_rulebook as open_book
+    from ..language.loader import open_rulebook as open_book
 
     return open_book(ref, strict, sets)
 
 
 def list_editions():
-    from .language.loader import editions
+    from ..language.loader import editions
 
     return editions()
 
@@ -66,7 +66,7 @@ def fail(message: str) -> None:
 
 def _version(value: bool) -> None:
     if value:
-        from . import __version__
+        from .. import __version__
 
         typer.echo(f"risk (riskrules) {__version__}")
         raise typer.Exit()
@@ -146,7 +146,7 @@ AllowDirOpt = Annotated[
 
 def _allow(dirs: list[Path] | None) -> None:
     """--allow-dir: widen the path policy of the rule files this command reads."""
-    from .language.files import allow_dirs
+    from ..language.files import allow_dirs
 
     for d in dirs or []:
         if not d.is_dir():
@@ -156,7 +156,7 @@ def _allow(dirs: list[Path] | None) -> None:
 
 def _text(lang: str | None, default: str, terms: dict | None = None) -> Text:
     """The Text to print with: --lang if given (refused if unknown), else `default`."""
-    from .text.i18n import check_language
+    from ..text.i18n import check_language
 
     chosen = lang or default
     problem = check_language(chosen)
@@ -194,7 +194,7 @@ def editions(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
             line += t._(", 2-player rules with a neutral army")
         typer.echo(f"{'':<11} {line}")
         typer.echo(f"{'':<11} " + t._("variants: {names}").format(names=variants))
-    from .language.loader import house_rules
+    from ..language.loader import house_rules
 
     typer.echo("")
     # Translators: the heading of the gallery in `risk editions`; rulebooks/house/ is a directory
@@ -218,7 +218,7 @@ def rules(
     _allow(allow_dir)
     try:
         if as_json:
-            from .language import prebuilt
+            from ..language import prebuilt
 
             # a built-in, checked when built (not with --set: those rules are made here)
             found = None if set_rules else prebuilt.model(edition, _variants(variant), players)
@@ -228,14 +228,14 @@ def rules(
             model, board, fingerprint = found
             _print_json({**model, "board": board.to_json(), "fingerprint": fingerprint})
             return
-        from .text.sheet import build_sheet, render_sheet
+        from ..text.sheet import build_sheet, render_sheet
 
         book = open_rulebook(edition, sets=set_rules or ())
         compiled = book.rules(_variants(variant), players)
         t = _text(lang, compiled.language, compiled.terms)
         sheet = build_sheet(book, _variants(variant), t, players)
         if _terminal():
-            from .text.sheet import sheet_table
+            from ..text.sheet import sheet_table
 
             _console().print(sheet_table(sheet))
         else:
@@ -268,7 +268,7 @@ def diff(
     The text is in the editions' language when they share one, else in English (see --lang).
     """
     _allow(allow_dir)
-    from .text.sheet import build_sheet, diff_rows, render_diff
+    from ..text.sheet import build_sheet, diff_rows, render_diff
 
     try:
         book_a, book_b = open_rulebook(a, sets=set_rules or ()), open_rulebook(b, sets=set_b or ())
@@ -283,7 +283,7 @@ def diff(
         _print_json([{"section": s, "rule": rule, a: va, b: vb} for s, rule, va, vb in rows])
         return
     if _terminal():
-        from .text.sheet import diff_table
+        from ..text.sheet import diff_table
 
         _console().print(diff_table(sheet_a, sheet_b, rows, t))
     else:
@@ -403,9 +403,9 @@ def play(
     exits 130 after Ctrl-C and 3 after end of input (Ctrl-D) or the `quit` command.
     """
     _allow(allow_dir)
-    from .engine.dice import GameError
-    from .terminal.session import play as play_game
-    from .outputs import OutputError
+    from ..engine.dice import GameError
+    from ..terminal.session import play as play_game
+    from ..outputs import OutputError
 
     _check_bot(bot, max_turns)
     if lang is not None:
@@ -433,10 +433,10 @@ def replay(
     the end of the game or rules that have changed since are refused, with the line.
     """
     _allow(allow_dir)
-    from .engine.dice import GameError
-    from .text.narrate import Narrator
-    from .engine.replay import difference, load
-    from .engine.replay import replay as replay_log
+    from ..engine.dice import GameError
+    from ..text.narrate import Narrator
+    from ..engine.replay import difference, load
+    from ..engine.replay import replay as replay_log
 
     try:
         if show:
@@ -452,7 +452,7 @@ def replay(
         fail(str(err))
     t = _text(lang, "en")
     if report.ok:
-        from .text.narrate import result_line
+        from ..text.narrate import result_line
 
         r = report.result
         typer.echo(t.n_("{file}: the {n} line of the log matches the replayed game.",
@@ -477,9 +477,9 @@ def resume(
     """Go on with a saved game (exit codes as for `risk play`). The file is replayed first; one that no
     longer replays is refused."""
     _allow(allow_dir)
-    from .engine.dice import GameError
-    from .terminal.session import resume as resume_game
-    from .outputs import OutputError
+    from ..engine.dice import GameError
+    from ..terminal.session import resume as resume_game
+    from ..outputs import OutputError
 
     if lang is not None:
         _text(lang, "en")
@@ -539,7 +539,7 @@ MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game 
 
 
 def _job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None):
-    from .instrument.simulate import Job
+    from ..instrument.simulate import Job
 
     name, _, inline = ref.partition(":") if not ref.endswith(".risk") else (ref, "", "")
     variants = _variants([inline]) if inline else _variants(variant)
@@ -547,7 +547,7 @@ def _job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None):
 
 
 def _check_bot(bot: str, max_turns: int) -> None:
-    from .engine.agents import check_bot
+    from ..engine.agents import check_bot
 
     problem = check_bot(bot)
     if problem:
@@ -557,7 +557,7 @@ def _check_bot(bot: str, max_turns: int) -> None:
 
 
 def _check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int) -> None:
-    from .instrument.simulate import MAX_GAMES
+    from ..instrument.simulate import MAX_GAMES
 
     _check_bot(bot, max_turns)
     if games is not None and not 1 <= games <= MAX_GAMES:
@@ -569,8 +569,8 @@ def _check_run(bot: str, games: int | None, workers: int, executor: str, max_tur
 
 
 def _check_seed(seed: int) -> None:
-    from .engine.dice import GameError
-    from .terminal.session import check_seed
+    from ..engine.dice import GameError
+    from ..terminal.session import check_seed
 
     try:
         check_seed(seed)
@@ -580,7 +580,7 @@ def _check_seed(seed: int) -> None:
 
 def _check_output(path: Path | None) -> None:
     """Refuse at once an output file that cannot be written (before a long run, not after)."""
-    from .outputs import OutputError, check_target
+    from ..outputs import OutputError, check_target
 
     if path is not None:
         try:
@@ -605,7 +605,7 @@ def _bots(bot: str, bots: str | None, max_turns: int) -> list[str]:
 
 def _stopping(games: int | None, precision: str | None, max_games: int):
     """--games G (default 1000) or --precision P up to --max-games."""
-    from .instrument.precision import Stopping, parse_precision
+    from ..instrument.precision import Stopping, parse_precision
 
     if precision is None:
         return Stopping(games=1000 if games is None else games)
@@ -632,7 +632,7 @@ def _cores() -> int:
 
 def _runner(workers: int, executor: str, address: str | None):
     """Plays games for the instrument: a progress bar per batch, a one-line error if it cannot."""
-    from .instrument.simulate import run
+    from ..instrument.simulate import run
 
     def play(job, games: int, seed: int, first: int):
         with _Progress(games, job.label) as progress:
@@ -681,8 +681,8 @@ def simulate(
     The same --seed gives the same numbers whatever --workers is.
     """
     _allow(allow_dir)
-    from .instrument import experiment
-    from .instrument.stats import summarize
+    from ..instrument import experiment
+    from ..instrument.stats import summarize
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
@@ -701,7 +701,7 @@ def simulate(
     if as_json:
         _print_json(_simulation_json(job, rules, seed, summary, report))
         return
-    from .text.report import simulation, stopping_line
+    from ..text.report import simulation, stopping_line
 
     t = _text(lang, rules.language)
     typer.echo(simulation(_label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
@@ -715,8 +715,8 @@ def _simulation_json(job, rules, seed: int, summary: dict, report: dict) -> dict
 
 
 def _write_csv(path: Path, records, rules) -> None:
-    from .engine.log import write_atomically
-    from .outputs import OutputError
+    from ..engine.log import write_atomically
+    from ..outputs import OutputError
 
     continents = rules.board.continents
     lines = ["game,seed,winner_seat,reason,turns,continents_held,neutral_territories,trades,largest_trade"]
@@ -732,7 +732,7 @@ def _write_csv(path: Path, records, rules) -> None:
 
 def _check_plot(plot: Path | None) -> None:
     """A plot's format, and whether its file can be written at all (before a long run, not after)."""
-    from .text.plot import PlotError, check_target
+    from ..text.plot import PlotError, check_target
 
     if plot is not None:
         try:
@@ -777,7 +777,7 @@ def compare(
     EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
     """
     _allow(allow_dir)
-    from .instrument import experiment
+    from ..instrument import experiment
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
@@ -808,7 +808,7 @@ def compare(
                                       "differences_from_first": ds}
                                      for b, ss, ds in zip(populations, summaries, diffs)]})
         return
-    from .text.report import comparison, correction_line, stopping_line
+    from ..text.report import comparison, correction_line, stopping_line
 
     boards = {r.board.continents for r in all_rules}
     continents = all_rules[0].board.continents if len(boards) == 1 else ()
@@ -823,14 +823,14 @@ def compare(
 
 
 def _summary(records, rules, players: int) -> dict:
-    from .instrument.stats import summarize
+    from ..instrument.stats import summarize
 
     return summarize(records, players, rules.board.continents, rules.neutral is not None)
 
 
 def _plot(draw) -> None:
     """Draw with riskrules.text.plot; a missing matplotlib becomes a one-line error."""
-    from .text import plot as plots
+    from ..text import plot as plots
 
     try:
         draw(plots)
@@ -870,8 +870,8 @@ def sweep(
     per value (and bot population), shaped like `simulate --json`, with its "value".
     """
     _allow(allow_dir)
-    from .instrument import experiment
-    from .instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
+    from ..instrument import experiment
+    from ..instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
 
     workers = workers or _cores()
     _check_run(bot, games, workers, executor, max_turns)
@@ -902,14 +902,14 @@ def sweep(
     if plot is not None:
         _plot(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
     if as_json:
-        from .instrument.stats import summary_half_width
+        from ..instrument.stats import summary_half_width
 
         # each object as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
         _print_json([{"value": json_value(v), **_simulation_json(j, r, seed, s,
                                                                  {**report, "half_width": summary_half_width(s)})}
                      for group, ss in zip(jobs, summaries) for v, j, r, s in zip(chosen, group, all_rules, ss)])
         return
-    from .text.report import stopping_line, sweep_table
+    from ..text.report import stopping_line, sweep_table
 
     for i, (b, ss) in enumerate(zip(populations, summaries)):
         if i:
@@ -944,8 +944,8 @@ def tournament(
     1/players); the rating is a Plackett–Luce fit to the winners on Elo's scale, with a
     bootstrap interval. The same --seed gives the same figures whatever --workers is.
     """
-    from .instrument.tournament import Match, games_for, lineup, run, standings
-    from .text.report import tournament as report
+    from ..instrument.tournament import Match, games_for, lineup, run, standings
+    from ..text.report import tournament as report
 
     workers = workers or _cores()
     if games < 1:
@@ -1002,7 +1002,7 @@ def odds(
     that may attack, not the one that must stay behind.
     """
     _allow(allow_dir)
-    from .engine.odds import Odds
+    from ..engine.odds import Odds
 
     if table is None and (attackers is None or defenders is None):
         fail("give ATTACKERS and DEFENDERS, or --table N")
@@ -1030,13 +1030,13 @@ def odds(
         if as_json:
             _print_json(e)
         else:
-            from .text.report import odds_line
+            from ..text.report import odds_line
 
             typer.echo(odds_line(rules.id, attackers, defenders, e["p_attacker_wins"], e["expected_attacker_left"],
                                  e["expected_defender_left"], t))
         return
     if plot is not None:
-        from .text.plot import PlotError, odds_heatmap
+        from ..text.plot import PlotError, odds_heatmap
 
         try:
             odds_heatmap(plot, [[o.p_win[a][d] for d in range(1, size + 1)] for a in range(1, size + 1)], rules.id, t)
@@ -1066,7 +1066,7 @@ def _odds_table(o, size: int, edition: str, t: Text) -> None:
 
 def main() -> None:
     """Entry point of the installed `risk` command."""
-    from .outputs import install_signal_handlers
+    from ..outputs import install_signal_handlers
 
     install_signal_handlers()
     try:
