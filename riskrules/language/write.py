@@ -1,0 +1,495 @@
+"""Writing: a `RulebookFile` (or a fragment of one) → rule text, the inverse of parsing.
+
+    write_rulebook(book) -> str                a whole rule file: header, body, variants, overlays
+    write_fragment(rules, overlays=()) -> str  statements with no header (`--set` text, an imported
+        board's continents): `rules` is a list of `Assign`s or a dict shaped like `Config.data`
+    write_expression(expr) -> str              an int, the source text the parser keeps, or a
+        lark tree of risk.lark's expression rules
+
+The text parses back to the same model (`parse_rulebook`), positions and comments aside, and
+writing that model again gives the same text. The layout is that of rulebooks/*.risk: the
+header lines, then each top-level statement, section, variant and `for N players` block after
+a blank line; four spaces a level; one statement a line; consecutive statements of one section
+in one block, consecutive `terms` and `continents` entries on one line, a long list going on
+after a comma under its first entry.
+
+Expressions: the model keeps an expression as its source text, so it is written back as it
+stands (redundant brackets and spacing included): rewriting it would change the model. A text is
+written only when a statement made of it parses back to the same text. A lark tree (say from an
+importer) is written with the brackets its precedence needs and no more: `(a + b) * c`, `a + b * c`.
+
+What the model does not keep, so that the text differs from the text read though the model is
+the same: comments, blank lines and line breaks; the order of the header lines, and where the
+variants and `for N players` blocks stood (written after the body, in their order); `board "x"`
+for a plain id (written `board x`); `(3)` and other constant numbers (written `3`); `start N`
+(written `start N per territory`); `then +0` and `with 1 armies each` (left out); `territories N`
+then `start K` (written `territories N start K`); blocks of one section in a row (written as one).
+
+What no text can say raises ValueError: a double quote or line break in a quoted text (the
+language has no escapes; a backslash is an ordinary character), a name or id that is not one, a
+`conditions`, `round_limit` or `defender_chooses` without the `turn`, `victory` or `defender dice`
+statement that sets it, an empty list or table, a value of the wrong kind.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache, partial
+from typing import Any, NamedTuple
+
+from lark import Tree
+
+from .model import Assign, JSONPath, Overlay, RulebookFile, Variant
+from .parse import parse_rulebook
+
+WIDTH = 100  # a list longer than this goes on after a comma on the next line
+INDENT = "    "
+
+_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INT = re.compile(r"[0-9]+")
+_PHRASE = re.compile(r"[a-z]+(_[a-z]+)*")  # the words of a closed vocabulary, joined with '_'
+_COUNT_KEY = re.compile(r"[0-9]+(-[0-9]+|\+)?")
+
+_SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral")
+_HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
+_TABLES = ("terms", "continents")  # named tables: one path per entry
+_MISSING = object()
+
+
+# ---- Words -----------------------------------------------------------------------------------
+
+def _check(pattern: re.Pattern, value: Any, what: str) -> str:
+    if not isinstance(value, str) or not pattern.fullmatch(value):
+        raise ValueError(f"cannot write {value!r} as {what}")
+    return value
+
+
+_id = partial(_check, _ID, what="an id")
+_name = partial(_check, _NAME, what="a name")
+
+
+def _phrase(value: Any) -> str:
+    return _check(_PHRASE, value, "a phrase").replace("_", " ")
+
+
+def _string(value: Any) -> str:
+    """A quoted text. The grammar's STRING has no escapes: what stands between the quotes is the
+    value, backslashes included, so a double quote or a line break cannot be written."""
+    if not isinstance(value, str) or any(c in value for c in '"\n\r'):
+        raise ValueError(f"cannot write {value!r} as a quoted text: it may hold no double quote or line break")
+    return f'"{value}"'
+
+
+def _int(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"cannot write {value!r} as a whole number")
+    return str(value)
+
+
+def _choice(value: Any, words: Mapping[Any, str]) -> str:
+    if not isinstance(value, (str, bool)) or value not in words:
+        raise ValueError(f"cannot write {value!r}: expected one of {', '.join(map(repr, words))}")
+    return words[value]
+
+
+_yes = partial(_choice, words={True: "yes", False: "no"})
+
+
+def _key(low: int, high: int | None) -> str:
+    """A count key: 2, 2-3, 5+."""
+    return f"{_int(low)}+" if high is None else _int(low) if low == high else f"{_int(low)}-{_int(high)}"
+
+
+# ---- Expressions -------------------------------------------------------------------------------
+
+# How tightly each expression rule of risk.lark binds (higher: tighter), and its sign.
+_LEVEL = {"conditional": 0, "or_": 1, "and_": 2, "not_": 3, "lt": 4, "le": 4, "gt": 4, "ge": 4, "eq": 4, "ne": 4,
+          "add": 5, "sub": 5, "mul": 6, "floordiv": 6, "div": 6, "mod": 6, "neg": 7, "number": 8, "name": 8,
+          "call": 8}
+_SIGN = {"or_": "or", "and_": "and", "lt": "<", "le": "<=", "gt": ">", "ge": ">=", "eq": "==", "ne": "!=",
+         "add": "+", "sub": "-", "mul": "*", "floordiv": "//", "div": "/", "mod": "%"}
+
+
+def write_expression(expr: int | str | Tree) -> str:
+    """An expression as rule text: an int as a number; a source text as it stands, once checked;
+    a lark tree of the expression rules with the brackets its precedence needs."""
+    if isinstance(expr, int) and not isinstance(expr, bool):
+        return str(expr)
+    if isinstance(expr, str):
+        return _expression_text(expr)
+    if isinstance(expr, Tree):
+        return _tree(expr, 0)
+    raise ValueError(f"cannot write {expr!r} as an expression")
+
+
+@lru_cache(maxsize=1024)
+def _expression_text(text: str) -> str:
+    # A line break or '#' would end the statement early; anything else is seen by the parser.
+    if text and not any(c in text for c in "\n\r#"):
+        book = parse_rulebook(f"rulebook x\nreinforcements {{ territories {text} }}\n", "expression")
+        if not book.problems and [a.value for a in book.assigns] == [text]:
+            return text
+    raise ValueError(f"cannot write {text!r}: it is not one expression")
+
+
+def _tree(node: Tree, need: int) -> str:
+    """`node` as text, in brackets when it binds less tightly than `need`."""
+    kind = str(node.data)
+    if kind not in _LEVEL:
+        raise ValueError(f"cannot write the tree {kind!r} as an expression")
+    level, c = _LEVEL[kind], node.children
+    if kind == "number":
+        text = _check(_INT, str(c[0]), "a number")
+    elif kind == "name":
+        text = _name(str(c[0]))
+    elif kind == "call":
+        text = f"{_name(str(c[0]))}({', '.join(_tree(arg, 0) for arg in c[1:])})"
+    elif kind == "conditional":
+        text = f"{_tree(c[0], 1)} if {_tree(c[1], 1)} else {_tree(c[2], 0)}"
+    elif kind == "not_":
+        text = "not " + _tree(c[0], level)
+    elif kind == "neg":
+        text = "-" + _tree(c[0], level)
+    elif level == 4:  # comparisons do not chain: both sides are sums
+        text = f"{_tree(c[0], 5)} {_SIGN[kind]} {_tree(c[1], 5)}"
+    else:  # left-associative: a - (b - c) keeps its brackets, (a - b) - c loses them
+        text = f"{_tree(c[0], level)} {_SIGN[kind]} {_tree(c[1], level + 1)}"
+    return f"({text})" if level < need else text
+
+
+_num = write_expression  # where the grammar has `num`: an int, or an expression
+
+
+# ---- Statements ---------------------------------------------------------------------------------
+
+class _List(NamedTuple):
+    """A statement ending in a list, which may go on after a comma on the next line."""
+
+    head: str
+    items: list[str]
+    tail: str = ""
+    wrap: bool = True  # `pieces` may not
+
+
+def _listed(head: str, items: Iterable[str], tail: str = "", wrap: bool = True) -> _List:
+    items = list(items)
+    if not items:
+        raise ValueError(f"cannot write '{head}' with an empty list")
+    return _List(head, items, tail, wrap)
+
+
+def _table(value: Any, entry: Callable[[Any], str]) -> list[str]:
+    """A table keyed by counts: 2: 40, 3-4: 35, 5+: 30."""
+    if not isinstance(value, Mapping):
+        raise ValueError(f"cannot write {value!r} as a table")
+    return [f"{_check(_COUNT_KEY, k, 'a count')}: {entry(v)}" for k, v in value.items()]
+
+
+def _sets(v: Mapping) -> str | _List:
+    kind = v.get("kind")
+    if kind == "fixed":
+        return _listed("sets fixed", [("1 of each" if s == "mixed" else f"3 {_name(s)}") + f": {_num(n)}"
+                                      for s, n in v["values"].items()])
+    if kind == "escalating":
+        step = v.get("step", 0)
+        tail = "" if isinstance(step, int) and step == 0 else f" then +{_num(step)}"
+        return _listed("sets escalating", map(_num, v["values"]), tail)
+    if kind == "flat":
+        return f"sets flat {_num(v['value'])}"
+    if kind == "none":
+        return "sets none"
+    raise ValueError(f"cannot write the sets {v!r}")
+
+
+def _escalation(v: Mapping) -> str:
+    if set(v) == {"round"}:
+        return f"escalation after round {_num(v['round'])}"
+    if set(v) == {"trades"}:
+        return f"escalation after {_num(v['trades'])} trades"
+    raise ValueError(f"cannot write the escalation {v!r}")
+
+
+def _after_elimination(v: Mapping) -> str:
+    trade = {"at_once": "at once down to", "next_reinforcement": "at next reinforcement"}
+    text = f"after elimination with {_int(v['cards'])} cards trade {_choice(v['trade'], trade)}"
+    return text + (f" {_int(v['down_to'])}" if v["trade"] == "at_once" else "")
+
+
+def _neutral_territories(v: Mapping, start: Any = None) -> str:
+    share = v.get("share")
+    if share == "dealt":
+        return "territories dealt"
+    if share == "leftover":
+        return f"territories leftover {_num(v['count'])}"
+    if share == "count":
+        return f"territories {_num(v['count'])}" + ("" if start is None else f" start {_num(start)}")
+    raise ValueError(f"cannot write the neutral territories {v!r}")
+
+
+def _mission(m: Mapping) -> str:
+    if "occupy" in m:
+        armies = m.get("armies", 1)
+        each = "" if isinstance(armies, int) and armies == 1 else f" with {_num(armies)} armies each"
+        return f"occupy {_num(m['occupy'])} territories{each}"
+    if "destroy" in m:
+        return f"destroy {_name(m['destroy'])} or else occupy {_num(m['else_occupy'])} territories"
+    if "conquer" in m and m.get("extra", 0) in (0, 1) and m["conquer"]:
+        return "conquer " + " and ".join(map(_name, m["conquer"])) + (" and one more" if m.get("extra") else "")
+    raise ValueError(f"cannot write the mission {m!r}")
+
+
+def _turn(phases: Any, conditions: Mapping) -> _List:
+    if not isinstance(conditions, Mapping) or not set(conditions) <= set(phases):
+        raise ValueError(f"cannot write the conditions {conditions!r} of the turn {phases!r}")
+    return _listed("turn", [_phrase(p) + (f" when {write_expression(conditions[p])}" if p in conditions else "")
+                            for p in phases])
+
+
+def _victory(goal: Any, limit: Mapping | None) -> str:
+    text = f"victory {_phrase(goal)}"
+    if limit is not None:
+        text += f" or after {_num(limit['rounds'])} rounds by most {_phrase(limit['by'])}"
+    return text
+
+
+# Every path a statement sets, in the order of the canonical layout (the order `write_fragment`
+# gives the parts of a model dict) → its text; None where `_statements` writes it: a statement
+# that sets several paths, a named table (its entries' paths), the mission list.
+_STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
+    ("board",): lambda v: "board " + (v if isinstance(v, str) and _ID.fullmatch(v) else _string(v)),
+    ("players",): lambda v: f"players {_int(v['min'])} to {_int(v['max'])}",
+    ("colours",): lambda v: _listed("colours", map(_name, v)),
+    ("pieces",): lambda v: _listed("pieces", map(_int, v), wrap=False),
+    ("terms",): None,
+    ("teams",): lambda v: f"teams {_int(v['count'])}" + (" with fortify into partners" * bool(v["fortify_partners"])),
+    ("starting_armies",): lambda v: _listed("starting armies", _table(v, _num)),
+    ("setup", "territories"): lambda v: "territories " + _choice(v, {"deal": "deal", "draft": "draft"}),
+    ("setup", "first_player"): lambda v: "first player " + _phrase(v),
+    ("setup", "placement"): lambda v: f"placement {_int(v)} per turn",
+    ("turn",): None,
+    ("conditions",): None,
+    ("reinforcements", "territories"): lambda v: "territories " + write_expression(v),
+    ("continents",): None,
+    ("cards", "sets"): _sets,
+    ("cards", "cap"): lambda v: f"sets at most {_num(v)}",
+    ("cards", "escalation_after"): _escalation,
+    ("cards", "counter"): lambda v: "counter " + _phrase(v),
+    ("cards", "territory_bonus"): lambda v: f"territory bonus {_num(v['armies'])} per "
+                                            + _choice(v["per"], {"trade": "trade", "card": "card"}),
+    ("cards", "must_trade"): lambda v: f"must trade at {_int(v)} cards",
+    ("cards", "after_elimination"): _after_elimination,
+    ("cards", "draw"): lambda v: f"draw {_int(v)} per turn with conquest",
+    ("battle", "attacker_dice"): lambda v: _listed("attacker dice", _table(v, _int)),
+    ("battle", "attacker_rolls"): lambda v: "attacker rolls " + _phrase(v),
+    ("battle", "defender_dice"): None,
+    ("battle", "defender_chooses"): None,
+    ("battle", "ties"): lambda v: "ties " + _phrase(v),
+    ("battle", "minimum_move"): lambda v: "minimum move " + _phrase(v),
+    ("battle", "trench"): lambda v: "trench warfare " + _yes(v),
+    ("fortify", "moves"): lambda v: "moves " + ("unlimited" if v == "unlimited" else _int(v)),
+    ("fortify", "path"): lambda v: "path " + _phrase(v),
+    ("fortify", "split"): lambda v: "split " + _yes(v),
+    ("victory",): None,
+    ("round_limit",): None,
+    ("missions", "timing"): lambda v: "timing " + _phrase(v),
+    ("missions", "list"): None,
+    ("capitals", "needed"): lambda v: _listed("needed", _table(v, _num)),
+    ("capitals", "capture_takes_cards"): lambda v: "capture takes cards " + _yes(v),
+    ("capitals", "capture_replaces"): lambda v: "capture replaces continent armies "
+                                                + _choice(v, {"one_each": "with one each", "no": "no"}),
+    ("capitals", "capture_eliminates"): lambda v: "capture eliminates victim " + _yes(v),
+    ("neutral", "armies"): lambda v: f"armies {_num(v)}",
+    ("neutral", "territories"): _neutral_territories,
+    ("neutral", "start"): lambda v: f"start {_num(v)} per territory",
+    ("neutral", "placement"): lambda v: f"placement {_int(v)} per turn",
+    ("neutral", "reinforcements"): lambda v: "reinforcements " + ("none" if v == "none" else write_expression(v)),
+    ("neutral", "played_by"): lambda v: "played by " + _phrase(v),
+    ("neutral", "attacks"): lambda v: "attacks " + _phrase(v),
+    ("neutral", "cards"): lambda v: "cards " + _yes(v),
+}
+
+
+class _Statement(NamedTuple):
+    section: str | None
+    lines: list[str | _List]
+    closes: bool = False  # the mission list ends its block: a second one in the same block would join it
+
+
+def _statements(pairs: list[tuple[JSONPath, Any]]) -> list[_Statement]:
+    """(path, value) in the order of the model → statements."""
+    out: list[_Statement] = []
+    i = 0
+    while i < len(pairs):
+        try:
+            statement, i = _statement(pairs, i)
+        except (KeyError, TypeError, AttributeError) as err:  # a value of the wrong shape
+            raise ValueError(f"cannot write {'.'.join(map(str, pairs[i][0]))} = {pairs[i][1]!r}") from err
+        out.append(statement)
+    return out
+
+
+def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, int]:
+    """The statement of pairs[i], and where the next one begins: a statement that sets several
+    paths (`turn`, `victory … or after`, `defender dice`, a table's entries) takes them together."""
+    path, value = pairs[i]
+    follows = pairs[i + 1] if i + 1 < len(pairs) else ((), None)
+    i += 1
+    section = path[0] if path and path[0] in _SECTIONS else _HOME.get(path[0] if path else "")
+    if len(path) == 2 and path[0] in _TABLES:
+        entries = [(_name(path[1]), value)]
+        while i < len(pairs) and len(pairs[i][0]) == 2 and pairs[i][0][0] == path[0]:
+            entries.append((_name(pairs[i][0][1]), pairs[i][1]))
+            i += 1
+        show = _name if path[0] == "terms" else _num
+        lines: list[str | _List] = [_listed(path[0], [f"{k} {show(v)}" for k, v in entries])]
+    elif path == ("turn",):  # the statement sets the conditions too: a turn alone is written with none
+        paired = follows[0] == ("conditions",)
+        i += paired
+        lines = [_turn(value, follows[1] if paired else {})]
+    elif path == ("victory",):
+        paired = follows[0] == ("round_limit",)
+        i += paired
+        lines = [_victory(value, follows[1] if paired else None)]
+    elif path == ("battle", "defender_dice") and follows[0] == ("battle", "defender_chooses"):
+        i += 1
+        lines = [_listed("defender dice", _table(value, _int), " " + _choice(follows[1], {
+            True: "by choice", False: "always"}))]
+    elif path == ("neutral", "territories") and follows[0] == ("neutral", "start") \
+            and isinstance(value, Mapping) and value.get("share") == "count":
+        i += 1
+        lines = [_neutral_territories(value, follows[1])]
+    elif path == ("missions", "list"):
+        if not value:
+            raise ValueError("cannot write an empty mission list")
+        lines = [_mission(m) for m in value]
+    elif _STATEMENTS.get(path) is not None:
+        lines = [_STATEMENTS[path](value)]
+    else:
+        raise ValueError(f"no statement sets {'.'.join(map(str, path)) or 'nothing'} alone")
+    return _Statement(section, lines, path == ("missions", "list")), i
+
+
+# ---- Layout ---------------------------------------------------------------------------------------
+
+Entry = tuple[int, "str | _List"]  # a line of output and its depth
+
+
+def _body(pairs: list[tuple[JSONPath, Any]], depth: int) -> list[list[Entry]]:
+    """The items of one scope: each a top-level statement or a section block (consecutive
+    statements of one section in one block)."""
+    items: list[list[Entry]] = []
+    open_section = None
+    for st in _statements(pairs):
+        if st.section is None:
+            items.append([(depth, line) for line in st.lines])
+        elif st.section == open_section:
+            items[-1][-1:-1] = [(depth + 1, line) for line in st.lines]
+        else:
+            items.append([(depth, f"{st.section} {{"), *[(depth + 1, line) for line in st.lines], (depth, "}")])
+        open_section = None if st.section is None or st.closes else st.section
+    return items
+
+
+def _pairs(assigns: Iterable[Assign]) -> list[tuple[JSONPath, Any]]:
+    return [(a.path, a.value) for a in assigns]
+
+
+def _block(opener: str, inner: list[list[Entry]], depth: int) -> list[Entry]:
+    return [(depth, opener + " {"), *[entry for item in inner for entry in item], (depth, "}")]
+
+
+def _overlay(overlay: Overlay, depth: int) -> list[Entry]:
+    return _block(f"for {_key(overlay.low, overlay.high)} players", _body(_pairs(overlay.assigns), depth + 1), depth)
+
+
+def _variant(variant: Variant) -> list[Entry]:
+    opener = f"variant {_id(variant.id)}"
+    if variant.base is not None:
+        opener += f" extends {_id(variant.base)}"
+    if variant.title is not None:
+        opener += " " + _string(variant.title)
+    if variant.default:
+        opener += " default"
+    inner = _body(_pairs(variant.assigns), 1) + [_overlay(o, 1) for o in variant.overlays]
+    return _block(opener, inner, 0)
+
+
+def _render(items: list[list[Entry]]) -> str:
+    """The items of the top level, a blank line between them."""
+    rows: list[str] = []
+    for n, item in enumerate(items):
+        if n:
+            rows.append("")
+        for depth, line in item:
+            rows += _wrap(line, INDENT * depth)
+    return "".join(row + "\n" for row in rows)
+
+
+def _wrap(line: str | _List, indent: str) -> list[str]:
+    if isinstance(line, str):
+        return [indent + line]
+    lead = f"{indent}{line.head} "
+    rows, row = [], lead + line.items[0]
+    for item in line.items[1:]:
+        if line.wrap and len(row) + len(", ") + len(item) > WIDTH:
+            rows.append(row + ",")
+            row = " " * len(lead) + item  # under the first entry
+        else:
+            row += ", " + item
+    return rows + [row + line.tail]
+
+
+# ---- The API ----------------------------------------------------------------------------------------
+
+def write_rulebook(book: RulebookFile) -> str:
+    """The rule text of `book`: the header, the body, the variants, then the player-count blocks."""
+    header: list[Entry] = []
+    if book.id is not None:
+        header.append((0, f"rulebook {_id(book.id)}"))
+    if book.extends is not None:
+        header.append((0, "extends " + (_string(book.extends) if book.extends_is_path else _id(book.extends))))
+    if book.title is not None:
+        header.append((0, f"title {_string(book.title)}"))
+    if book.language is not None:
+        header.append((0, f"language {_name(book.language)}"))
+    if book.base:
+        header.append((0, "base"))
+    items = [header] if header else []
+    items += _body(_pairs(book.assigns), 0)
+    items += [_variant(v) for v in book.variants.values()]
+    items += [_overlay(o, 0) for o in book.overlays]
+    return _render(items)
+
+
+def write_fragment(rules: Iterable[Assign] | Mapping[str, Any], overlays: Iterable[Overlay] = ()) -> str:
+    """Statements with no header: `rules` as a list of assignments (say a `--set` fragment's
+    `assigns`, then its `overlays`), or as a dict shaped like the merged model, written in the
+    canonical order (`{"cards": {"sets": {"kind": "flat", "value": 7}}}` → `cards {` …)."""
+    pairs = _pairs_of_data(rules) if isinstance(rules, Mapping) else _pairs(rules)
+    return _render(_body(pairs, 0) + [_overlay(o, 0) for o in overlays])
+
+
+def _pairs_of_data(data: Mapping[str, Any]) -> list[tuple[JSONPath, Any]]:
+    """A model dict → (path, value) in the canonical order; what no statement sets is refused."""
+    pairs: list[tuple[JSONPath, Any]] = []
+    for path in _STATEMENTS:
+        if path[0] in _TABLES:
+            table = data.get(path[0], {})
+            if not isinstance(table, Mapping):
+                raise ValueError(f"cannot write {table!r} as the {path[0]} table")
+            pairs += [((path[0], name), value) for name, value in table.items()]
+            continue
+        node: Any = data
+        for key in path:
+            node = node.get(key, _MISSING) if isinstance(node, Mapping) else _MISSING
+        if node is not _MISSING:
+            pairs.append((path, node))
+    known = set(_STATEMENTS)
+    stray = [f"{k}.{s}" for k, v in data.items() if k in _SECTIONS and isinstance(v, Mapping)
+             for s in v if (k, s) not in known]
+    stray += [k for k, v in data.items() if (k,) not in known and not (k in _SECTIONS and isinstance(v, Mapping))]
+    if stray:
+        raise ValueError(f"no statement sets {', '.join(stray)}")
+    return pairs
