@@ -1,4 +1,4 @@
-"""Simulation results as text people read: `risk simulate` and `risk compare` tables."""
+"""Results as text people read: the tables of `risk simulate`, `compare`, `sweep`, `tournament` and `odds`."""
 
 from __future__ import annotations
 
@@ -183,6 +183,23 @@ def odds_line(edition: str, attackers: int, defenders: int, p: float, left_a: fl
                "probability {p} ({exact}); armies expected to be left: attacker {ea}, defender {ed}.").format(
         edition=edition, a=attackers, d=defenders, p=t.pct(p), exact=f"{p:.4f}", ea=_num(t, left_a, 2),
         ed=_num(t, left_d, 2))
+
+
+def odds_table(p_win: Sequence[Sequence[float]], size: int, edition: str, t: Text) -> str:
+    """`risk odds --table N`: the chance in % that an attack takes the territory, attackers down the
+    side, defenders along the top (p_win[a][d] for 1..N each)."""
+    from babel.numbers import get_decimal_symbol
+
+    point = get_decimal_symbol(t.lang)
+    head = t._("{edition}: chance in % that the attack takes the territory (rows: attacking armies, "
+               "columns: defending armies)").format(edition=edition)
+    cell = 6
+    lines = ["a\\d " + "".join(f"{d:>{cell}}" for d in range(1, size + 1))]
+    for a in range(1, size + 1):
+        row = p_win[a]
+        lines.append(f"{a:>4} " + "".join(f"{row[d] * 100:>{cell}.1f}" for d in range(1, size + 1)))
+    text = "\n".join(lines)
+    return head + "\n" + (text.replace(".", point) if point != "." else text)
 
 
 def tournament(label: str, players: int, seed: int, standings: dict, t: Text) -> str:
