@@ -1,0 +1,210 @@
+"""What the commands share: the app's settings, the common options, the one-line errors.
+
+A user's mistake is one line on stderr and exit code 1 (`fail`); the package's errors become
+that line through one mapper, `reported`, used as a context manager (or a decorator):
+
+    with reported():                 # RuleError, GameError, OutputError, PlotError
+        rules = open_rulebook(ref).rules()
+    with reported(ValueError):       # … and, where a command expects them, built-in errors too
+        seats = lineup(names, players)
+
+The library is imported inside the functions, when a command first needs it: `risk --help`
+imports none of it.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from ..language.errors import RuleError
+from ..text.i18n import Text
+
+
+def typer_app(help: str, **settings) -> typer.Typer:
+    """A typer app (the `risk` command, or a group of its commands) with the command's settings.
+
+    Help is plain text (no rich): `risk --help` then starts in a fraction of the time."""
+    return typer.Typer(rich_markup_mode=None, help=help, no_args_is_help=True, pretty_exceptions_enable=False,
+                       context_settings={"help_option_names": ["-h", "--help"]}, **settings)
+
+
+def open_rulebook(ref, strict: bool = True, sets=()):
+    """The loader's open_rulebook, imported when a command first needs the rule language."""
+    from ..language.loader import open_rulebook as open_book
+
+    return open_book(ref, strict, sets)
+
+
+def list_editions():
+    from ..language.loader import editions
+
+    return editions()
+
+
+# ---- errors ----------------------------------------------------------------------------------------
+
+def red() -> str | None:
+    """Red for errors, unless NO_COLOR is set (https://no-color.org)."""
+    import os
+
+    return None if os.environ.get("NO_COLOR") else typer.colors.RED
+
+
+def fail(message: str) -> NoReturn:
+    typer.secho(f"risk: {message}", err=True, fg=red())
+    raise typer.Exit(1)
+
+
+def one_line(err: RuleError) -> str:
+    """A RuleError in one line: its first problem, and how many more there are."""
+    first = err.problems[0]
+    if first.pos is not None and first.pos.file.startswith("--set"):
+        return first.format()  # the --set text and a caret under the fault: it is short
+    line = err.first_line
+    more = len(err.problems) - 1
+    if more:
+        line += f" (and {more} more problem{'s' if more > 1 else ''}: see `risk check`)"
+    return line
+
+
+def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | None:
+    """The line `reported` prints for `err`, or None when `err` is none of the errors it reports."""
+    if isinstance(err, (typer.Exit, typer.Abort)):  # a command's own exit (both are RuntimeErrors)
+        return None
+    if isinstance(err, RuleError):
+        return one_line(err)
+    # imported only now: an error is being reported, and its module is loaded already
+    from ..engine.dice import GameError
+    from ..outputs import OutputError
+    from ..text.plot import PlotError
+
+    if isinstance(err, (GameError, OutputError, PlotError, *also)):
+        return str(err)
+    return None
+
+
+@contextmanager
+def reported(*also: type[Exception]) -> Iterator[None]:
+    """The package's errors raised in the block → `fail`: one line on stderr, exit code 1.
+
+    A RuleError by its first problem (`one_line`); a GameError, OutputError or PlotError, and any error
+    of the types in `also` (ValueError, RuntimeError where a command expects them), by its own
+    message. Anything else, and typer's own exits, pass through."""
+    try:
+        yield
+    except Exception as err:
+        line = message(err, also)
+        if line is None:
+            raise
+        fail(line)
+
+
+# ---- shared options ----------------------------------------------------------------------------------
+
+BOT_NAMES = ("random, balanced, strong (strong-N: N playouts per candidate move; default 10), or a bot "
+             "of your own: module:Class, file.py:Class or a name from the riskrules.bots entry points "
+             "(this runs your code: see docs/bots.md).")
+EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option("--variant", "-v", help="A variant of the edition; several combine: --variant a,b. "
+                 "Default: the edition's default variant."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="A rule in the rule language, e.g. --set \"battle { ties attacker }\": applied on "
+                 "top of the edition, its variant and its player-count rules, checked like a house rule. "
+                 "Repeatable.", show_default=False),
+]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
+                                                          "Default: the edition's own language.")]
+
+
+AllowDirOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--allow-dir", metavar="DIR", help="Let rule files name files in this directory too "
+                 "(repeatable). Without it, `extends` and `board` may name only built-in rulebooks and boards "
+                 "or files in the directory of the rule file itself.", show_default=False),
+]
+
+
+def allow(dirs: list[Path] | None) -> None:
+    """--allow-dir: widen the path policy of the rule files this command reads."""
+    from ..language.files import allow_dirs
+
+    for d in dirs or []:
+        if not d.is_dir():
+            fail(f"--allow-dir {d}: no such directory")
+    allow_dirs(dirs or [])
+
+
+def variants(values: list[str] | None) -> list[str] | None:
+    """--variant a,b or --variant a --variant b → [a, b]; nothing → the default."""
+    if not values:
+        return None
+    return [v.strip() for value in values for v in value.split(",") if v.strip()]
+
+
+def text_for(lang: str | None, default: str, terms: dict | None = None) -> Text:
+    """The Text to print with: --lang if given (refused if unknown), else `default`."""
+    from ..text.i18n import check_language
+
+    chosen = lang or default
+    problem = check_language(chosen)
+    if problem:
+        if lang is None:  # an edition in a language without a catalog yet: English
+            return Text("en", terms)
+        fail(problem)
+    return Text(chosen, terms)
+
+
+def check_bot(bot: str, max_turns: int) -> None:
+    """A bot that can be made (its name, or its module and class), and a turn limit of at least 1."""
+    from ..engine.agents import check_bot as problem_of
+
+    problem = problem_of(bot)
+    if problem:
+        fail(problem)
+    if max_turns < 1:
+        fail("--max-turns must be at least 1")
+
+
+def check_output(path: Path | None) -> None:
+    """Refuse at once an output file that cannot be written (before a long run, not after)."""
+    from ..outputs import check_target
+
+    if path is not None:
+        with reported():
+            check_target(path)
+
+
+def label(rules, sets: bool = True) -> str:
+    """How a report names the rules: the edition, its variant and the --set rules on top."""
+    found = f"{rules.id} ({rules.variant})" if rules.variant else rules.id
+    return found + ("".join(f" + “{text}”" for text in rules.model.get("set", ())) if sets else "")
+
+
+# ---- printing -------------------------------------------------------------------------------------
+
+def terminal() -> bool:
+    """Whether text goes to a person's terminal (tables, colour) rather than a pipe or file (plain text)."""
+    return sys.stdout.isatty()
+
+
+def console():
+    from rich.console import Console
+
+    return Console()  # its width is the terminal's; it honours NO_COLOR
+
+
+def print_json(data) -> None:
+    from ..text.formats import json_text
+
+    typer.echo(json_text(data))

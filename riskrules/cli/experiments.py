@@ -1,0 +1,227 @@
+"""Experiments with bots: `risk simulate`, `risk compare` and `risk sweep`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from . import runs
+from .common import (AllowDirOpt, EditionArg, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_output, fail,
+                     label, print_json, reported, text_for)
+from .runs import (AddressOpt, BotsOpt, ExecutorOpt, GamesOpt, MaxGamesOpt, MaxTurnsOpt, PlayersOpt, PrecisionOpt,
+                   SeedOpt, SimBotOpt, WorkersOpt)
+
+
+def simulate(
+    edition: EditionArg,
+    variant: VariantOpt = None,
+    players: PlayersOpt = 3,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
+    bot: SimBotOpt = "balanced",
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    set_rules: SetOpt = None,
+    as_json: JsonOpt = False,
+    csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
+    lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
+) -> None:
+    """Play many bot games and report wins by seat (95% Wilson intervals), how games ended, their
+    length, the continents held at the end, the neutral army's survival and the cards traded.
+
+    The same --seed gives the same numbers whatever --workers is.
+    """
+    allow(allow_dir)
+    from ..instrument import experiment
+
+    workers = workers or runs.cores()
+    runs.check_run(bot, games, workers, executor, max_turns)
+    stopping = runs.stopping(games, precision, max_games)
+    runs.check_seed(seed)
+    check_output(csv)
+    with reported():
+        job = runs.job(edition, variant, players, bot, max_turns, set_rules)
+        rules = job.rules()
+    records, report = experiment.simulate(job, seed, stopping, runs.runner(workers, executor, address))
+    summary = runs.summary(records, rules, players)
+    if csv:
+        from ..outputs import write_lines
+        from ..text.formats import simulation_csv
+
+        with reported():
+            write_lines(csv, simulation_csv(records, rules.board.continents))
+    if as_json:
+        from ..text.formats import simulation_json
+
+        print_json(simulation_json(job.edition, rules.variant, job.sets, job.players, job.bot, seed, summary, report))
+        return
+    from ..text.report import simulation, stopping_line
+
+    t = text_for(lang, rules.language)
+    typer.echo(simulation(label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
+    typer.echo(stopping_line(report, t))
+
+
+def compare(
+    editions: Annotated[list[str], typer.Argument(help="Two or more editions, EDITION:VARIANT or .risk paths.",
+                                                  show_default=False)],
+    variant: VariantOpt = None,
+    players: PlayersOpt = 3,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
+    bot: SimBotOpt = "balanced",
+    bots: BotsOpt = None,
+    seed: SeedOpt = 1,
+    independent: Annotated[bool, typer.Option("--independent", help="Give every run seeds of its own instead of "
+                                              "the same seeds (for A/A checks; wider intervals).")] = False,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    set_rules: SetOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of the paired differences with "
+                                                   "their corrected intervals, as in the table.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
+) -> None:
+    """Compare editions, variants or house rules on the same seeds, with paired differences and honest significance.
+
+    Every run plays the same seeds (common random numbers); each difference from the first run comes with a
+    paired interval. All the rows of all the tables are tested together: * marks a difference that stays
+    significant at 5% after Holm's correction, and the intervals of differences hold simultaneously
+    (Bonferroni). --set applies to every run.
+
+    EDITION:VARIANT names a variant of one edition; --variant applies to those that name none.
+    """
+    allow(allow_dir)
+    from ..instrument import experiment
+
+    workers = workers or runs.cores()
+    runs.check_run(bot, games, workers, executor, max_turns)
+    populations = runs.bot_populations(bot, bots, max_turns)
+    stopping = runs.stopping(games, precision, max_games)
+    runs.check_seed(seed)
+    if len(editions) < 2:
+        fail("compare needs at least two editions, variants or rule files")
+    runs.check_plot(plot)
+    with reported():
+        groups = [[runs.job(ref, variant, players, b, max_turns, set_rules) for ref in editions] for b in populations]
+        all_rules = [job.rules() for job in groups[0]]
+    played, diffs, correction, report = experiment.compare(groups, seed, stopping,
+                                                           runs.runner(workers, executor, address), independent)
+    summaries = [[runs.summary(run, r, players) for run, r in zip(group, all_rules)] for group in played]
+    labels = [label(r) for r in all_rules]
+    languages = {r.language for r in all_rules}
+    t = text_for(lang, languages.pop() if len(languages) == 1 else "en")
+    if plot is not None:
+        runs.draw(lambda p: p.comparison(plot, labels, populations, diffs, correction, players, report, t))
+    if as_json:
+        from ..text.formats import comparison_json
+
+        arms = [(job.edition, r.variant) for job, r in zip(groups[0], all_rules)]
+        print_json(comparison_json(arms, populations, summaries, diffs, players, seed, independent, set_rules, report,
+                                   correction))
+        return
+    from ..text.report import comparison, correction_line, stopping_line
+
+    boards = {r.board.continents for r in all_rules}
+    continents = all_rules[0].board.continents if len(boards) == 1 else ()
+    for i, (b, ss, ds) in enumerate(zip(populations, summaries, diffs)):
+        if i:
+            typer.echo("")
+        typer.echo(comparison(labels, ss, ds, players, b, seed, continents, t, independent), nl=False)
+    typer.echo(correction_line(correction, t))
+    typer.echo(stopping_line(report, t))
+    if plot is not None:
+        typer.echo(t._("Plot written to {file}.").format(file=plot))
+
+
+def sweep(
+    edition: EditionArg,
+    values: Annotated[str | None, typer.Option(help="The values to try, separated by commas: 2,3,4,5 (or words: "
+                                                    "defender,attacker).", show_default=False)] = None,
+    set_rules: Annotated[list[str] | None, typer.Option(
+        "--set", help="A rule with {value} where each value goes, e.g. \"reinforcements { continents europe {value} }\". "
+        "Repeatable; those without {value} apply to every run.", show_default=False)] = None,
+    variant: VariantOpt = None,
+    players: PlayersOpt = 3,
+    games: GamesOpt = None,
+    precision: PrecisionOpt = None,
+    max_games: MaxGamesOpt = 20000,
+    bot: SimBotOpt = "balanced",
+    bots: BotsOpt = None,
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a line plot (.png or .svg): win rate by seat against "
+                                                   "the value, with 95% intervals.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    allow_dir: AllowDirOpt = None,
+) -> None:
+    """What if a rule took other values? One simulation per value, all on the same seeds.
+
+    Prints the statistics of `risk simulate` side by side, one column per value. With --json: one object
+    per value (and bot population), shaped like `simulate --json`, with its "value".
+    """
+    allow(allow_dir)
+    from ..instrument import experiment
+    from ..instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
+
+    workers = workers or runs.cores()
+    runs.check_run(bot, games, workers, executor, max_turns)
+    populations = runs.bot_populations(bot, bots, max_turns)
+    stopping = runs.stopping(games, precision, max_games)
+    runs.check_seed(seed)
+    runs.check_plot(plot)
+    set_rules = set_rules or []
+    if values is None:
+        fail("sweep needs --values, e.g. --values 2,3,4")
+    with reported(SweepError):
+        check_templates(set_rules)
+        chosen = parse_values(values)
+    with reported():
+        jobs = [[runs.job(edition, variant, players, b, max_turns, sets_for(set_rules, v)) for v in chosen]
+                for b in populations]
+        all_rules = [job.rules() for job in jobs[0]]
+    played, report = experiment.several([j for group in jobs for j in group], seed, stopping,
+                                        runs.runner(workers, executor, address))
+    k = len(chosen)
+    summaries = [[runs.summary(run, r, players) for run, r in zip(played[i * k:(i + 1) * k], all_rules)]
+                 for i in range(len(populations))]
+    t = text_for(lang, all_rules[0].language, all_rules[0].terms)
+    if plot is not None:
+        runs.draw(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
+    if as_json:
+        from ..instrument.stats import summary_half_width
+        from ..text.formats import simulation_json, sweep_json
+
+        # each object as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
+        print_json(sweep_json((json_value(v), simulation_json(j.edition, r.variant, j.sets, j.players, j.bot, seed, s,
+                                                              {**report, "half_width": summary_half_width(s)}))
+                              for group, ss in zip(jobs, summaries) for v, j, r, s in zip(chosen, group, all_rules, ss)))
+        return
+    from ..text.report import stopping_line, sweep_table
+
+    for i, (b, ss) in enumerate(zip(populations, summaries)):
+        if i:
+            typer.echo("")
+        typer.echo(sweep_table(label(all_rules[0], sets=False), set_rules, chosen, ss, players, b, seed,
+                               all_rules[0].board.continents, t), nl=False)
+    typer.echo(stopping_line(report, t))
+    if plot is not None:
+        typer.echo(t._("Plot written to {file}.").format(file=plot))
+
+
+COMMANDS = (simulate, compare, sweep)

@@ -1,0 +1,66 @@
+"""`risk tournament`: bots against each other, the seats rotated on common seeds."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import runs
+from .common import BOT_NAMES, EditionArg, JsonOpt, LangOpt, VariantOpt, check_bot, fail, label, print_json, \
+    reported, text_for
+from .runs import MaxTurnsOpt, PlayersOpt, SeedOpt, WorkersOpt
+
+
+def tournament(
+    edition: EditionArg,
+    bots: Annotated[str, typer.Option(help="One bot per seat, comma-separated; the last fills the remaining "
+                                           "seats (strong,balanced with 4 players: one strong against three "
+                                           "balanced). Bots: " + BOT_NAMES)],
+    variant: VariantOpt = None,
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option(help="How many games to play, rounded up to a multiple of the players "
+                                            "(each seed is played once per rotation of the seats).")] = 200,
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+) -> None:
+    """Play bots against each other: each bot's win share and a rating, with 95% intervals.
+
+    Games come in groups of one seed each, the seats rotated so that every bot plays every
+    seat equally often. The win share is a bot's wins per seat it holds (an even share is
+    1/players); the rating is a Plackett–Luce fit to the winners on Elo's scale, with a
+    bootstrap interval. The same --seed gives the same figures whatever --workers is.
+    """
+    from ..instrument.tournament import Match, games_for, lineup, run, standings
+    from ..text.report import tournament as report
+
+    workers = workers or runs.cores()
+    if games < 1:
+        fail("--games must be at least 1")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    for bot in dict.fromkeys(names):
+        check_bot(bot, max_turns)
+    with reported(ValueError):
+        seats = lineup(names, players)
+        name, chosen = runs.edition_and_variants(edition, variant)
+        match = Match(name, chosen, seats, max_turns)
+        rules = match.rules()
+    total = games_for(games, players)
+    with runs.Progress(total, label(rules)) as progress:
+        played = run(match, total, seed, workers, progress)
+    result = standings(match, played, seed)
+    if as_json:
+        from ..text.formats import tournament_json
+
+        print_json(tournament_json(name, rules.variant, players, seed, seats, result))
+        return
+    t = text_for(lang, rules.language)
+    typer.echo(report(label(rules), players, seed, result, t), nl=False)
+
+
+COMMANDS = (tournament,)
