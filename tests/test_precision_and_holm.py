@@ -50,8 +50,8 @@ def test_parse_precision(text, value):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("wide", "--precision 'wide': give percentage points such as 1pp or 0.5pp"),
-    ("30pp", "--precision '30pp': choose between 0.05pp and 25pp"),
+    ("wide", "precision 'wide': give percentage points such as 1pp or 0.5pp"),
+    ("30pp", "precision '30pp': choose between 0.05pp and 25pp"),
 ])
 def test_parse_precision_refuses(text, message):
     with pytest.raises(ValueError) as err:

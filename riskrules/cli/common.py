@@ -3,7 +3,7 @@
 A user's mistake is one line on stderr and exit code 1 (`fail`); the package's errors become
 that line through one mapper, `reported`, used as a context manager (or a decorator):
 
-    with reported():                 # RuleError, GameError, OutputError, PlotError
+    with reported():                 # RuleError, GameError, OutputError, PlotError, InputError
         rules = open_rulebook(ref).rules()
     with reported(ValueError):       # … and, where a command expects them, built-in errors too
         seats = lineup(names, players)
@@ -73,6 +73,20 @@ def one_line(err: RuleError) -> str:
     return line
 
 
+# How the command line names the inputs of riskrules.instrument (InputError.name): the flag that
+# stands where the library's message names the input …
+FLAGS = {"games": "--games", "precision": "--precision", "values": "--values", "executor": "--executor dask"}
+# … or, where the flag changes the sentence, the command line's own sentence.
+FLAG_MESSAGES = {"templates": "sweep needs a --set with {value} in it, e.g. --set \"battle { ties {value} }\""}
+
+
+def flag_message(err) -> str:
+    """An instrument's InputError in the words of the command line: with the flag that gave the input."""
+    if err.name in FLAG_MESSAGES:
+        return FLAG_MESSAGES[err.name]
+    return FLAGS[err.name] + err.rest if err.name in FLAGS else str(err)
+
+
 def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | None:
     """The line `reported` prints for `err`, or None when `err` is none of the errors it reports."""
     if isinstance(err, (typer.Exit, typer.Abort)):  # a command's own exit (both are RuntimeErrors)
@@ -81,9 +95,12 @@ def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | Non
         return one_line(err)
     # imported only now: an error is being reported, and its module is loaded already
     from ..engine.dice import GameError
+    from ..instrument import InputError
     from ..outputs import OutputError
     from ..text.plot import PlotError
 
+    if isinstance(err, InputError):
+        return flag_message(err)
     if isinstance(err, (GameError, OutputError, PlotError, *also)):
         return str(err)
     return None
@@ -93,7 +110,8 @@ def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | Non
 def reported(*also: type[Exception]) -> Iterator[None]:
     """The package's errors raised in the block → `fail`: one line on stderr, exit code 1.
 
-    A RuleError by its first problem (`one_line`); a GameError, OutputError or PlotError, and any error
+    A RuleError by its first problem (`one_line`); an instrument's InputError with the flag
+    that gave the input (`flag_message`); a GameError, OutputError or PlotError, and any error
     of the types in `also` (ValueError, RuntimeError where a command expects them), by its own
     message. Anything else, and typer's own exits, pass through."""
     try:

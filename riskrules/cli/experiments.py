@@ -177,7 +177,7 @@ def sweep(
     """
     allow(allow_dir)
     from ..instrument import experiment
-    from ..instrument.sweep import SweepError, check_templates, json_value, parse_values, sets_for
+    from ..instrument.sweep import check_templates, json_value, parse_values, sets_for
 
     workers = workers or runs.cores()
     runs.check_run(bot, games, workers, executor, max_turns)
@@ -188,7 +188,7 @@ def sweep(
     set_rules = set_rules or []
     if values is None:
         fail("sweep needs --values, e.g. --values 2,3,4")
-    with reported(SweepError):
+    with reported():
         check_templates(set_rules)
         chosen = parse_values(values)
     with reported():

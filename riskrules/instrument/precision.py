@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from collections.abc import Callable
 
+from . import InputError
 from .simulate import CHUNK
 
 FIRST_BATCH = 200  # games before the first look at the widths
@@ -39,13 +40,13 @@ class Stopping:
 
 
 def parse_precision(text: str) -> float:
-    """'1pp', '0.5 pp', '1%' or a share such as '0.01' → 0.01; ValueError with the reason."""
+    """'1pp', '0.5 pp', '1%' or a share such as '0.01' → 0.01; an InputError (a ValueError) with the reason."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(pp|%)?\s*", text)
     if not m:
-        raise ValueError(f"--precision '{text}': give percentage points such as 1pp or 0.5pp")
+        raise InputError("precision", "precision", f" '{text}': give percentage points such as 1pp or 0.5pp")
     value = float(m[1]) / 100 if m[2] else float(m[1])
     if not 0.0005 <= value <= 0.25:
-        raise ValueError(f"--precision '{text}': choose between 0.05pp and 25pp")
+        raise InputError("precision", "precision", f" '{text}': choose between 0.05pp and 25pp")
     return value
 
 

@@ -20,11 +20,16 @@ from ..engine.game import DEFAULT_MAX_TURNS, Game
 from ..language.files import allow_dirs, allowed_dirs
 from ..language.loader import open_rulebook
 from ..language.rules import Rules
+from . import InputError
 
 CHUNK = 20  # games per task: large enough to hide the hand-over, small enough to balance workers
 MAX_GAMES = 1_000_000  # games in one run: their records stay in memory (about 200 bytes each)
 IN_FLIGHT = 4  # chunks handed to each worker ahead of time; the rest wait in the (lazy) chunk list
 DASK_TIMEOUT = 5  # seconds to wait for a dask scheduler's first answer
+
+
+class RunInputError(InputError, RuntimeError):
+    """An input `run` cannot use: an InputError, and a RuntimeError like `run`'s other failures."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,7 @@ def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "proc
     """Play `games` games of `job`, numbered from `first` (so a run can grow in batches);
     records ordered by game index. `progress(n)` hears each finished chunk of n games."""
     if not 1 <= games <= MAX_GAMES:
-        raise RuntimeError(f"--games must be between 1 and {MAX_GAMES:,}")
+        raise RunInputError("games", "the number of games", f" must be between 1 and {MAX_GAMES:,}")
     job.rules()  # load (and check) here, so a bad rule file fails before any worker starts
     chunks = _chunks(first, first + games)
     done: list[Record] = []
@@ -166,7 +171,7 @@ def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, addres
     try:
         from dask.distributed import Client, LocalCluster, wait as dask_wait
     except ImportError:
-        raise RuntimeError("--executor dask needs dask: pip install 'riskrules[dask]'") from None
+        raise RunInputError("executor", "the dask executor", " needs dask: pip install 'riskrules[dask]'") from None
     cluster = None
     if address is None:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,

@@ -10,40 +10,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import InputError
+
 PLACEHOLDER = "{value}"
 MAX_VALUES = 100
 
 
-class SweepError(Exception):
-    """A sweep that cannot be run as asked."""
+class SweepError(InputError):
+    """A sweep that cannot be run as asked: its values (`name` "values") or its rules ("templates")."""
 
 
 def parse_values(text: str) -> list[str]:
     """'2,3,4' → ['2', '3', '4']: at least one, each once, no braces or line breaks."""
     values = [v.strip() for v in text.split(",")]
     if not values or any(not v for v in values):
-        raise SweepError(f"--values '{text}': give values separated by commas, such as 2,3,4")
+        raise SweepError("values", "sweep values", f" '{text}': give values separated by commas, such as 2,3,4")
     if len(values) > MAX_VALUES:
-        raise SweepError(f"--values: at most {MAX_VALUES} values")
+        raise SweepError("values", "sweep values", f": at most {MAX_VALUES} values")
     for v in values:
         if any(c in v for c in "{}\n\r#"):
-            raise SweepError(f"--values: '{v}' is not a value (no braces, '#' or line breaks)")
+            raise SweepError("values", "sweep values", f": '{v}' is not a value (no braces, '#' or line breaks)")
     seen = set()
     for v in values:
         if v in seen:
-            raise SweepError(f"--values: '{v}' is given twice")
+            raise SweepError("values", "sweep values", f": '{v}' is given twice")
         seen.add(v)
     return values
 
 
 def sets_for(templates: Sequence[str], value: str) -> tuple[str, ...]:
-    """The --set texts of one run: `{value}` replaced by `value`."""
+    """The rule texts of one run: `{value}` replaced by `value`."""
     return tuple(t.replace(PLACEHOLDER, value) for t in templates)
 
 
 def check_templates(templates: Sequence[str]) -> None:
     if not any(PLACEHOLDER in t for t in templates):
-        raise SweepError("sweep needs a --set with {value} in it, e.g. --set \"battle { ties {value} }\"")
+        raise SweepError("templates", "a sweep needs a rule", " with {value} in it, e.g. \"battle { ties {value} }\"")
 
 
 def numeric(values: Sequence[str]) -> list[float] | None:
