@@ -93,7 +93,7 @@ def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | Non
         return None
     if isinstance(err, RuleError):
         return one_line(err)
-    # imported only now: an error is being reported, and its module is loaded already
+    # imported only when there is an error to report: a command that succeeds needs none of them
     from ..engine.dice import GameError
     from ..instrument import InputError
     from ..outputs import OutputError
