@@ -227,9 +227,9 @@ def test_prompts_and_refusals_in_german():
         return next(answers)
 
     human = HumanAgent(Text("de", {"attack": "liberation"}), read=read, write=said.append)
-    human.start(s.game, 0, None)
+    human.start(s.game.sights[0], 0, None)
     d = Decision(PLACE, 0, [s.t("alaska"), s.t("alberta")], most=5)
-    d.game = s.game
+    d.view = s.game.sights[d.player]
     assert human.decide(d) == (s.t("alberta"), 2)
     assert asked[0] == "Setze bis zu 5 Einheiten: Land [Einheiten]: "
     assert [line for line in said if line.startswith("Nicht erlaubt")] == [

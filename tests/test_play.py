@@ -209,8 +209,8 @@ def prompt(s: Scenario, decision, typed: list[str]) -> tuple[object, list[str]]:
     said: list[str] = []
     answers = iter(typed)
     human = HumanAgent(Text("en"), read=lambda p: next(answers), write=said.append)
-    human.start(s.game, decision.player, None)
-    decision.game = s.game
+    human.start(s.game.sights[decision.player], decision.player, None)
+    decision.view = s.game.sights[decision.player]
     return human.decide(decision), said
 
 

@@ -29,8 +29,8 @@ def ask(s: Scenario, d: Decision, typed: list[str], lang: str = "en", terms=None
     said: list[str] = []
     answers = iter(typed)
     human = HumanAgent(Text(lang, terms), read=lambda p: next(answers), write=said.append)
-    human.start(s.game, d.player, None)
-    d.game = s.game
+    human.start(s.game.sights[d.player], d.player, None)
+    d.view = s.game.sights[d.player]
     answer = human.decide(d)
     return answer, [line for line in said if ":" in line and line.split(":")[0] in REFUSED]
 
@@ -111,7 +111,7 @@ def placements(typed: list[str]) -> list[dict]:
     answers = iter(typed)
     human = HumanAgent(Text("en"), read=lambda p: next(answers), write=lambda line: None)
     s.game.agents[0] = human
-    human.start(s.game, 0, None)
+    human.start(s.game.sights[0], 0, None)
     s.game.turn = 5
     s.events.clear()
     s.game.place(0, 0, 7)
@@ -208,7 +208,7 @@ def attack_events(typed: list[str], dice: list[int]) -> tuple[list[dict], list[s
 
     human = HumanAgent(Text("en"), read=read, write=lambda line: None)
     s.game.agents[0] = human
-    human.start(s.game, 0, None)
+    human.start(s.game.sights[0], 0, None)
     s.game.turn = 5
     s.game.active = 0
     s.events.clear()
@@ -269,8 +269,8 @@ def test_commands_in_the_game_language_and_in_english():
         said: list[str] = []
         answers = iter([word, "3"])
         human = HumanAgent(Text("de"), read=lambda p: next(answers), write=said.append)
-        human.start(s.game, 0, None)
-        d.game = s.game
+        human.start(s.game.sights[0], 0, None)
+        d.view = s.game.sights[d.player]
         assert human.decide(d) == 3
         assert said[-1] == "Deine Karten: Infanterie Peru"
 
@@ -280,9 +280,9 @@ def test_help_at_a_numbered_list_explains_and_lists_the_commands():
     said: list[str] = []
     answers = iter(["help", ""])
     human = HumanAgent(Text("en"), read=lambda p: next(answers), write=said.append)
-    human.start(s.game, 0, None)
+    human.start(s.game.sights[0], 0, None)
     d = Decision(ATTACK, 0, s.game.attack_options(0), optional=True)
-    d.game = s.game
+    d.view = s.game.sights[d.player]
     human.decide(d)
     text = "\n".join(said)
     assert "Type the number of an attack, or 'from to': it goes on until the territory is taken." in \
@@ -296,9 +296,9 @@ def test_help_in_swedish_names_both_words():
     said: list[str] = []
     answers = iter(["hjälp", ""])
     human = HumanAgent(Text("sv"), read=lambda p: next(answers), write=said.append)
-    human.start(s.game, 0, None)
+    human.start(s.game.sights[0], 0, None)
     d = Decision(FORTIFY, 0, s.game.fortify_options(0, {}), optional=True)
-    d.game = s.game
+    d.view = s.game.sights[d.player]
     human.decide(d)
     assert "  avsluta (quit) lämna spelet (sparas först om du spelar med --save)" in "\n".join(said)
 
@@ -322,7 +322,7 @@ def test_mission_during_the_setup(lang, word, told):
 
 def test_board_name_shows_the_neighbours():
     s = battle_position()
-    text = territory_view(s.game, Text("en"), s.t("peru"))
+    text = territory_view(s.game.sights[0], Text("en"), s.t("peru"))
     assert text.splitlines() == ["Peru (red, 8) — South America +2", "Neighbours:", "  Venezuela (red, 1)",
                                  "  Brazil (blue, 3)", "  Argentina (red, 1)"]
 
@@ -333,7 +333,7 @@ def test_board_name_shows_the_neighbours():
                                            ("nl-1990", "nl"), ("classic", "en")])
 def test_the_board_fits_80_by_24(edition, lang):
     s = Scenario(edition, 6 if edition != "cs-riziko" else 5)
-    text = board_view(s.game, Text(lang), 0)
+    text = board_view(s.game.sights[0], Text(lang), 0)
     lines = text.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
     assert "\x1b[" not in text
@@ -341,8 +341,8 @@ def test_the_board_fits_80_by_24(edition, lang):
 
 def test_the_board_in_colour_only_when_asked():
     s = battle_position()
-    coloured = board_view(s.game, Text("en"), 0, color=True)
-    plain = board_view(s.game, Text("en"), 0)
+    coloured = board_view(s.game.sights[0], Text("en"), 0, color=True)
+    plain = board_view(s.game.sights[0], Text("en"), 0)
     assert "\x1b[31m" in coloured  # red
     import re
 
@@ -352,7 +352,7 @@ def test_the_board_in_colour_only_when_asked():
 def test_the_player_lines():
     s = battle_position()
     s.game.hands[1] = [1, 2]
-    lines = board_view(s.game, Text("en"), 0).splitlines()
+    lines = board_view(s.game.sights[0], Text("en"), 0).splitlines()
     head = lines.index("   player        terr.  armies  cards  continents")
     assert lines[head + 2].split()[:5] == ["B", "blue", str(s.game.territory_count[1]), str(s.game.armies_of(1)), "2"]
     assert lines[head + 1].startswith("R red*")
@@ -366,8 +366,8 @@ def test_any_typed_text_is_an_answer_or_a_short_refusal(typed):
     s = PROPERTY
     for d in PROPERTY_DECISIONS:
         human = HumanAgent(Text("en"), read=lambda p: "", write=lambda line: None)
-        human.start(s.game, 0, None)
-        d.game = s.game
+        human.start(s.game.sights[0], 0, None)
+        d.view = s.game.sights[d.player]
         try:
             answer, problem = human.parse(d, clean(typed))
         except Unreadable as err:
@@ -442,12 +442,12 @@ def test_ctrl_c_exits_130(tmp_path, monkeypatch):
 
 
 def test_no_color_for_the_error_line(monkeypatch):
-    from riskrules import cli
+    from riskrules.cli import common
 
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert cli._red() == "red"
+    assert common.red() == "red"
     monkeypatch.setenv("NO_COLOR", "1")
-    assert cli._red() is None
+    assert common.red() is None
 
 
 # ---- what happened while you waited -------------------------------------------------------------------

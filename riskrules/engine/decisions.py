@@ -69,10 +69,10 @@ class Decision:
     Options are shared and read-only.
     """
 
-    __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "game")
+    __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "view")
 
     def __init__(self, kind: str, player: int, options: list, side: int | None = None,
-                 optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, game: Any = None):
+                 optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, view: Any = None):
         # (the engine passes these by position on its hot path: half the cost of keywords)
         self.kind = kind
         self.player = player
@@ -81,7 +81,7 @@ class Decision:
         self.optional = optional
         self.most = most
         self.where = where
-        self.game = game
+        self.view = view  # the asked seat's Sight, set when the decision is put
 
     def check(self, answer: Any) -> Refusal | None:
         """None if `answer` is legal, else why not (in words a player understands)."""
@@ -103,7 +103,7 @@ class Decision:
             source, target, armies = answer
             if (source, target) not in self.options:
                 return Refusal(N_("armies cannot move between those territories now"))
-            most = self.game.armies[source] - 1
+            most = self.view.armies[source] - 1
             if not isinstance(armies, int) or not 1 <= armies <= most:
                 return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
             return None

@@ -21,6 +21,7 @@ from . import decisions as D
 from .cards import set_kind, sets_in, symbol_of
 from .decisions import Decision
 from .dice import Dice, GameError, LoadedDice
+from .sight import Sight
 
 NEUTRAL_NAME = "neutral"
 LOG_FORMAT = 1
@@ -153,9 +154,10 @@ class Game:
             for m in range(top + 1)
         ]
         self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
-        # each agent gets its own random source, drawn from the game's
+        # each agent sees the game through its seat's view, and gets its own random source
+        self.sights = [Sight(self, seat) for seat in range(len(self.agents))]
         for seat, agent in enumerate(self.agents):
-            agent.start(self, seat, random.Random(self.rng.getrandbits(64)))
+            agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
     # ---- events -------------------------------------------------------------------------
 
@@ -176,7 +178,7 @@ class Game:
     # ---- asking -----------------------------------------------------------------------
 
     def ask(self, decision: Decision) -> Any:
-        decision.game = self
+        decision.view = self.sights[decision.player]
         agent = self.agents[decision.player]
         answer = agent.decide(decision)
         if getattr(agent, "proven", False) and not self.check_all:
@@ -519,8 +521,9 @@ class Game:
             other.max_turns = max_turns
         other.agents = list(agents)
         sources = random.Random(f"agents:{seed}")
+        other.sights = [Sight(other, seat) for seat in range(len(other.agents))]
         for seat, agent in enumerate(other.agents):
-            agent.start(other, seat, random.Random(sources.getrandbits(64)))
+            agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
         return other
 
     def play_on(self, phase: int | None = None) -> Result:

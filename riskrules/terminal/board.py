@@ -1,8 +1,8 @@
 """The board as a person at the terminal sees it: compact enough for 80×24, coloured when it can be.
 
-    board_view(game, t, me)          every territory: continents side by side, names cut short,
+    board_view(view, t, me)          every territory: continents side by side, names cut short,
                                      each owner a letter (and its colour), then a line per player
-    territory_view(game, t, x)       one territory, its neighbours and their owners
+    territory_view(view, t, x)       one territory, its neighbours and their owners
 
 Colour comes from rich, and only when asked for (`color=True`: a terminal, no NO_COLOR);
 otherwise the text is plain and reads the same.
@@ -24,11 +24,11 @@ STYLES = {"red": "red", "blue": "blue", "yellow": "yellow", "green": "green", "b
           "brown": "orange4", "neutral": "grey50"}
 
 
-def letters(game, t: Text) -> list[str]:
+def letters(view, t: Text) -> list[str]:
     """One letter per seat (the neutral army too), unique: the first free letter of its name."""
     taken: set[str] = set()
     found = []
-    for seat, name in enumerate(game.names):
+    for seat, name in enumerate(view.names):
         shown = t.player(name).upper()
         letter = next((c for c in shown if c.isalpha() and c not in taken), None) or str(seat + 1)
         taken.add(letter)
@@ -64,27 +64,27 @@ def _columns(blocks: list[list], width: int) -> list[list]:
     return [[line for i in sorted(col) for line in blocks[i]] for col in columns if col]
 
 
-def board_view(game, t: Text, me: int | None = None, width: int = 80, color: bool = False) -> str:
+def board_view(view, t: Text, me: int | None = None, width: int = 80, color: bool = False) -> str:
     from rich.text import Text as Rich
 
-    board = game.board
-    marks = letters(game, t)
-    styles = [STYLES.get(name, "") for name in game.names]
+    board = view.board
+    marks = letters(view, t)
+    styles = [STYLES.get(name, "") for name in view.names]
     blocks = []
     for k, members in enumerate(board.members):
-        holders = {game.owner[x] for x in members}
+        holders = {view.owner[x] for x in members}
         only = holders.pop() if len(holders) == 1 else -1
-        title = f"{short(t.continent(board.continents[k]), NAME + 1)} +{game.rules.continent_bonus[k]}"
+        title = f"{short(t.continent(board.continents[k]), NAME + 1)} +{view.rules.continent_bonus[k]}"
         head = Rich(f"{title:<{COLUMN - 2}}", style="bold")
         head.append(f"{marks[only]:>2}" if only >= 0 else "  ", style=styles[only] if only >= 0 else "")
         block = [head]
         for x in members:
-            owner = game.owner[x]
+            owner = view.owner[x]
             style = styles[owner] if owner >= 0 else ""
             if owner == me:
                 style = (style + " bold").strip()
             cell = Rich(f"{short(t.territory(board.territories[x])):<{NAME}} ")
-            cell.append(f"{marks[owner] if owner >= 0 else '-'}{game.armies[x]:>4}", style=style)
+            cell.append(f"{marks[owner] if owner >= 0 else '-'}{view.armies[x]:>4}", style=style)
             block.append(cell)
         blocks.append(block)
     columns = _columns(blocks, width)
@@ -101,11 +101,11 @@ def board_view(game, t: Text, me: int | None = None, width: int = 80, color: boo
         line.rstrip()
         lines.append(line)
     lines.append(Rich())
-    lines += player_lines(game, t, me, marks, styles, width)
+    lines += player_lines(view, t, me, marks, styles, width)
     return _render(lines, width, color)
 
 
-def player_lines(game, t: Text, me, marks, styles, width: int):
+def player_lines(view, t: Text, me, marks, styles, width: int):
     """A header and one line per player: territories, armies, cards, continents held."""
     from rich.text import Text as Rich
 
@@ -114,39 +114,39 @@ def player_lines(game, t: Text, me, marks, styles, width: int):
     continents, out = t._("continents"), t._("out")
     head = f"   {player:<13}{territories:>6}{armies:>8}{cards:>7}  {continents}"
     lines = [Rich(head[:width], style="bold")]
-    for seat, name in enumerate(game.names):
+    for seat, name in enumerate(view.names):
         you = "*" if seat == me else " "
         line = Rich(f"{marks[seat]} ", style=styles[seat])
         line.append(f"{short(t.player(name), 11) + you:<13}", style=styles[seat] + (" bold" if seat == me else ""))
-        if not game.alive[seat]:
+        if not view.alive[seat]:
             line.append(f"{out:>6}")
         else:
-            held = ", ".join(t.continent(game.board.continents[k]) for k in game.held_continents(seat))
-            cards = len(game.hands[seat]) if seat < len(game.hands) else 0
-            line.append(f"{game.territory_count[seat]:>6}{game.armies_of(seat):>8}{cards:>7}  ")
+            held = ", ".join(t.continent(view.board.continents[k]) for k in view.held_continents(seat))
+            cards = view.hand_size(seat)
+            line.append(f"{view.territory_count[seat]:>6}{view.armies_of(seat):>8}{cards:>7}  ")
             room = width - len(line.plain)
             line.append(held if len(held) <= room else held[:max(room - 1, 0)] + "…")
         lines.append(line)
     return lines
 
 
-def territory_view(game, t: Text, territory: int, color: bool = False, width: int = 80) -> str:
+def territory_view(view, t: Text, territory: int, color: bool = False, width: int = 80) -> str:
     """'Peru (South America, +2): red, 4 armies', then each neighbour with owner and armies."""
     from rich.text import Text as Rich
 
-    board = game.board
-    styles = [STYLES.get(name, "") for name in game.names]
+    board = view.board
+    styles = [STYLES.get(name, "") for name in view.names]
 
     def one(x: int) -> Rich:
-        owner = game.owner[x]
-        who = t.player(game.names[owner]) if owner >= 0 else t.player(None)
+        owner = view.owner[x]
+        who = t.player(view.names[owner]) if owner >= 0 else t.player(None)
         line = Rich(f"{t.territory(board.territories[x])}")
-        line.append(f" ({who}, {t.num(game.armies[x])})", style=styles[owner] if owner >= 0 else "")
+        line.append(f" ({who}, {t.num(view.armies[x])})", style=styles[owner] if owner >= 0 else "")
         return line
 
     k = board.continent_of[territory]
     first = one(territory)
-    first.append(f" — {t.continent(board.continents[k])} +{game.rules.continent_bonus[k]}")
+    first.append(f" — {t.continent(board.continents[k])} +{view.rules.continent_bonus[k]}")
     lines = [first, Rich(t._("Neighbours:"))]
     for x in board.adjacent[territory]:
         line = Rich("  ")

@@ -89,7 +89,7 @@ class HumanAgent(Agent):
             return d.options[0]  # nothing to choose
         if self.before_prompt is not None:
             self.before_prompt()
-        g = self.game
+        g = self.view
         if self._board_shown != g.turn and (g.turn == 0 or g.active == self.seat) and d.kind is not DEFEND:
             self._board_shown = g.turn
             self.write(self.board())
@@ -120,7 +120,7 @@ class HumanAgent(Agent):
 
     def planned(self, d: Decision):
         """The answer an earlier one already gave (placements to come, an attack going on), or None."""
-        g = self.game
+        g = self.view
         if d.kind is PLACE and self._plan is not None:
             turn, side, placements = self._plan
             if turn == g.turn and side == d.side and placements:
@@ -143,7 +143,7 @@ class HumanAgent(Agent):
         return None
 
     def board(self) -> str:
-        return board_view(self.game, self.t, self.seat, width=self.width, color=self.color)
+        return board_view(self.view, self.t, self.seat, width=self.width, color=self.color)
 
     # ---- commands -------------------------------------------------------------------------
 
@@ -153,7 +153,7 @@ class HumanAgent(Agent):
         key = self._commands.get(word.lower())
         if key is None:
             return False
-        t, g = self.t, self.game
+        t, g = self.t, self.view
         if key == "board":
             if not rest:
                 self.write(self.board())
@@ -175,8 +175,8 @@ class HumanAgent(Agent):
         return True
 
     def mission_text(self) -> str:
-        t, g = self.t, self.game
-        m = g.missions[self.seat]
+        t, g = self.t, self.view
+        m = g.mission
         if m is not None:
             return t._("Your mission: {mission}.").format(mission=mission_text(m.data, t))
         if g.rules.victory == "missions":
@@ -202,7 +202,7 @@ class HumanAgent(Agent):
         t, k = self.t, d.kind
         if k is PLACE:
             return t._("Type a territory and a number of armies; several at once: 'peru 3 brazil 2'. "
-                       "A territory alone takes all that are left.") if d.most > 1 or self.game.turn else \
+                       "A territory alone takes all that are left.") if d.most > 1 or self.view.turn else \
                 t._("Type a territory, or a territory and a number of armies for your next placing turns: "
                     "'peru 3 brazil 2'.")
         if k is ATTACK:
@@ -227,11 +227,11 @@ class HumanAgent(Agent):
     # ---- what to show ---------------------------------------------------------------------
 
     def tname(self, territory: int) -> str:
-        return self.t.territory(self.game.board.territories[territory])
+        return self.t.territory(self.view.board.territories[territory])
 
     def describe(self, d: Decision) -> tuple[str, str]:
         """The prompt for a decision, and the numbered options to show above it (or '')."""
-        t, g = self.t, self.game
+        t, g = self.t, self.view
         k = d.kind
         liberation = t.voice("attack") == "liberation"
         if k is CLAIM:
@@ -281,7 +281,7 @@ class HumanAgent(Agent):
 
     def attack_list(self, options: list[tuple[int, int]]) -> list[str]:
         """The attacks, numbered, a line per attacking territory (wrapped to the width)."""
-        t, g = self.t, self.game
+        t, g = self.t, self.view
         by_source: dict[int, list[str]] = {}
         for i, (a, b) in enumerate(options, 1):
             by_source.setdefault(a, []).append(
@@ -294,16 +294,16 @@ class HumanAgent(Agent):
         return [line.replace("\xa0", " ") for line in lines]
 
     def owner_name(self, territory: int) -> str:
-        return self.t.player(self.game.names[self.game.owner[territory]])
+        return self.t.player(self.view.names[self.view.owner[territory]])
 
     def card_text(self, card: int) -> str:
-        g = self.game
+        g = self.view
         if card >= g.size:
             return self.t.symbol("joker")
         return f"{self.t.symbol(g.board.symbols[g.board.card_symbol[card]])} {self.tname(card)}"
 
     def hand_text(self) -> str:
-        hand = self.game.hands[self.seat]
+        hand = self.view.hand
         if not hand:
             return self.t._("You hold no cards.")
         return self.t._("Your cards: {cards}").format(cards=", ".join(self.card_text(c) for c in sorted(hand)))
@@ -311,7 +311,7 @@ class HumanAgent(Agent):
     def left_to_place(self, d: Decision) -> int:
         """Armies still to place: the decision's own bound, or in the setup (one army a placing
         turn) all that the side has left to place."""
-        g = self.game
+        g = self.view
         if d.most > 1 or g.turn > 0:
             return d.most
         rules = g.rules
@@ -326,7 +326,7 @@ class HumanAgent(Agent):
         text = text.strip().lower().replace("_", " ")
         if not text:
             return None, self.t._("name a territory")
-        board = self.game.board
+        board = self.view.board
         found = []
         for x in dict.fromkeys(candidates):
             names = {self.tname(x).lower(), board.territories[x].replace("_", " ")}
@@ -404,7 +404,7 @@ class HumanAgent(Agent):
             pair, problem = self.pair(" ".join(words), d.options)
             if problem is not None:
                 return None, problem
-            most = self.game.armies[pair[0]] - 1
+            most = self.view.armies[pair[0]] - 1
             if armies is None:
                 armies = most
             elif not 1 <= armies <= most:
@@ -430,7 +430,7 @@ class HumanAgent(Agent):
             chosen.append((territory, armies))
         given = sum(a for _, a in chosen if a is not None)
         if chosen[-1][1] is None:  # the last territory alone (only the last can be): the rest, or in the setup one
-            rest = left - given if d.most > 1 or self.game.turn else 1
+            rest = left - given if d.most > 1 or self.view.turn else 1
             chosen[-1] = (chosen[-1][0], rest)
         total = sum(a for _, a in chosen)
         if any(a < 1 for _, a in chosen) or total > left:
@@ -442,7 +442,7 @@ class HumanAgent(Agent):
             else:
                 steps.append((territory, armies))
         first, rest = steps[0], steps[1:]
-        self._plan = (self.game.turn, d.side, rest) if rest else None
+        self._plan = (self.view.turn, d.side, rest) if rest else None
         return first, None
 
     def attack(self, d: Decision, tokens):
@@ -466,9 +466,9 @@ class HumanAgent(Agent):
             if problem is not None:
                 return None, problem
         source = pair[0]
-        if keep is not None and not 1 <= keep < self.game.armies[source]:
+        if keep is not None and not 1 <= keep < self.view.armies[source]:
             return None, t._("keep from 1 to {most} armies in {territory}").format(
-                most=self.game.armies[source] - 1, territory=self.tname(source))
+                most=self.view.armies[source] - 1, territory=self.tname(source))
         self._blitz = None if once else (pair[0], pair[1], keep or 1)
         return pair, None
 

@@ -113,7 +113,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(lambda e: _say(narrator(e), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         if table is not None:
-            table.join(game)
+            table.join(game.sights[0])  # (the people sit first: public things only are read)
         return _run(game, saver, seed, t, table)
 
 
@@ -148,7 +148,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
     table = Table(rules, t, people, write, _width())
     game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
                             listeners=[saver, table])
-    table.join(game)
+    table.join(game.sights[0])
     write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
         edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
     write(table.commands_line())

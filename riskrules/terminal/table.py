@@ -30,7 +30,7 @@ class Table:
         self._write = write
         self.width = width  # lines are wrapped at words to this width (a terminal's), if given
         self.narrator = Narrator(rules, t, people)
-        self.game = None  # set by join() once the game exists: its board state for the digest
+        self.view = None  # set by join() once the game exists: what the people see of the board, for the digest
         self.history: list[str] = []
         self.waited_from = 0  # where the stretch of other players' turns began in `history`
         self.waited: tuple[int, int] = (0, 0)  # the last stretch a person waited through
@@ -47,13 +47,13 @@ class Table:
             line = textwrap.fill(line, self.width - 1, subsequent_indent="  ")
         self._write(line)
 
-    def join(self, game) -> None:
-        self.game = game
+    def join(self, view) -> None:
+        self.view = view
 
     def sync(self, turn: int) -> None:
         """The first event heard of a turn that began unheard (a resumed game): whose turn is it?"""
         self.known_turn = turn
-        player = self.game.names[self.game.active]
+        player = self.view.names[self.view.active]
         self.own = player in self.people
         if not self.own:
             self.turn = {"player": player, "turn": turn, "taken": {}, "trades": [], "out": [], "capitals": [],
@@ -71,7 +71,7 @@ class Table:
                 self.waited_from = max(0, self.waited_from - cut)
                 self.waited = (max(0, self.waited[0] - cut), max(0, self.waited[1] - cut))
         kind = e["type"]
-        if kind != "turn_start" and e["turn"] != self.known_turn and self.game is not None:
+        if kind != "turn_start" and e["turn"] != self.known_turn and self.view is not None:
             self.sync(e["turn"])
         if kind == "turn_start":
             self.known_turn = e["turn"]
@@ -255,7 +255,7 @@ class Table:
 
     def holdings(self) -> dict[str, list[str]]:
         """The continents each player holds now (from the game's board state)."""
-        g = self.game
+        g = self.view
         if g is None:
             return {}
         return {g.names[s]: [g.board.continents[k] for k in g.held_continents(s)] for s in range(len(g.names))}

@@ -25,9 +25,9 @@ class BalancedAgent(Agent):
     kind = "balanced"
     proven = True
 
-    def start(self, game, seat, rng) -> None:
-        super().start(game, seat, rng)
-        self.odds = odds_for(game.rules.battle)
+    def start(self, view, seat, rng) -> None:
+        super().start(view, seat, rng)
+        self.odds = odds_for(view.rules.battle)
         self._plan_turn = -1
         self._values: list[float] = []
 
@@ -35,42 +35,42 @@ class BalancedAgent(Agent):
 
     def values(self, side: int) -> list[float]:
         """How much `side` wants each territory, recomputed once a turn."""
-        game = self.game
-        if self._plan_turn == (game.turn, side) and self._values:
+        view = self.view
+        if self._plan_turn == (view.turn, side) and self._values:
             return self._values
-        self._plan_turn = (game.turn, side)
-        owner, armies = game.owner, game.armies
-        board = game.board
-        bonus = game.rules.continent_bonus
-        want = [1.0] * game.size
+        self._plan_turn = (view.turn, side)
+        owner, armies = view.owner, view.armies
+        board = view.board
+        bonus = view.rules.continent_bonus
+        want = [1.0] * view.size
         continent_score = []
         for k, members in enumerate(board.members):
-            mine = game.continent_count[side][k]
+            mine = view.continent_count[side][k]
             enemy = sum(armies[t] for t in members if owner[t] != side)
             missing = len(members) - mine
             continent_score.append((bonus[k] + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
         ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
         goals = ranked[:2]
-        mission = game.missions[side] if side < game.players else None
+        mission = view.mission if side == self.seat else None  # (else the neutral army's)
         if mission is not None and mission.kind == "conquer":
             goals = list(mission.continents) + self.further_goals(ranked, mission)
         for k in goals:
             for t in board.members[k]:
                 want[t] += 3.0
-        if mission is not None and mission.kind == "destroy" and mission.colour in game.colour_seat:
-            target = game.colour_seat[mission.colour]
-            for t in range(game.size):
+        if mission is not None and mission.kind == "destroy" and mission.colour in view.colour_seat:
+            target = view.colour_seat[mission.colour]
+            for t in range(view.size):
                 if owner[t] == target:
                     want[t] += 4.0
         own = self.own(side)
-        target = game.targets[side]  # assassin: the one player whose end wins
+        target = view.target if side == self.seat else None  # assassin: the one player whose end wins
         if target is not None:
-            for t in range(game.size):
+            for t in range(view.size):
                 if owner[t] == target:
                     want[t] += 4.0
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
-            for seat in range(len(game.names)):
-                if seat not in own and game.holds(seat, k):
+            for seat in range(len(view.names)):
+                if seat not in own and view.holds(seat, k):
                     for t in members:
                         want[t] += 1.0 + bonus[k] / 2
         self._values = want
@@ -84,18 +84,18 @@ class BalancedAgent(Agent):
 
     def own(self, side: int):
         """`side` and its partners in team play: never an enemy."""
-        friends = self.game.friends
-        return friends[side] if friends is not None and side < self.game.players else (side,)
+        friends = self.view.friends
+        return friends[side] if friends is not None and side < self.view.players else (side,)
 
     def harmless(self) -> int:
         """The seat of a neutral army that never attacks (no threat to guard against), else -1."""
-        game = self.game
-        return game.neutral if game.neutral is not None and not game.rules.neutral.attacks else -1
+        view = self.view
+        return view.neutral if view.neutral is not None and not view.rules.neutral.attacks else -1
 
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
-        owner = self.game.owner
+        owner = self.view.owner
         own = self.own(side)
-        return [u for u in self.game.adjacent[t] if owner[u] not in own]
+        return [u for u in self.view.adjacent[t] if owner[u] not in own]
 
     # ---- decisions ------------------------------------------------------------------------------
 
@@ -122,14 +122,14 @@ class BalancedAgent(Agent):
         return d.options[0]
 
     def attack(self, d: Decision):
-        game = self.game
+        view = self.view
         side = d.side
-        armies = game.armies
+        armies = view.armies
         want = self.values(side)
         win = self.odds.win
-        threshold = CARD_WIN if (side == game.active and not game.conquered) else ATTACK_WIN
-        if game.round > PATIENCE:
-            threshold = max(BOLDEST, threshold - 0.01 * (game.round - PATIENCE))
+        threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
+        if view.round > PATIENCE:
+            threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         for source, target in d.options:
             p = win(armies[source] - 1, armies[target])
@@ -140,11 +140,11 @@ class BalancedAgent(Agent):
         return best
 
     def place(self, d: Decision):
-        game = self.game
+        view = self.view
         side = d.side
         if side != d.player:  # placing for the neutral army: block the player whose turn it is
             return self._place_neutral(d)
-        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
         want = self.values(side)
         harmless = self.harmless()
         own = self.own(side)
@@ -154,8 +154,8 @@ class BalancedAgent(Agent):
             enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
             if not enemy:
                 continue
-            k = game.continent_of[t]
-            if game.holds(side, k) or t == game.capital[side]:
+            k = view.continent_of[t]
+            if view.holds(side, k) or t == view.capital[side]:
                 ratio = max(armies[u] for u in enemy) / armies[t]
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
@@ -174,9 +174,9 @@ class BalancedAgent(Agent):
         return (best if best is not None else d.options[0]), d.most
 
     def _place_neutral(self, d: Decision):
-        game = self.game
-        rival = game.active if game.active != self.seat else None
-        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        view = self.view
+        rival = view.active if view.active != self.seat else None
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
         best, best_score = d.options[0], -1
         for t in d.options:
             pressure = sum(armies[u] for u in adjacent[t] if owner[u] == rival) if rival is not None else 0
@@ -198,9 +198,9 @@ class BalancedAgent(Agent):
         return least if source_front else most
 
     def fortify(self, d: Decision):
-        game = self.game
+        view = self.view
         side = d.side
-        armies = game.armies
+        armies = view.armies
         distance = self._front_distance(side)
         best, best_gain = None, 0
         for source, target in d.options:
@@ -215,13 +215,13 @@ class BalancedAgent(Agent):
     def _front_distance(self, side: int) -> list[int]:
         """Steps from each territory of `side` to the front (0): a territory that borders an
         enemy who can fight back (a neutral army that never attacks only if nobody else is near)."""
-        game = self.game
-        owner, adjacent = game.owner, game.adjacent
-        far = game.size + 1
-        distance = [far] * game.size
+        view = self.view
+        owner, adjacent = view.owner, view.adjacent
+        far = view.size + 1
+        distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = [t for t in range(game.size) if owner[t] == side]
+        mine = [t for t in range(view.size) if owner[t] == side]
         frontier = [t for t in mine if any(owner[u] not in own and owner[u] != harmless for u in adjacent[t])] \
             or [t for t in mine if any(owner[u] not in own for u in adjacent[t])]
         for t in frontier:
@@ -239,9 +239,9 @@ class BalancedAgent(Agent):
         return distance
 
     def trade(self, d: Decision):
-        game = self.game
-        owner = game.owner
-        size = game.size
+        view = self.view
+        owner = view.owner
+        size = view.size
 
         def worth(cards):
             return sum(1 for c in cards if c < size and owner[c] == d.player)
@@ -249,15 +249,15 @@ class BalancedAgent(Agent):
         return max(d.options, key=worth)
 
     def claim(self, d: Decision):
-        game = self.game
+        view = self.view
         side = d.player
-        owner, adjacent = game.owner, game.adjacent
-        board = game.board
+        owner, adjacent = view.owner, view.adjacent
+        board = view.board
         best, best_score = d.options[0], -1e9
         for t in d.options:
-            k = game.continent_of[t]
+            k = view.continent_of[t]
             members = board.members[k]
-            mine = game.continent_count[side][k]
+            mine = view.continent_count[side][k]
             taken = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
             score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
             score += 0.2 * sum(1 for u in adjacent[t] if owner[u] == side)
@@ -266,8 +266,8 @@ class BalancedAgent(Agent):
         return best
 
     def capital(self, d: Decision):
-        game = self.game
+        view = self.view
         side = d.player
-        owner, adjacent = game.owner, game.adjacent
+        owner, adjacent = view.owner, view.adjacent
         return max(d.options, key=lambda t: (sum(1 for u in adjacent[t] if owner[u] == side)
                                              - 2 * sum(1 for u in adjacent[t] if owner[u] != side), -t))

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..decisions import Decision
+from ..sight import Sight
 
 
 class Agent:
@@ -22,9 +22,11 @@ class Agent:
         if "proven" not in cls.__dict__:
             cls.proven = False
 
-    def start(self, game: Any, seat: int, rng: random.Random) -> None:
-        """Called once when the game is made: the game, this agent's seat, its random source."""
-        self.game = game
+    def start(self, view: Sight, seat: int, rng: random.Random) -> None:
+        """Called once when the game is made: what this agent's seat sees of the game (its
+        `Sight`: the board, the public counts, its own cards and mission — engine/sight.py),
+        the seat, its own random source. `self.game` is the same view, by its older name."""
+        self.view = self.game = view
         self.seat = seat
         self.rng = rng
 

@@ -19,19 +19,19 @@ class LogAgent(Agent):
         self.kind = kind  # the agent the log names, so the replayed header matches
 
     def decide(self, d: Decision):
-        game = self.game
-        index = game.board.index
+        view = self.view
+        index = view.board.index
         number = self.cursor.position
         if number >= len(self.events):
-            raise GameError(f"the log ends at line {number} while {game.names[d.player]} is to {d.kind}")
+            raise GameError(f"the log ends at line {number} while {view.names[d.player]} is to {d.kind}")
         e = self.events[number]
         kind = e["type"]
-        side = game.names[d.side]
+        side = view.names[d.side]
 
         def expect(*types):
             if kind not in types:
                 raise GameError(f"line {number + 1} is a '{kind}' event where the game needs {d.kind} "
-                                f"of {game.names[d.player]}")
+                                f"of {view.names[d.player]}")
 
         k = d.kind
         if k is CLAIM:
@@ -46,15 +46,15 @@ class LogAgent(Agent):
         if k is TRADE:
             if kind != "trade" or e.get("player") != side:
                 return None
-            hand = sorted(game.hands[d.player])
-            jokers = [c for c in hand if c >= game.size]
+            hand = sorted(view.hand)
+            jokers = [c for c in hand if c >= view.size]
             cards = []
             for card in e["cards"]:
                 if card["territory"] is None and not jokers:
                     raise GameError(f"line {number + 1} trades a joker {side} does not hold")
                 cards.append(index[card["territory"]] if card["territory"] is not None else jokers.pop(0))
-            real = sorted(c for c in cards if c < game.size)
-            return tuple(real + [c for c in cards if c >= game.size])
+            real = sorted(c for c in cards if c < view.size)
+            return tuple(real + [c for c in cards if c >= view.size])
         if k is BONUS:
             expect("trade")
             if not e["territory_bonus"]:

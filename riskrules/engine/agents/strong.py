@@ -88,53 +88,53 @@ class StrongAgent(_Aims, BalancedAgent):
         if playouts != PLAYOUTS:
             self.kind = f"strong-{playouts}"
 
-    def start(self, game, seat, rng) -> None:
-        super().start(game, seat, rng)
+    def start(self, view, seat, rng) -> None:
+        super().start(view, seat, rng)
         self.plan: tuple[int, int] | None = None  # the attack committed to
         self.plan_turn = -1
         self.plan_floor = 1.0
         self.fortified_turn = -1  # the turn whose first fortifying move was searched
         self.spent_turn, self.spent = -1, 0  # playout decisions spent in the searches of that turn
         self.budget = _Budget()
-        self.helpers = [_Helper(self.budget) for _ in game.agents]
+        self.helpers = [_Helper(self.budget) for _ in range(view.players)]
         self.script = _Script(self.budget)
         # what it has seen of the others' play: per seat, its conquests (territory, taken from)
-        self.seen, self.seen_changes = list(game.owner), game.owner_changes
-        self.taken: list[list[tuple[int, int]]] = [[] for _ in range(game.players)]
+        self.seen, self.seen_changes = list(view.owner), view.owner_changes
+        self.taken: list[list[tuple[int, int]]] = [[] for _ in range(view.players)]
         self.guess: tuple[list, dict[int, list[float]]] | None = None  # missions and their weights
         self.guessed = -1  # the owner_changes it was made at
 
     # ---- when to search --------------------------------------------------------------------------
 
     def decide(self, d: Decision):
-        game = self.game
-        if game.owner_changes != self.seen_changes:
+        view = self.view
+        if view.owner_changes != self.seen_changes:
             self.watch()
-        if d.player == d.side == game.active == self.seat and game.phase >= 0 and self.affordable():
-            phase = game.rules.phases[game.phase]
+        if d.player == d.side == view.active == self.seat and view.phase >= 0 and self.affordable():
+            phase = view.rules.phases[view.phase]
             if d.kind is ATTACK and phase == "attack":
                 return self.attack_searched(d)
-            if d.kind is PLACE and phase == "reinforce" and d.most == game.turn_total and d.most > 0:
+            if d.kind is PLACE and phase == "reinforce" and d.most == view.turn_total and d.most > 0:
                 return self.place_searched(d)
             if d.kind is OCCUPY and phase == "attack":
                 return self.occupy_searched(d)
-            if d.kind is FORTIFY and phase == "fortify" and self.fortified_turn != game.turn:
-                self.fortified_turn = game.turn
+            if d.kind is FORTIFY and phase == "fortify" and self.fortified_turn != view.turn:
+                self.fortified_turn = view.turn
                 return self.fortify_searched(d)
         return super().decide(d)
 
     def affordable(self) -> bool:
         """Whether this turn's searches have decisions left to spend."""
-        turn = self.game.turn
+        turn = self.view.turn
         if self.spent_turn != turn:
             self.spent_turn, self.spent = turn, 0
         return self.spent < TURN_DECISIONS
 
     def attack_searched(self, d: Decision):
-        game = self.game
-        armies = game.armies
+        view = self.view
+        armies = view.armies
         win = self.odds.win
-        if self.plan_turn == game.turn and self.plan in d.options:
+        if self.plan_turn == view.turn and self.plan in d.options:
             source, target = self.plan
             if win(armies[source] - 1, armies[target]) >= self.plan_floor:
                 return self.plan
@@ -156,8 +156,8 @@ class StrongAgent(_Aims, BalancedAgent):
             self.plan = None
             return None
         floors = {c: self.floor(c) for c in candidates}
-        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), game.phase)
-        self.plan, self.plan_turn, self.plan_floor = best, game.turn, floors[best]
+        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
+        self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
         return best
 
     def floor(self, plan) -> float:
@@ -166,15 +166,15 @@ class StrongAgent(_Aims, BalancedAgent):
         no worse)."""
         if plan is None:
             return 1.0
-        game = self.game
-        threshold = CARD_WIN if not game.conquered else ATTACK_WIN
-        if game.round > PATIENCE:
-            threshold = max(BOLDEST, threshold - 0.01 * (game.round - PATIENCE))
-        return min(threshold, self.odds.win(game.armies[plan[0]] - 1, game.armies[plan[1]]))
+        view = self.view
+        threshold = CARD_WIN if not view.conquered else ATTACK_WIN
+        if view.round > PATIENCE:
+            threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
+        return min(threshold, self.odds.win(view.armies[plan[0]] - 1, view.armies[plan[1]]))
 
     def place_searched(self, d: Decision):
-        game = self.game
-        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        view = self.view
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
         side = d.side
         usual = super().place(d)[0]
         want = self.values(side)
@@ -196,7 +196,7 @@ class StrongAgent(_Aims, BalancedAgent):
             self.script.attack_plan(False)
             copy.armies[territory] += most
             copy.changed()
-        best = self.search(candidates, place, game.phase + 1)
+        best = self.search(candidates, place, view.phase + 1)
         return best, most
 
     def occupy_searched(self, d: Decision):
@@ -214,11 +214,11 @@ class StrongAgent(_Aims, BalancedAgent):
         def move_in(copy, moved):  # as the engine moves them, then the attack phase goes on
             self.script.attack_plan(False)
             copy.move_in(side, source, target, moved, least)
-        return self.search(candidates, move_in, self.game.phase)
+        return self.search(candidates, move_in, self.view.phase)
 
     def fortify_searched(self, d: Decision):
-        game = self.game
-        owner, armies, adjacent = game.owner, game.armies, game.adjacent
+        view = self.view
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
         usual = super().fortify(d)
         candidates = [usual] + ([None] if usual is not None else [])
         own, harmless = self.own(d.side), self.harmless()
@@ -248,17 +248,17 @@ class StrongAgent(_Aims, BalancedAgent):
                 copy.armies[source] -= n
                 copy.armies[target] += n
                 copy.changed()
-        return self.search(candidates, move, game.phase + 1)
+        return self.search(candidates, move, view.phase + 1)
 
     # ---- what the others are after ----------------------------------------------------------------
 
     def watch(self) -> None:
         """Note who took what from whom since the bot last looked (at its every decision, its
         defence in others' turns included; a territory taken twice in between counts once)."""
-        game = self.game
-        self.seen_changes = game.owner_changes
-        owner, seen, players = game.owner, self.seen, game.players
-        for t in range(game.size):
+        view = self.view
+        self.seen_changes = view.owner_changes
+        owner, seen, players = view.owner, self.seen, view.players
+        for t in range(view.size):
             if owner[t] != seen[t]:
                 if seen[t] >= 0 and 0 <= owner[t] < players:  # not a claim in the setup
                     self.taken[owner[t]].append((t, seen[t]))
@@ -268,16 +268,16 @@ class StrongAgent(_Aims, BalancedAgent):
         """The missions the others may hold (all but the bot's own) and, per other player, how
         likely each is, from his conquests: each conquest that serves a mission makes it
         1 + LIKELIER times as likely, against what a player indifferent to it would take."""
-        game = self.game
-        mine = game.missions[self.seat]
-        pool = game.mission_cards()
+        view = self.view
+        mine = view.mission
+        pool = view.mission_cards()
         for i, m in enumerate(pool):
             if m.data == mine.data:
                 del pool[i]
                 break
         weights = {}
-        for seat in range(game.players):
-            if seat != self.seat and game.missions[seat] is not None:
+        for seat in range(view.players):
+            if seat != self.seat:  # (in a mission game every player holds one)
                 logs = [self.evidence(seat, m) for m in pool]
                 top = max(logs, default=0.0)  # (never 0: a draw from what is left needs a weight)
                 weights[seat] = [math.exp(max(x - top, -700.0)) for x in logs]
@@ -285,16 +285,16 @@ class StrongAgent(_Aims, BalancedAgent):
 
     def evidence(self, seat: int, m: Mission) -> float:
         """The log-likelihood of `seat`'s conquests if he holds `m`, up to a constant."""
-        game = self.game
+        view = self.view
         taken = self.taken[seat]
         if m.kind == "conquer":
             wanted = m.continents
-            served = sum(1 for t, _ in taken if game.continent_of[t] in wanted)
-            chance = sum(len(game.members[k]) for k in wanted) / game.size
-        elif m.kind == "destroy" and game.as_held(seat, m) is m:  # (not his own colour)
-            victim = game.colour_seat[m.colour]
+            served = sum(1 for t, _ in taken if view.continent_of[t] in wanted)
+            chance = sum(len(view.members[k]) for k in wanted) / view.size
+        elif m.kind == "destroy" and view.as_held(seat, m) is m:  # (not his own colour)
+            victim = view.colour_seat[m.colour]
             served = sum(1 for _, before in taken if before == victim)
-            chance = 1 / (game.players - 1)
+            chance = 1 / (view.players - 1)
         else:  # occupying many territories: any conquest serves it as much as another
             return 0.0
         return served * math.log(1 + LIKELIER) - len(taken) * math.log(1 + LIKELIER * chance)
@@ -306,25 +306,25 @@ class StrongAgent(_Aims, BalancedAgent):
         own answer) clearly: its mean gain over the same playouts exceeds CONFIDENCE standard
         errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
         which then plays on from phase number `phase`."""
-        game = self.game
-        if game.missions[self.seat] is not None and self.guessed != self.seen_changes:
+        view = self.view
+        if view.mission is not None and self.guessed != self.seen_changes:
             self.guess_missions()  # (again only once the board has changed hands)
             self.guessed = self.seen_changes
         seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
-        alive = sum(game.alive[:game.players])
-        limit = game.turn + alive * self.horizon
+        alive = sum(view.alive[:view.players])
+        limit = view.turn + alive * self.horizon
         scores = [[0.0] * self.playouts for _ in candidates]
         helpers = list(self.helpers)
         helpers[self.seat] = self.script
         for j, seed in enumerate(seeds):
             for i, candidate in enumerate(candidates):
-                copy = game.copy(helpers, seed=seed, max_turns=limit)
+                copy = view.playout(helpers, seed, limit)
                 self.budget.left = PLAYOUT_DECISIONS
                 self.determinize(copy, random.Random(seed))
                 try:
                     apply(copy, candidate)
                     result = copy.play_on(phase)
-                except GameOver:  # the candidate itself won (or lost) the game
+                except GameOver:  # the candidate itself won (or lost) the game, or the budget is spent
                     result = copy.result
                 scores[i][j] = self.score(copy, result)
                 self.spent += PLAYOUT_DECISIONS - self.budget.left
@@ -365,7 +365,7 @@ class StrongAgent(_Aims, BalancedAgent):
 
     def score(self, copy, result) -> float:
         me = self.seat
-        if result.winner is not None:
+        if result is not None and result.winner is not None:
             return 1.0 if result.winner == copy.names[me] else 0.0
         if not copy.alive[me]:
             return 0.0
@@ -449,6 +449,10 @@ class _Budget:
     left = PLAYOUT_DECISIONS
 
 
+class _Spent(GameOver):
+    """A playout's budget is spent: it ends undecided (its copy has no result)."""
+
+
 class _Helper(BalancedAgent):
     """`balanced` in a playout, which it ends (as a turn limit) when the playout's budget is spent."""
 
@@ -459,7 +463,7 @@ class _Helper(BalancedAgent):
         budget = self.budget
         budget.left -= 1
         if budget.left < 0:
-            self.game.end(None, "turn_limit")
+            raise _Spent  # the playout ends here, as at a turn limit
         return super().decide(d)
 
 
@@ -473,17 +477,17 @@ class _Script(_Aims, _Helper):
         `floor`; False: no plan (balanced from the start)."""
         self.plan, self.plan_floor = plan, floor
 
-    def start(self, game, seat, rng) -> None:
-        super().start(game, seat, rng)
+    def start(self, view, seat, rng) -> None:
+        super().start(view, seat, rng)
         self.plan, self.plan_floor = False, 1.0
 
     def decide(self, d: Decision):
         plan = self.plan
-        if plan is not False and d.kind is ATTACK and d.player == d.side == self.game.active:
+        if plan is not False and d.kind is ATTACK and d.player == d.side == self.view.active:
             if plan is None:
                 self.plan = False
                 return None
-            armies = self.game.armies
+            armies = self.view.armies
             if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
                 return plan
             self.plan = False

@@ -1,0 +1,181 @@
+"""What one seat may see of a game: the one answer to "what does seat s see".
+
+Everything a seat is given is made from its `Sight`: the agent deciding for it (a bot, a
+person at the terminal, a plug-in), the events it is told (`Sight.tell`), the board a person
+looks at. Today a seat sees the whole board and every public count, and not the others'
+cards (only how many), missions and assassin targets, nor the deck's order or the game's
+random state. The board arrays are the game's own lists, shared and read-only (a bot reads
+them in its inner loops; copying them for every decision would cost more than the game);
+what is hidden is simply not here.
+
+A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
+where the hidden parts are blanked: the others' hands are cards it cannot know (-1), their
+missions and targets None, the deck empty; it fills them with its own guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+# what an event tells only the player it concerns (and the whole truth: the full log)
+_SECRET_FIELDS = {
+    "mission_dealt": ("mission", "own_colour"),
+    "target_assigned": ("target",),
+    "card_drawn": ("card",),
+}
+
+
+class Sight:
+    __slots__ = ("_game", "seat", "rules", "board", "size", "adjacent", "continent_of", "members", "names",
+                 "players", "neutral", "colour_seat", "friends", "team", "owner", "armies", "territory_count",
+                 "continent_count", "alive", "capital", "capital_owner", "trades_made", "conquered_now")
+
+    def __init__(self, game: Any, seat: int):
+        self._game = game
+        self.seat = seat
+        # the rules and the board: public
+        self.rules = game.rules
+        self.board = game.board
+        self.size = game.size
+        self.adjacent = game.adjacent
+        self.continent_of = game.continent_of
+        self.members = game.members
+        self.names = game.names
+        self.players = game.players
+        self.neutral = game.neutral
+        self.colour_seat = game.colour_seat
+        self.friends = game.friends
+        self.team = game.team
+        # the state of the board and the public counts: the game's lists (never rebound during
+        # play, so these stay current), to be read and never written
+        self.owner = game.owner
+        self.armies = game.armies
+        self.territory_count = game.territory_count
+        self.continent_count = game.continent_count
+        self.alive = game.alive
+        self.capital = game.capital
+        self.capital_owner = game.capital_owner
+        self.trades_made = game.trades_made
+        self.conquered_now = game.conquered_now
+
+    # ---- the moment ----------------------------------------------------------------------
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def round(self) -> int:
+        return self._game.round
+
+    @property
+    def active(self) -> int:
+        return self._game.active
+
+    @property
+    def phase(self) -> int:
+        """The number of the phase under way in rules.phases (-1: the setup)."""
+        return self._game.phase
+
+    @property
+    def first(self) -> int:
+        return self._game.first
+
+    @property
+    def conquered(self) -> bool:
+        """Has the active player conquered a territory this turn?"""
+        return self._game.conquered
+
+    @property
+    def turn_total(self) -> int:
+        """The active player's reinforcements this turn (announced as they are placed)."""
+        return self._game.turn_total
+
+    @property
+    def trade_count(self) -> int:
+        return self._game.trade_count
+
+    @property
+    def owner_changes(self) -> int:
+        """Counts owner changes: something read before is stale once it moves."""
+        return self._game.owner_changes
+
+    # ---- the seat's own secrets, and what is known of the others' ---------------------------
+
+    @property
+    def hand(self) -> list[int]:
+        """The seat's own cards (read-only)."""
+        return self._game.hands[self.seat]
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._game.hands[seat])
+
+    @property
+    def mission(self):
+        """The seat's own mission card, or None."""
+        return self._game.missions[self.seat]
+
+    @property
+    def target(self) -> int | None:
+        """The seat's own assassin target, or None."""
+        return self._game.targets[self.seat]
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._game.deck)
+
+    # ---- what follows from the board and the rules -------------------------------------------
+
+    def holds(self, seat: int, continent: int) -> bool:
+        return self._game.holds(seat, continent)
+
+    def held_continents(self, seat: int) -> list[int]:
+        return self._game.held_continents(seat)
+
+    def territories_of(self, seat: int) -> list[int]:
+        return self._game.territories_of(seat)
+
+    def owned(self, seat: int) -> list[int]:
+        return self._game.owned(seat)
+
+    def armies_of(self, seat: int) -> int:
+        return self._game.armies_of(seat)
+
+    def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
+        """The game quantities an expression of the rules reads, for `seat`: all are public counts."""
+        return self._game.quantities(seat, names, total)
+
+    def value(self, number, seat: int) -> int:
+        return self._game.value(number, seat)
+
+    def mission_cards(self) -> list:
+        return self._game.mission_cards()
+
+    def as_held(self, seat: int, mission):
+        return self._game.as_held(seat, mission)
+
+    # ---- events ----------------------------------------------------------------------------
+
+    def tell(self, event: dict) -> dict:
+        """The event as this seat is told it: another player's mission, target and drawn card
+        are left out."""
+        secret = _SECRET_FIELDS.get(event["type"])
+        if secret is None or event.get("player") == self.names[self.seat]:
+            return event
+        return {k: v for k, v in event.items() if k not in secret}
+
+    # ---- for a bot that searches -------------------------------------------------------------
+
+    def playout(self, agents: Sequence[Any], seed: int, max_turns: int | None = None):
+        """A copy of the game to play on, with its own random source (`seed`: no future roll of
+        the real game can be read from it) and what this seat cannot see blanked."""
+        copy = self._game.copy(agents, seed=seed, max_turns=max_turns)
+        me = self.seat
+        for seat, hand in enumerate(copy.hands):
+            if seat != me:
+                copy.hands[seat] = [-1] * len(hand)
+                copy.missions[seat] = None
+                copy.targets[seat] = None
+        copy.deck.clear()
+        return copy
