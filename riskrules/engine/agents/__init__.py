@@ -1,32 +1,55 @@
-"""Agents answer decisions: bots, the human at the terminal, scripts and logs."""
+"""Agents answer decisions: bots, the human at the terminal, scripts and logs.
+
+The one list of bots: the built-in ones are declared below as plug-ins are named
+(module:Class, agents/plugins.py), so that the CLI's help, the loader's "unknown bot"
+message and a replay's choice of who may play on all read the same table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .base import Agent
 from .random_agent import RandomAgent
 
-BOTS = ("random", "balanced", "strong")
+
+@dataclass(frozen=True)
+class Bot:
+    """A built-in bot: its name, where its class is, and the number it may take (strong-N)."""
+
+    name: str
+    spec: str  # module:Class, as a plug-in is named
+    about: str  # for the CLI's help
+    number: tuple[int, int] | None = None  # name-N: the range of N, passed to the class
+    number_means: str = ""
+
+
+BUILT_IN = (
+    Bot("random", "riskrules.engine.agents.random_agent:RandomAgent", "random"),
+    Bot("balanced", "riskrules.engine.agents.balanced:BalancedAgent", "balanced"),
+    Bot("strong", "riskrules.engine.agents.strong:StrongAgent",
+        "strong (strong-N: N playouts per candidate move; default 10)", (1, 10_000), "playouts"),
+)
+BOTS = tuple(bot.name for bot in BUILT_IN)
+_BY_NAME = {bot.name: bot for bot in BUILT_IN}
 
 
 def make_bot(kind: str) -> Agent:
     """A bot by its name: random, balanced, strong (strong-N: with N playouts per candidate),
     or a plug-in (module:Class, path/to/file.py:Class, or a name in the entry-point group
     riskrules.bots — see docs/bots.md)."""
-    if kind == "random":
-        return RandomAgent()
-    if kind == "balanced":
-        from .balanced import BalancedAgent
-
-        return BalancedAgent()
-    if kind == "strong" or kind.startswith("strong-"):
-        from .strong import StrongAgent
-
-        if kind == "strong":
-            return StrongAgent()
-        playouts = kind[len("strong-"):]
-        if not playouts.isdigit() or not 1 <= int(playouts) <= 10_000:
-            raise ValueError(f"unknown bot '{kind}': strong-N takes 1 to 10000 playouts")
-        return StrongAgent(int(playouts))
     from .plugins import plugin
 
+    bot = _BY_NAME.get(kind)
+    if bot is not None:
+        return plugin(bot.spec)()
+    name, dash, number = kind.partition("-")
+    bot = _BY_NAME.get(name)
+    if dash and bot is not None and bot.number is not None:
+        low, high = bot.number
+        if not number.isdigit() or not low <= int(number) <= high:
+            raise ValueError(f"unknown bot '{kind}': {name}-N takes {low} to {high} {bot.number_means}")
+        return plugin(bot.spec)(int(number))
     return plugin(kind)()
 
 
@@ -39,4 +62,4 @@ def check_bot(kind: str) -> str | None:
     return None
 
 
-__all__ = ["Agent", "RandomAgent", "make_bot", "check_bot", "BOTS"]
+__all__ = ["Agent", "Bot", "BUILT_IN", "RandomAgent", "make_bot", "check_bot", "BOTS"]

@@ -70,7 +70,9 @@ def _entry_point(name: str):
 
     found = [ep for ep in entry_points(group=GROUP) if ep.name == name]
     if not found:
-        known = ["random", "balanced", "strong"] + sorted(ep.name for ep in entry_points(group=GROUP))
+        from . import BOTS
+
+        known = list(BOTS) + sorted(ep.name for ep in entry_points(group=GROUP))
         raise ValueError(f"unknown bot '{name}'; bots: {', '.join(known)}, or module:Class")
     try:
         return found[0].load()
