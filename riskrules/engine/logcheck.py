@@ -20,7 +20,6 @@ from .dice import GameError
 MAX_LINE = 64 * 1024  # characters in one line: the longest real line (a header) is a few hundred
 MAX_DEPTH = 16  # nesting of [ and {: real events nest 3 deep
 MAX_DIGITS = 19  # digits of one number: enough for any 63-bit seed
-MAX_SEED = 2**63 - 1
 
 
 class _Refused(Exception):

@@ -7,7 +7,6 @@ back ordered by game, so the same S gives the same numbers whatever the number o
 
 from __future__ import annotations
 
-import hashlib
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..engine.agents import make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
+from ..engine.seed import derived_seed
 from ..language.files import allow_dirs, allowed_dirs
 from ..language.loader import open_rulebook
 from ..language.rules import Rules
@@ -73,8 +73,7 @@ class Record:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` in a run seeded `seed` (63 bits, well mixed, stable)."""
-    digest = hashlib.sha256(f"riskrules:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return derived_seed(f"riskrules:{seed}:{index}")
 
 
 def _allowed_now() -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from ..engine.dice import GameError
 from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
 from ..outputs import OutputError, check_target
 from ..engine.log import LogWriter, line_of, write_atomically
-from ..engine.logcheck import MAX_SEED
+from ..engine.seed import check_seed
 from ..text.narrate import Narrator
 from ..engine.replay import load, resume_loaded
 from .table import Table
@@ -52,13 +52,6 @@ class Outcome:
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
-
-
-def check_seed(seed: int) -> None:
-    """A seed is a whole number from 0 to MAX_SEED: Python's Random(-1) is Random(1), so a
-    negative seed would silently play another seed's game."""
-    if not 0 <= seed <= MAX_SEED:
-        raise GameError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed}")
 
 
 def edition_for(edition: str, output: Path) -> str:
