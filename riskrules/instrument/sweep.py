@@ -48,14 +48,6 @@ def check_templates(templates: Sequence[str]) -> None:
         raise SweepError("templates", "a sweep needs a rule", " with {value} in it, e.g. \"battle { ties {value} }\"")
 
 
-def numeric(values: Sequence[str]) -> list[float] | None:
-    """The values as numbers when all are numbers (for a line plot), else None (categories)."""
-    try:
-        return [float(v) for v in values]
-    except ValueError:
-        return None
-
-
 def json_value(value: str) -> int | float | str:
     """A value as JSON gives it: 3 and 0.5 as numbers, words as strings."""
     try:

@@ -107,11 +107,17 @@ def _interval(ax, y: float, r: dict, scale: float, colour: str, marker: str, lab
             markerfacecolor=colour if r["significant"] else "white", label=label)
 
 
+def numeric(values: Sequence[str]) -> list[float] | None:
+    """The values as numbers when all are numbers (for a line plot), else None (categories)."""
+    try:
+        return [float(v) for v in values]
+    except ValueError:
+        return None
+
+
 def sweep(path: Path, templates: Sequence[str], values: Sequence[str], bots: Sequence[str],
           summaries: Sequence[Sequence[dict]], players: int, stopping: dict, t: Text) -> None:
     """Win rate by seat against the swept value, with 95% Wilson intervals; one panel per bot population."""
-    from ..instrument.sweep import numeric
-
     check_target(path)
     plt = _pyplot()
     xs = numeric(values)
