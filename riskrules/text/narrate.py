@@ -1,4 +1,4 @@
-"""Game text: events told as sentences, and the board as a table a person can read.
+"""Game text: events told as sentences.
 
 Only the log's own data is used, so the same narration serves a game being played, a
 replay (`risk replay --show`) and a resumed game. Every sentence comes from the catalogs,
@@ -6,8 +6,6 @@ in the edition's voice.
 """
 
 from __future__ import annotations
-
-
 
 from .i18n import Text, capitalized
 from ..language.rules import Rules
@@ -204,25 +202,3 @@ def mission_text(m: dict, t: Text) -> str:
     if m["extra"]:
         return t._("conquer {continents} and one more continent").format(continents=continents)
     return t._("conquer {continents}").format(continents=continents)
-
-
-def render_board(game, t: Text, me: int | None = None) -> str:
-    """Every territory grouped by continent: owner and armies; `me` marked with *."""
-    board = game.board
-    lines = []
-    width = max(len(t.territory(x)) for x in board.territories) + 2
-    for k, members in enumerate(board.members):
-        holders = {game.owner[x] for x in members}
-        held = ""
-        if len(holders) == 1:
-            (only,) = holders
-            if only >= 0:
-                held = " — " + t._("held by {player}").format(player=t.player(game.names[only]))
-        bonus = game.rules.continent_bonus[k]
-        lines.append(f"{t.continent(board.continents[k])} ({getattr(bonus, 'text', bonus)}){held}")
-        for x in members:
-            owner = game.owner[x]
-            mark = "*" if me is not None and owner == me else " "
-            name = t.player(game.names[owner]) if owner >= 0 else "—"
-            lines.append(f"  {mark}{t.territory(board.territories[x]):<{width}}{name:<18}{t.num(game.armies[x]):>6}")
-    return "\n".join(lines)
