@@ -26,6 +26,15 @@ _SECRET_FIELDS = {
 }
 
 
+def told(event: dict, players) -> dict:
+    """`event` as the seats of `players` (names: the people at one terminal) are told it:
+    the mission, target and drawn card of anyone else are left out."""
+    secret = _SECRET_FIELDS.get(event["type"])
+    if secret is None or event.get("player") in players:
+        return event
+    return {k: v for k, v in event.items() if k not in secret}
+
+
 class Sight:
     __slots__ = ("_game", "seat", "rules", "board", "size", "adjacent", "continent_of", "members", "names",
                  "players", "neutral", "colour_seat", "friends", "team", "owner", "armies", "territory_count",
@@ -160,10 +169,7 @@ class Sight:
     def tell(self, event: dict) -> dict:
         """The event as this seat is told it: another player's mission, target and drawn card
         are left out."""
-        secret = _SECRET_FIELDS.get(event["type"])
-        if secret is None or event.get("player") == self.names[self.seat]:
-            return event
-        return {k: v for k, v in event.items() if k not in secret}
+        return told(event, (self.names[self.seat],))
 
     # ---- for a bot that searches -------------------------------------------------------------
 

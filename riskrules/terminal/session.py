@@ -21,6 +21,7 @@ from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
 from ..outputs import OutputError, check_target
 from ..engine.log import LogWriter, line_of, write_atomically
 from ..engine.seed import check_seed
+from ..engine.sight import told
 from ..text.narrate import Narrator
 from ..engine.replay import load, resume_loaded
 from .table import Table
@@ -103,7 +104,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(table)
         elif narrate:
             narrator = Narrator(rules, t, people)
-            listeners.append(lambda e: _say(narrator(e), write))
+            listeners.append(lambda e: _say(narrator(told(e, people)), write))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         if table is not None:
             table.join(game.sights[0])  # (the people sit first: public things only are read)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
+from ..engine.sight import told
 from ..text.narrate import Narrator
 
 HISTORY = 5000  # lines of the full account kept for `log`
@@ -62,6 +63,7 @@ class Table:
     # ---- hearing ---------------------------------------------------------------------------
 
     def __call__(self, e: dict) -> None:
+        e = told(e, self.people)  # what the people here may be told of it
         line = self.narrator(e)
         if line:
             self.history.append(line)
