@@ -14,25 +14,25 @@ from riskrules.engine.agents import Agent
 class CautiousBot(Agent):
     kind = "cautious"  # how game logs and tournaments name it
 
-    def start(self, game, seat, rng):
-        super().start(game, seat, rng)  # keeps self.game, self.seat, self.rng
+    def start(self, view, seat, rng):
+        super().start(view, seat, rng)  # keeps self.view (what this seat sees), self.seat, self.rng
         self.conquests = 0
         self.turn = -1
 
     def decide(self, d):
-        game = self.game
+        view = self.view
         if d.kind == "place":
             def pressure(t):  # enemy armies next to t
-                return sum(game.armies[u] for u in game.adjacent[t] if game.owner[u] != d.side)
+                return sum(view.armies[u] for u in view.adjacent[t] if view.owner[u] != d.side)
             return max(d.options, key=pressure), d.most
         if d.kind == "attack":
-            if game.turn != self.turn:
-                self.turn, self.conquests = game.turn, 0
+            if view.turn != self.turn:
+                self.turn, self.conquests = view.turn, 0
             if self.conquests >= 3:
                 return None
             for source, target in d.options:
-                if game.armies[source] - 1 >= 2 * game.armies[target]:
-                    if game.armies[target] == 1:
+                if view.armies[source] - 1 >= 2 * view.armies[target]:
+                    if view.armies[target] == 1:
                         self.conquests += 1  # most likely
                     return source, target
             return None
