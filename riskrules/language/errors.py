@@ -33,6 +33,12 @@ class Pos:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+def pos_at(label: str, lines: list[str], line: int, col: int) -> Pos:
+    """The place at `line`, `col` of the file `label` whose lines are `lines` (with that line's text)."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return Pos(label, line, col, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong in a rule file."""

@@ -99,7 +99,7 @@ class Expression:
 @lru_cache(maxsize=1024)
 def parse_tree(text: str) -> Tree:
     """The parse tree of an expression (trees are only read, so they may be shared)."""
-    from .parse import parser  # the expression grammar is part of risk.lark
+    from .syntax import parser  # the expression grammar is part of risk.lark
 
     return parser().parse(text, start="expr")
 

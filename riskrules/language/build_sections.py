@@ -1,0 +1,193 @@
+"""The builder's statements of the sections: setup, reinforcements, cards, battle, fortify,
+missions, capitals and neutral (a mixin of build._Builder, which has the helpers `at`,
+`here`, `problem`, `_expression` and `_expr_pos` these methods use).
+
+Each statement becomes an `Assign` of its full path in the rule model; a section becomes
+a `_Block` of them, kept for the warnings of its scope.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Transformer, v_args
+
+from .model import Assign
+from .scopes import _Block
+
+
+@v_args(meta=True)
+class _Sections(Transformer):
+    def territory_armies(self, meta, c):
+        return Assign(("reinforcements", "territories"), self._expression(c[0]), self.here(meta),
+                      {("=",): self._expr_pos(c[0])})
+
+    def continent_bonus(self, meta, c):
+        return [Assign(("continents", name), value, pos, {("=",): where}) for name, (value, where), pos in c[0]]
+
+    def fixed_sets(self, meta, c):
+        values, parts = {}, {}
+        for symbol, (value, where), pos in c:
+            if symbol in values:
+                self.problem(f"the set '{symbol}' is given twice", pos)
+            values[symbol] = value
+            parts[("values", symbol)] = pos
+            parts[("values", symbol, "=")] = where
+        return Assign(("cards", "sets"), {"kind": "fixed", "values": values}, self.here(meta), parts)
+
+    def set_value(self, meta, c):
+        count, symbol, value = c
+        if int(count) != 3:
+            self.problem(f"a set of one symbol is 3 cards: write '3 {symbol}'", self.at(count))
+        return str(symbol), value, self.at(symbol)
+
+    def mixed_set_value(self, meta, c):
+        count, value = c
+        if int(count) != 1:
+            self.problem("a mixed set is one card of each symbol: write '1 of each'", self.at(count))
+        return "mixed", value, self.at(count)
+
+    def escalating_sets(self, meta, c):
+        step = None
+        numbers = list(c)
+        if numbers and isinstance(numbers[-1], tuple):
+            step = numbers.pop()
+        value = {"kind": "escalating", "values": [v for v, _ in numbers], "step": step[0] if step else 0}
+        parts = {("values", i): where for i, (_, where) in enumerate(numbers)}
+        if step:
+            parts[("step",)] = step[1]
+        return Assign(("cards", "sets"), value, self.here(meta), parts)
+
+    def escalation_tail(self, meta, c):
+        return c[0]
+
+    def flat_sets(self, meta, c):
+        value, where = c[0]
+        return Assign(("cards", "sets"), {"kind": "flat", "value": value}, self.here(meta), {("value",): where})
+
+    def no_sets(self, meta, c):
+        return Assign(("cards", "sets"), {"kind": "none"}, self.here(meta))
+
+    def set_cap(self, meta, c):
+        value, where = c[0]
+        return Assign(("cards", "cap"), value, self.here(meta), {("=",): where})
+
+    def escalation_start(self, meta, c):
+        return Assign(("cards", "escalation_after"), c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def escalation_round(self, meta, c):
+        return {"round": c[0][0]}, c[0][1]
+
+    def escalation_trades(self, meta, c):
+        return {"trades": c[0][0]}, c[0][1]
+
+    def territory_bonus(self, meta, c):
+        (armies, where), scope = c
+        return Assign(("cards", "territory_bonus"), {"armies": armies, "per": scope.removeprefix("per_")},
+                      self.here(meta), {("armies", "="): where})
+
+    def after_elimination(self, meta, c):
+        cards, rule = c
+        if isinstance(rule, tuple):
+            value = {"cards": int(cards), "trade": "at_once", "down_to": rule[1][0]}
+        else:
+            value = {"cards": int(cards), "trade": "next_reinforcement"}
+        return Assign(("cards", "after_elimination"), value, self.here(meta))
+
+    def attacker_dice(self, meta, c):
+        return Assign(("battle", "attacker_dice"), c[0].value, self.here(meta), c[0].parts)
+
+    def defender_dice(self, meta, c):
+        table, rule = c
+        pos = self.here(meta)
+        return [
+            Assign(("battle", "defender_dice"), table.value, pos, table.parts),
+            Assign(("battle", "defender_chooses"), rule == "by_choice", pos),
+        ]
+
+    def fortify_moves(self, meta, c):
+        tok = c[0]
+        return Assign(("fortify", "moves"), "unlimited" if tok.type == "UNLIMITED" else int(tok), self.here(meta))
+
+    def missions(self, meta, c):
+        out, items, parts = [], [], {}
+        for item in c:
+            if isinstance(item, Assign):
+                out.append(item)
+            else:
+                mission, pos, mission_parts = item
+                parts[(len(items),)] = pos
+                for k, p in mission_parts.items():
+                    parts[(len(items),) + k] = p
+                items.append(mission)
+        if items:
+            out.append(Assign(("missions", "list"), items, self.here(meta), parts))
+        return _Block("missions", self.here(meta), out)
+
+    def occupy(self, meta, c):
+        count, where = c[0]
+        parts = {("occupy", "="): where}
+        armies = 1
+        if len(c) > 1:
+            armies, parts[("armies", "=")] = c[1]
+        return {"occupy": count, "armies": armies}, self.here(meta), parts
+
+    def occupy_armies(self, meta, c):
+        return c[0]
+
+    def destroy(self, meta, c):
+        colour, (count, where) = c
+        return ({"destroy": str(colour), "else_occupy": count}, self.here(meta),
+                {("destroy",): self.at(colour), ("else_occupy", "="): where})
+
+    def conquer(self, meta, c):
+        names = [t for t in c if isinstance(t, Token)]
+        extra = 1 if any(x == "one_more" for x in c) else 0
+        parts = {("conquer", i): self.at(t) for i, t in enumerate(names)}
+        return {"conquer": [str(t) for t in names], "extra": extra}, self.here(meta), parts
+
+    def conquer_extra(self, meta, c):
+        return "one_more"
+
+    def capture_continent(self, meta, c):
+        rule = "one_each" if c[0] == "with_one_each" else "no"
+        return Assign(("capitals", "capture_replaces"), rule, self.here(meta))
+
+    def capitals_needed(self, meta, c):
+        return Assign(("capitals", "needed"), c[0].value, self.here(meta), c[0].parts)
+
+    def neutral_territories(self, meta, c):
+        share, parts, start = c[0]
+        out = [Assign(("neutral", "territories"), share, self.here(meta), parts)]
+        if start is not None:
+            out.append(Assign(("neutral", "start"), start[0], self.here(meta), {("=",): start[1]}))
+        return out
+
+    def dealt_share(self, meta, c):
+        return {"share": "dealt"}, {}, None
+
+    def leftover_share(self, meta, c):
+        return {"share": "leftover", "count": c[0][0]}, {("count", "="): c[0][1]}, None
+
+    def count_share(self, meta, c):
+        return {"share": "count", "count": c[0][0]}, {("count", "="): c[0][1]}, (c[1] if len(c) > 1 else None)
+
+    def neutral_armies(self, meta, c):
+        return Assign(("neutral", "armies"), c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def neutral_start(self, meta, c):
+        return Assign(("neutral", "start"), c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def neutral_reinforcements(self, meta, c):
+        item = c[0]
+        if isinstance(item, Token):  # none
+            return Assign(("neutral", "reinforcements"), "none", self.here(meta))
+        return Assign(("neutral", "reinforcements"), self._expression(item), self.here(meta),
+                      {("=",): self._expr_pos(item)})
+
+    # sections: their statements already carry full paths; the block is kept for the warnings
+    def _section(name: str):
+        def build(self, meta, c):
+            return _Block(name, self.here(meta), c)
+        return build
+
+    setup, reinforcements, cards, battle = map(_section, ("setup", "reinforcements", "cards", "battle"))
+    fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
