@@ -1,5 +1,5 @@
 """Build hook: compile the gettext catalogs (locales/*/LC_MESSAGES/*.po → .mo) into the wheel,
-and check the built-in rulebooks and write their prebuilt form (riskrules.language.prebuilt).
+and check the built-in rulebooks and write their prebuilt form (riskrules.language.prebuild).
 
 The .po files are the translators' sources and the only ones in the repository; every
 build makes fresh .mo files from them, so an installed package can never carry stale or
@@ -43,7 +43,7 @@ class CompileCatalogs(BuildHookInterface):
 
         sys.path.insert(0, str(root))
         try:
-            from riskrules.language.prebuilt import DIRECTORY, build
+            from riskrules.language.prebuild import DIRECTORY, build
         finally:
             sys.path.remove(str(root))
         out = Path(tempfile.mkdtemp(prefix="riskrules-prebuilt-"))

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from riskrules.language import prebuilt
+from riskrules.language import prebuild, prebuilt
 from riskrules.language.expr import Expression
 from riskrules.language.loader import builtin_ids, open_rulebook
 from riskrules.resources import data_dir, rulebooks_dir
@@ -31,7 +31,7 @@ def plain(value):
 def built(tmp_path, monkeypatch):
     """The prebuilt form of every built-in rulebook, made now, where `prebuilt` looks."""
     built = tmp_path / "prebuilt"
-    prebuilt.build(built)
+    prebuild.build(built)
     monkeypatch.setattr(prebuilt, "data_dir", lambda name: built)
     monkeypatch.setattr(prebuilt, "_loaded", {})
     return built
@@ -87,4 +87,4 @@ def test_an_installed_copy_carries_the_prebuilt_form_of_its_sources():
         assert prebuilt.model("classic") is None
         return
     for ref in builtin_ids():
-        assert (directory / f"{ref}.json").read_text(encoding="utf-8") == prebuilt.text_of(ref), ref
+        assert (directory / f"{ref}.json").read_text(encoding="utf-8") == prebuild.text_of(ref), ref

@@ -1,15 +1,16 @@
 """Built-in rulebooks checked when the package is built, and loaded from JSON when it runs.
 
-Building a wheel (hatch_build.py) runs `build`: every built-in rulebook is parsed, merged
-and checked in every configuration, as `risk check` does (a problem fails the build), and
-what that produced for the default and each single variant, for no particular and for each
-player count (the merged rule data, where each rule was set, the rulebook's facts and its
-board), is written as JSON, one file per rulebook, with the SHA-256 of every file it came
-from. At run time `model` and `rules` answer for a built-in edition from that JSON,
-without the rule grammar, YAML or JSON Schema; when there is no such file (a checkout) or a
-source no longer matches its hash (an edited rulebook), they answer None and the rulebook
-is read as ever. JSON, not pickle: loading it runs no code. tests/test_prebuilt.py proves
-that what it holds equals what the parser and checks produce from the sources.
+Building a wheel (hatch_build.py) runs `build` of prebuild.py, which stands above the
+loader: every built-in rulebook is parsed, merged and checked in every configuration, as
+`risk check` does (a problem fails the build), and what that produced for the default and
+each single variant, for no particular and for each player count (the merged rule data,
+where each rule was set, the rulebook's facts and its board), is written as JSON, one file
+per rulebook, with the SHA-256 of every file it came from. At run time `model` and `rules`
+here answer for a built-in edition from that JSON, without the rule grammar, YAML or JSON
+Schema; when there is no such file (a checkout) or a source no longer matches its hash (an
+edited rulebook), they answer None and the rulebook is read as ever. JSON, not pickle:
+loading it runs no code. tests/test_prebuilt.py proves that what it holds equals what the
+parser and checks produce from the sources.
 """
 
 from __future__ import annotations
@@ -28,76 +29,10 @@ FORMAT = 1
 DIRECTORY = "prebuilt"  # riskrules/_data/prebuilt/<id>.json in a wheel
 
 
-# ---- building (needs the whole rule language) ---------------------------------------------------
+# ---- the sources' hashes (prebuild.py writes them, loading checks them) ---------------------------
 
 def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def _source(path: Path) -> str:
-    """A source file as a path relative to the rulebooks directory."""
-    return path.resolve().relative_to(rulebooks_dir().resolve()).as_posix()
-
-
-def _pos(pos: Pos | None) -> list | None:
-    return None if pos is None else [pos.file, pos.line, pos.col, pos.text]
-
-
-def build_one(ref: str) -> dict[str, Any]:
-    """The prebuilt form of one built-in rulebook; RuleError if any configuration has a problem."""
-    from .board import board_data, board_path
-    from .errors import RuleError
-    from .loader import open_rulebook
-
-    book = open_rulebook(ref)
-    problems = book.check()
-    if problems:
-        raise RuleError(problems)
-    sources = {_source(f.path): _digest(f.path) for f in book.files if f.path is not None}
-    boards: dict[str, Any] = {}
-    configs: dict[str, dict[str, Any]] = {}
-    for selection in [None, *book.variants]:
-        chosen = [selection] if selection else None
-        general = book.rules(chosen)
-        entries = {}
-        for players in [None, *range(general.min_players, general.max_players + 1)]:
-            rules = book.rules(chosen, players)
-            config = book.config(chosen, players)
-            meta = book.meta(config)
-            board = rules.board
-            if board.id not in boards:
-                path = board_path(config.data["board"], False, rulebooks_dir())
-                sources[_source(path)] = _digest(path)
-                boards[board.id] = board_data(path, _source(path))
-            entries["" if players is None else str(players)] = {
-                "meta": meta,
-                "data": config.data,
-                "origins": [[list(path), _pos(pos)] for path, pos in config.origins.items()],
-                "variants": list(config.variants),
-                "board": board.id,
-                "fingerprint": rules.fingerprint,
-            }
-        configs[selection or ""] = entries
-    return {"format": FORMAT, "id": book.id, "sources": sources, "boards": boards, "configs": configs}
-
-
-def text_of(ref: str) -> str:
-    """The prebuilt file of built-in `ref`, as written (the order of the keys is the sources':
-    a board's territories are numbered in it)."""
-    return json.dumps(build_one(ref), ensure_ascii=False)
-
-
-def build(directory: Path) -> list[Path]:
-    """Write the prebuilt form of every built-in rulebook into `directory`."""
-    from .loader import builtin_ids
-
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for ref in builtin_ids():
-        target = directory / f"{ref}.json"
-        target.write_text(text_of(ref), encoding="utf-8")
-        written.append(target)
-    return written
 
 
 # ---- loading (JSON and the board's indexing only) ------------------------------------------------
