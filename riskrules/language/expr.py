@@ -20,22 +20,11 @@ from collections.abc import Callable, Mapping
 from lark import Token, Tree
 
 from .errors import Pos, Problem, RuleError, unknown
+from .quantities import ALL, LARGEST
 
 # The quantities an expression may name, and what they mean (the author's guide prints
-# these descriptions). "The player" is the one the rule is counted for: who receives the
-# armies, trades the set, holds the mission or plays the turn.
-QUANTITIES: dict[str, str] = {
-    "territories": "territories held by the player",
-    "continents": "continents wholly held by the player",
-    "armies": "armies the player has on the board",
-    "cards": "cards in the player's hand",
-    "own_trades": "sets the player has traded so far in the game",
-    "trades": "sets traded so far by all players together",
-    "players": "players at the start of the game, a neutral army not counted",
-    "alive_players": "players still in the game, a neutral army not counted",
-    "round": "the round of play, 1 for the first (0 during the setup)",
-    "total": "the active player's reinforcements this turn (neutral reinforcements only)",
-}
+# these descriptions): each is described, bounded and counted in quantities.py.
+QUANTITIES: dict[str, str] = {q.name: q.meaning for q in ALL}
 _GAME = frozenset(QUANTITIES) - {"total"}
 # The names each kind of expression may use. "setup" numbers are counted before anyone holds
 # anything; "game" ones during play, for a player; "neutral" ones for the neutral army.
@@ -55,7 +44,6 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {  # name → (fewest, most) argu
     "ceil": (1, 1),
     "abs": (1, 1),
 }
-LARGEST = 1_000_000  # the most armies an expression may give (docs/rule-language.md: numbers and their ranges)
 
 Env = Mapping[str, int]
 Fn = Callable[[Env], object]
@@ -307,21 +295,8 @@ _MIRROR = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le", "eq": "eq", "ne": "ne
 def name_ranges(board_size: int, continents: int, deck: int, most_players: int) -> dict[str, Range]:
     """What each quantity can be in a game on a board of `board_size` territories (see
     docs/rule-language.md, "Numbers and their ranges")."""
-    return {
-        "territories": Range(0, board_size),
-        "continents": Range(0, continents),
-        "armies": Range(0, LARGEST),
-        "cards": Range(0, deck),
-        "players": Range(1, most_players),
-        "round": Range(0, MAX_ROUND),
-        "total": Range(0, LARGEST),
-        "alive_players": Range(1, most_players),
-        "own_trades": Range(0, LARGEST),
-        "trades": Range(0, LARGEST),
-    }
-
-
-MAX_ROUND = 100_000  # rounds an expression may count on; a longer game counts as this one
+    limits = {"board_size": board_size, "continents": continents, "deck": deck, "most_players": most_players}
+    return {q.name: Range(q.lowest, limits[q.highest] if isinstance(q.highest, str) else q.highest) for q in ALL}
 
 
 def check_range(text: str, ranges: Mapping[str, Range], pos: Pos | None = None,
