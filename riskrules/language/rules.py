@@ -15,6 +15,7 @@ from typing import Any
 from .board import Board
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
 from .model import Config
+from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
@@ -22,9 +23,6 @@ DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, t
 # A number of the rules: an int, or an expression counted for a player during the game. An
 # expression that names only `players` is a number as soon as the player count is known.
 Number = int | Expression
-# what the sheet and the bots assume of a player when they must guess an expression's value
-TYPICAL = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "own_trades": 0, "trades": 0,
-           "players": 3, "alive_players": 3, "round": 1, "total": 0}
 
 
 def typical(value: Number, **known: int) -> int:

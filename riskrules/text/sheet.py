@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .i18n import Text
 from ..language.loader import Rulebook
 from .narrate import mission_text
+from ..language.quantities import TYPICAL
 from ..language.rules import Rules
 from ..language.tables import CountTable, key_text
 
@@ -121,10 +122,6 @@ def _example(expr, env_key: str, samples: Sequence[int], fixed: dict[str, int]) 
     return ", ".join(f"{n} → {expr({**fixed, env_key: n})}" for n in samples)
 
 
-_ENV = {"territories": 14, "continents": 0, "armies": 30, "cards": 0, "players": 3, "round": 1, "total": 0,
-        "alive_players": 3, "own_trades": 0, "trades": 0}
-
-
 def phase_name(phase: str, t: Text) -> str:
     if phase == "attack":
         return t.term("attack")
@@ -190,7 +187,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     # reinforcements
     expr = rules.territory_armies
     add("reinforcements.territories", t._("For territories"),
-        f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), _ENV)})")
+        f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), TYPICAL)})")
     add("reinforcements.continents", t._("For continents"), ", ".join(
         f"{t.continent(c)} {_v(b)}" for c, b in zip(board.continents, rules.continent_bonus)))
 
@@ -367,7 +364,7 @@ def _neutral_rows(rules: Rules, add, t: Text) -> None:
         else:
             e = n.reinforcements
             add("neutral.reinforcements", t._("Neutral reinforcements"),
-                f"{e.text}  ({_example(e, 'total', (9, 17), {**_ENV, 'territories': 14})})")
+                f"{e.text}  ({_example(e, 'total', (9, 17), {**TYPICAL, 'territories': 14})})")
         if rules.player_count is None or rules.player_count == 2:
             add("neutral.played_by", t._("Played by"), t._("the other player"))
         add("neutral.attacks", t._("Neutral attacks"), t._("on the active player, played by the other player, "
