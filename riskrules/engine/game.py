@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable, Sequence
 
+from ..language.quantities import counters
 from ..language.rules import Mission, Rules
 from . import decisions as D
 from .cards import set_kind, sets_in, symbol_of
@@ -44,19 +45,9 @@ class Result:
     largest_trade: int = 0
 
 
-# how each named quantity of the rule language (riskrules.language.expr.QUANTITIES but "total") is
-# counted for a seat
-_QUANTITY: dict[str, Callable[[Game, int], int]] = {
-    "territories": lambda g, seat: g.territory_count[seat],
-    "continents": lambda g, seat: len(g.held_continents(seat)),
-    "armies": lambda g, seat: g.armies_of(seat),
-    "cards": lambda g, seat: len(g.hands[seat]),
-    "own_trades": lambda g, seat: g.trades_made[seat],
-    "trades": lambda g, seat: g.trade_count,
-    "players": lambda g, seat: g.players,
-    "alive_players": lambda g, seat: sum(g.alive[:g.players]),
-    "round": lambda g, seat: g.round,
-}
+# how each named quantity of the rule language (riskrules.language.quantities, all but "total")
+# is counted for a seat: looked up once here, since Game.quantities runs every turn
+_QUANTITY: dict[str, Callable[[Game, int], int]] = counters()
 
 
 TURN_START, TURN_END = "turn_start", "turn_end"
