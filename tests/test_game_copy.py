@@ -33,7 +33,7 @@ class Snapshot(BalancedAgent):
         self.copy_result = None
 
     def decide(self, d):
-        game = self.game
+        game = self.view._game  # the real game behind the view: copying it is what is tested
         if (self.copy_events is None and d.kind == self.kind_wanted and d.player == game.active == d.side
                 and game.phase >= 0 and game.rules.phases[game.phase] == ("attack" if d.kind == ATTACK else "reinforce")):
             self.seen += 1

@@ -49,7 +49,7 @@ class Probe(StrongAgent):
     def search(self, candidates, apply, phase):
         self.searches += 1
         if self.searches == self.at and not self.answers:
-            game, state = self.game, self.rng.getstate()
+            game, state = self.view._game, self.rng.getstate()  # the real game behind the view: its hidden parts
             for shuffle in range(3):
                 self.rng.setstate(state)
                 real = (game.hands, game.missions, game.deck)
@@ -63,7 +63,7 @@ class Probe(StrongAgent):
 
     def hidden_shuffled(self, rng):
         """Other hands (of the same sizes), missions and deck replaced, the bot's own kept."""
-        game = self.game
+        game = self.view._game
         mine = game.hands[self.seat]
         pool = [c for c in range(game.size + game.board.jokers) if c not in mine]
         rng.shuffle(pool)

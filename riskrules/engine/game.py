@@ -146,7 +146,7 @@ class Game:
         ]
         self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
         # each agent sees the game through its seat's view, and gets its own random source
-        self.sights = [Sight(self, seat) for seat in range(len(self.agents))]
+        self.sights = tuple(Sight(self, seat) for seat in range(len(self.agents)))
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
@@ -512,7 +512,7 @@ class Game:
             other.max_turns = max_turns
         other.agents = list(agents)
         sources = random.Random(f"agents:{seed}")
-        other.sights = [Sight(other, seat) for seat in range(len(other.agents))]
+        other.sights = tuple(Sight(other, seat) for seat in range(len(other.agents)))
         for seat, agent in enumerate(other.agents):
             agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
         return other

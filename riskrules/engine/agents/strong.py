@@ -324,8 +324,10 @@ class StrongAgent(_Aims, BalancedAgent):
                 try:
                     apply(copy, candidate)
                     result = copy.play_on(phase)
-                except GameOver:  # the candidate itself won (or lost) the game, or the budget is spent
+                except GameOver:  # the candidate itself won (or lost) the game
                     result = copy.result
+                except _Spent:
+                    result = None
                 scores[i][j] = self.score(copy, result)
                 self.spent += PLAYOUT_DECISIONS - self.budget.left
         best, best_gain = 0, 0.0
@@ -449,8 +451,9 @@ class _Budget:
     left = PLAYOUT_DECISIONS
 
 
-class _Spent(GameOver):
-    """A playout's budget is spent: it ends undecided (its copy has no result)."""
+class _Spent(Exception):
+    """A playout's budget is spent: it ends undecided, as at a turn limit (its copy has no
+    result). Not a GameOver: Game.play_on would take it for a game that ended."""
 
 
 class _Helper(BalancedAgent):
