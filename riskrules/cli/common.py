@@ -22,6 +22,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from ..engine.agents import BUILT_IN  # (the registry of bots: a few small modules)
 from ..language.errors import RuleError
 from ..text.i18n import Text
 
@@ -125,9 +126,8 @@ def reported(*also: type[Exception]) -> Iterator[None]:
 
 # ---- shared options ----------------------------------------------------------------------------------
 
-BOT_NAMES = ("random, balanced, strong (strong-N: N playouts per candidate move; default 10), or a bot "
-             "of your own: module:Class, file.py:Class or a name from the riskrules.bots entry points "
-             "(this runs your code: see docs/bots.md).")
+BOT_NAMES = (", ".join(bot.about for bot in BUILT_IN) + ", or a bot of your own: module:Class, file.py:Class "
+             "or a name from the riskrules.bots entry points (this runs your code: see docs/bots.md).")
 EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]
 VariantOpt = Annotated[
     list[str] | None,

@@ -91,7 +91,7 @@ def check_run(bot: str, games: int | None, workers: int, executor: str, max_turn
 
 
 def check_seed(seed: int) -> None:
-    from ..terminal.session import check_seed as check
+    from ..engine.seed import check_seed as check
 
     with reported():
         check(seed)
