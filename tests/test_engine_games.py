@@ -137,7 +137,7 @@ def test_invariants_of_random_games(config, seed, bot):
 
 
 def test_a_game_needs_rules_merged_for_its_players():
-    from riskrules.engine.dice import GameError
+    from riskrules.engine.errors import GameError
 
     general = open_rulebook("sv-2000").rules()
     with pytest.raises(GameError) as err:

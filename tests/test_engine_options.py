@@ -13,7 +13,7 @@ import pytest
 
 from riskrules.engine.agents import make_bot
 from riskrules.engine.decisions import ATTACK, FORTIFY, PLACE
-from riskrules.engine.dice import GameError
+from riskrules.engine.errors import GameError
 from riskrules.engine.game import Game
 from riskrules.engine.log import LogWriter
 from riskrules.language.loader import builtin_ids, open_rulebook

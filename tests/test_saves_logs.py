@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.engine.dice import GameError
+from riskrules.engine.errors import GameError
 from riskrules.engine.replay import load
 
 runner = CliRunner()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from riskrules.engine.decisions import DEFEND, DICE, OCCUPY, TRADE
-from riskrules.engine.dice import GameError
+from riskrules.engine.errors import GameError
 from scenario import Scenario, Script
 
 # Card symbols on the classic deck (rulebooks/boards/classic.yaml)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.engine.agents import check_bot, make_bot
-from riskrules.engine.dice import GameError
+from riskrules.engine.errors import GameError
 from riskrules.engine.game import Game
 from riskrules.instrument.tournament import Match, Played, games_for, lineup, rate, run, standings
 from conftest import load

@@ -5,10 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-
-class GameError(Exception):
-    """Something the engine cannot go on with: an illegal answer, a loaded die run dry,
-    a save file that does not match its game. The one error type of the game layer."""
+from .errors import GameError  # (a name other modules still import from here)
 
 
 class Dice:

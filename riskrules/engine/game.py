@@ -21,7 +21,8 @@ from ..language.rules import Mission, Rules
 from . import decisions as D
 from .cards import set_kind, sets_in, symbol_of
 from .decisions import Decision
-from .dice import Dice, GameError, LoadedDice
+from .dice import Dice, LoadedDice
+from .errors import GameError, GameOver
 from .sight import Sight
 
 NEUTRAL_NAME = "neutral"
@@ -58,10 +59,6 @@ _MISSION_MOMENTS = {
     "start_of_own_turn": (TURN_START,),
     "end_of_own_turn": (TURN_END,),
 }
-
-
-class GameOver(Exception):
-    """Raised inside the turn loop when a victory condition is met (or the turn limit)."""
 
 
 class Game:
