@@ -1,0 +1,75 @@
+"""Copies of a game as it stands, played on to the end: for bots that search."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .dice import Dice
+from .errors import GameOver
+from .sight import Sight
+
+if TYPE_CHECKING:
+    from .game import Game, Result
+
+
+class Copying:
+    """The copies of a `Game` (a part of it: see game.py)."""
+
+    # the state that changes during play; everything else a copy shares with its original
+    # (the rules, the board, option lists made once). A new attribute that changes during play
+    # belongs here: tests/test_game_copy.py fails until it is.
+    COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
+              "targets")
+    CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
+
+    def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
+        """An independent copy of the game as it stands, played on by `agents` (started afresh,
+        their random sources drawn from `seed`). Without `seed` the copy's random source
+        continues exactly as the original's would (the same rolls, the same shuffles); with
+        one, it rolls its own. A copy has no listeners and rolls fair dice; `max_turns` ends it
+        early (as a turn limit). The copy holds everything, hidden cards and missions too:
+        a bot that copies a game must replace what it may not see (see agents/strong.py)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self.COPIED:
+            setattr(other, name, list(getattr(self, name)))
+        for name in self.CACHES:
+            setattr(other, name, {})
+        other.continent_count = [counts[:] for counts in self.continent_count]
+        other.hands = [hand[:] for hand in self.hands]
+        other.capital_owner = dict(self.capital_owner)
+        other.conquered_now = set(self.conquered_now)
+        other.escalation_base = dict(self.escalation_base)
+        other.deck = deque(self.deck)
+        if seed is None:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
+        else:
+            other.rng = random.Random(seed)
+        other.dice = Dice(other.rng)
+        other.listeners = []
+        other.result = None
+        if max_turns is not None:
+            other.max_turns = max_turns
+        other.agents = list(agents)
+        sources = random.Random(f"agents:{seed}")
+        other.sights = tuple(Sight(other, seat) for seat in range(len(other.agents)))
+        for seat, agent in enumerate(other.agents):
+            agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
+        return other
+
+    def play_on(self, phase: int | None = None) -> Result:
+        """Play a copied game on to its end from the active player's phase number `phase` (by
+        default the phase under way; a phase entered again asks its next question afresh:
+        an attack phase the next attack), then the following turns."""
+        try:
+            seat = self.active
+            self.play_phases(seat, self.phase if phase is None else phase)
+            self.loop((seat - self.first) % self.players + 1)
+        except GameOver:
+            pass
+        assert self.result is not None
+        return self.result

@@ -1,0 +1,91 @@
+"""Fortifying: armies moved between one's own territories (along a chain of them, or into a
+partner's, as the rules allow)."""
+
+from __future__ import annotations
+
+from . import decisions as D
+from .decisions import Decision
+
+
+class Fortify:
+    """The fortify moves of a `Game` (a part of it: see game.py)."""
+
+    def fortify(self, seat: int, decider: int | None = None) -> None:
+        """`seat` moves armies, as `decider` (the other player, for the neutral army) chooses."""
+        decider = seat if decider is None else decider
+        f = self.rules.fortify
+        moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
+        sent: dict[int, int] = {}  # source → its one target, when sources may not split
+        # moving armies changes no owner: the territories each can reach are found once
+        reach = self._reach(seat) if f.connected else None
+        while moves > 0:
+            options = self.fortify_options(seat, sent, reach)
+            if not options:
+                return
+            chosen = self.ask(Decision(D.FORTIFY, decider, options, seat, True))
+            if chosen is None:
+                return
+            source, target, armies = chosen
+            self.armies[source] -= armies
+            self.armies[target] += armies
+            if not f.split:
+                sent[source] = target
+            if self.listeners:
+                by = {"by": self.names[decider]} if decider != seat else {}
+                self._event("fortify", seat, **{"from": self.board.territories[source],
+                                                "to": self.board.territories[target], "armies": armies}, **by)
+            self.changed()
+            moves -= 1
+
+    def fortify_options(self, seat: int, sent: dict[int, int],
+                        reach: list[list[int]] | None = None) -> list[tuple[int, int]]:
+        """(from, to) pairs `seat` may move armies along now; `reach` is `_reach(seat)` when
+        the rules let armies move through a chain of territories (made here if not given)."""
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        if reach is None and self.rules.fortify.connected:
+            reach = self._reach(seat)
+        if self.rules.fortify_partners and seat != self.neutral:  # also into a partner's neighbouring territory
+            partners = self.friends[seat] - {seat}
+            into = [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+                    for u in adjacent[t] if owner[u] in partners and (t not in sent or sent[t] == u)]
+            return self._own_fortify_options(seat, sent, reach) + into
+        return self._own_fortify_options(seat, sent, reach)
+
+    def _own_fortify_options(self, seat: int, sent: dict[int, int],
+                             reach: list[list[int]] | None) -> list[tuple[int, int]]:
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        if reach is None and not sent:  # the common case, in one pass
+            return [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+                    for u in adjacent[t] if owner[u] == seat]
+        options = []
+        for t in range(self.size):
+            if owner[t] != seat or armies[t] < 2:
+                continue
+            if reach is not None:
+                targets = [u for u in reach[t] if u != t]
+            else:
+                targets = [u for u in adjacent[t] if owner[u] == seat]
+            if t in sent:
+                targets = [u for u in targets if u == sent[t]]
+            options.extend((t, u) for u in targets)
+        return options
+
+    def _reach(self, seat: int) -> list[list[int]]:
+        """For each territory of `seat`, the territories of its connected region, ascending
+        (itself included): one search per region, not one per territory."""
+        owner, adjacent = self.owner, self.adjacent
+        reach: list[list[int]] = [[] for _ in range(self.size)]
+        for start in range(self.size):
+            if owner[start] != seat or reach[start]:
+                continue
+            region = [start]
+            seen = {start}
+            for t in region:  # grows while it is read: a breadth-first search
+                for u in adjacent[t]:
+                    if u not in seen and owner[u] == seat:
+                        seen.add(u)
+                        region.append(u)
+            region.sort()
+            for t in region:
+                reach[t] = region
+        return reach

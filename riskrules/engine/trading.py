@@ -1,0 +1,108 @@
+"""Cards in play: sets traded for armies (their value, a territory's bonus), a card drawn
+after a conquest. Which cards make a set: cards.py."""
+
+from __future__ import annotations
+
+from . import decisions as D
+from .cards import set_kind, sets_in, symbol_of
+from .decisions import Decision
+
+
+class Trading:
+    """The cards of a `Game` (a part of it: see game.py)."""
+
+    def card_json(self, card: int) -> dict:
+        if card < self.size:
+            return {"territory": self.board.territories[card],
+                    "symbol": self.board.symbols[self.board.card_symbol[card]]}
+        return {"territory": None, "symbol": "joker"}
+
+    def trade_cards(self, seat: int, down_to: int | None) -> int:
+        """Trade sets: optional ones, and forced ones at the rules' threshold (or while the hand
+        holds more than `down_to` cards). Returns the armies the sets were worth."""
+        gained = 0
+        must = self.rules.cards.must_trade
+        while True:
+            hand = self.hands[seat]
+            if len(hand) < 3:
+                break
+            sets = sets_in(hand, self.rules)
+            if not sets:
+                break
+            if down_to is not None:
+                if len(hand) <= down_to:
+                    break
+                forced = True
+            else:
+                forced = len(hand) >= must
+            chosen = self.ask(Decision(D.TRADE, seat, sets, optional=not forced))
+            if chosen is None:
+                break
+            gained += self._trade(seat, chosen)
+        return gained
+
+    def _trade(self, seat: int, cards: tuple[int, ...]) -> int:
+        rules = self.rules
+        c = rules.cards
+        kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
+        self.trade_count += 1
+        self.trades_made[seat] += 1
+        if c.plain:
+            value = c.fixed[kind] if c.fixed is not None else c.escalating_value(
+                self.trades_made[seat] if c.per_player else self.trade_count)
+        else:
+            value = self.set_value(seat, kind)
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.deck.extend(cards)  # traded cards go under the deck
+        owned = [card for card in cards if card < self.size and self.owner[card] == seat]
+        bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
+        if c.bonus_armies and owned:
+            bonus = owned if c.bonus_per_card or len(owned) == 1 else [self.ask(Decision(D.BONUS, seat, owned))]
+        bonus_armies = self.value(c.bonus_armies, seat) if bonus else 0
+        for territory in bonus:
+            self.armies[territory] += bonus_armies
+        self.largest_trade = max(self.largest_trade, value)
+        if self.listeners:
+            self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=value,
+                        territory_bonus=[{"territory": self.board.territories[t], "armies": bonus_armies}
+                                         for t in bonus],
+                        trade_number=self.trade_count)
+        if bonus:
+            self.changed()
+        return value
+
+    def set_value(self, seat: int, kind: str) -> int:
+        """A set's armies when some value is an expression, the escalation waits or a cap holds
+        (the trade being valued is already counted)."""
+        c = self.rules.cards
+        if c.fixed is not None:
+            value = self.value(c.fixed[kind], seat)
+        else:
+            number = self.trades_made[seat] if c.per_player else self.trade_count
+            if c.escalation_round is not None:
+                key = seat if c.per_player else -1
+                if self.round <= self.value(c.escalation_round, seat):
+                    self.escalation_base[key] = number  # the scale starts with the first trade after that round
+                number -= self.escalation_base.get(key, 0)
+            elif c.escalation_trades is not None:
+                number -= self.value(c.escalation_trades, seat)
+            values = c.escalating
+            if number <= len(values):
+                value = self.value(values[max(number, 1) - 1], seat)
+            else:
+                value = self.value(values[-1], seat) + (number - len(values)) * self.value(c.step, seat)
+        if c.cap is not None:
+            value = min(value, self.value(c.cap, seat))
+        return value
+
+    def draw_cards(self, seat: int) -> None:
+        if not self.conquered:
+            return
+        for _ in range(self.rules.cards.draw):
+            if not self.deck:
+                return  # traded cards return under the deck; should it be empty, no card
+            card = self.deck.popleft()
+            self.hands[seat].append(card)
+            self._event("card_drawn", seat, card=self.card_json(card))
