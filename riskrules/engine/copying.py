@@ -19,8 +19,8 @@ class Copying:
     """The copies of a `Game` (a part of it: see game.py)."""
 
     # the state that changes during play; everything else a copy shares with its original
-    # (the rules, the board, option lists made once). A new attribute that changes during play
-    # belongs here: tests/test_game_copy.py fails until it is.
+    # (the rules, the board, option lists made once, the compiled phases and victory checks). A
+    # new attribute that changes during play belongs here: tests/test_game_copy.py fails until it is.
     COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
               "targets")
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty

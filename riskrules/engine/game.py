@@ -33,8 +33,8 @@ from .fortify import Fortify
 from .setup import Setup
 from .sight import Sight
 from .trading import Trading
-from .turn import Turn
-from .victory import Victory
+from .turn import Turn, compile_phases
+from .victory import Victory, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
 
@@ -145,6 +145,10 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
             for m in range(top + 1)
         ]
         self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
+        # the turn's phases and the victory checks, compiled once from the rules (copies share them)
+        self._phases = compile_phases(rules)
+        self._victory = compile_victory(rules, self.friends is not None)
+        self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
         # each agent sees the game through its seat's view, and gets its own random source
         self.sights = tuple(Sight(self, seat) for seat in range(len(self.agents)))
         for seat, agent in enumerate(self.agents):

@@ -1,11 +1,66 @@
-"""The turns: round after round to the end, the phases of a turn, reinforcements and placing
-armies."""
+"""The turns: round after round to the end, the phases of a turn (compiled once from the
+rules into what each one runs), reinforcements and placing armies."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..language.expr import Condition
+from ..language.rules import Rules
 from . import decisions as D
 from .decisions import Decision
-from .victory import TURN_END, TURN_START
+
+# what a phase of the rules' turn runs for the player `seat` whose turn it is; each calls the
+# game's own methods, so the table holds no game and serves every game and its copies
+
+
+def _reinforce(game: Any, seat: int) -> None:
+    game.reinforce(seat)
+
+
+def _attack(game: Any, seat: int) -> None:
+    game.attack_phase(seat, seat)
+    game.draw_cards(seat)
+
+
+def _fortify(game: Any, seat: int) -> None:
+    game.fortify(seat)
+
+
+def _neutral_reinforce(game: Any, seat: int) -> None:
+    game.neutral_reinforce(seat)
+
+
+def _neutral_attack(game: Any, seat: int) -> None:
+    if game.alive[game.neutral]:
+        game.attack_phase(game.other_player(), game.neutral)
+
+
+def _neutral_fortify(game: Any, seat: int) -> None:
+    if game.alive[game.neutral]:
+        game.fortify(game.neutral, game.other_player())
+
+
+def _nothing(game: Any, seat: int) -> None:
+    """A phase of no known name (the rule files' schema lets none through): played as nothing."""
+
+
+PHASES: dict[str, Callable[[Any, int], None]] = {
+    "reinforce": _reinforce,
+    "attack": _attack,
+    "fortify": _fortify,
+    "neutral_reinforce": _neutral_reinforce,
+    "neutral_attack": _neutral_attack,
+    "neutral_fortify": _neutral_fortify,
+}
+
+
+def compile_phases(rules: Rules) -> tuple[tuple[str, Condition | None, Callable[[Any, int], None]], ...]:
+    """The rules' turn, by phase number: (its name, the condition for playing it or None, what
+    it runs). Made once per game and shared by its copies."""
+    return tuple((phase, rules.conditions[index], PHASES.get(phase, _nothing))
+                 for index, phase in enumerate(rules.phases))
 
 
 class Turn:
@@ -15,7 +70,7 @@ class Turn:
         """Turns in order, round after round, to the end. `start`: the place in the turn order
         to begin at within the current round (a copied game continues after its active turn)."""
         n = self.players
-        timing = self.rules.mission_timing
+        at_start = self._at_turn_start
         trench = self.rules.battle.trench
         limit = self.rules.round_limit
         while True:
@@ -37,39 +92,25 @@ class Turn:
                     self.conquered_now.clear()
                 if self.listeners:
                     self._event("turn_start", seat, round=self.round)
-                if timing is not None:
-                    self.mission_moment(TURN_START)
+                if at_start is not None:
+                    at_start(self)
                 self.play_phases(seat, 0)
             start = 0
 
     def play_phases(self, seat: int, first: int) -> None:
         """The phases of `seat`'s turn from the rules' phase number `first` on, and the end of the turn."""
-        phases = self.rules.phases
-        timing = self.rules.mission_timing
-        conditions = self.rules.conditions
+        phases = self._phases
         for index in range(first, len(phases)):
             self.phase = index
-            phase = phases[index]
-            test = conditions[index]
+            phase, test, run = phases[index]
             if test is not None and not test(self.quantities(seat, test.names)):
                 if self.listeners:
                     self._event("phase_skipped", seat, phase=phase, condition=test.text)
                 continue
-            if phase == "reinforce":
-                self.reinforce(seat)
-            elif phase == "attack":
-                self.attack_phase(seat, seat)
-                self.draw_cards(seat)
-            elif phase == "fortify":
-                self.fortify(seat)
-            elif phase == "neutral_reinforce":
-                self.neutral_reinforce(seat)
-            elif phase == "neutral_attack" and self.alive[self.neutral]:
-                self.attack_phase(self.other_player(), self.neutral)
-            elif phase == "neutral_fortify" and self.alive[self.neutral]:
-                self.fortify(self.neutral, self.other_player())
-        if timing is not None:
-            self.mission_moment(TURN_END)
+            run(self, seat)
+        at_end = self._at_turn_end
+        if at_end is not None:
+            at_end(self)
 
     def reinforce(self, seat: int) -> None:
         from_cards = self.trade_cards(seat, down_to=None)

@@ -1,17 +1,160 @@
-"""Victory: has anyone won (after every change in play, at the start and end of a turn for
-missions), the end by the round limit, and what the checks read (missions fulfilled, capitals
-held)."""
+"""Victory: the checks the rules call for, compiled once into functions (after every change in
+play, and at the start and end of a turn for missions), the end by the round limit, and what
+the checks read (missions fulfilled, capitals held)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from ..language.rules import Rules
+
 TURN_START, TURN_END = "turn_start", "turn_end"
-# at which end of one's own turn a fulfilled mission wins, by timing (besides the moment it is
-# fulfilled, for "during own turn": Game.changed)
-_MISSION_MOMENTS = {
-    "during_own_turn": (TURN_START,),
-    "start_of_own_turn": (TURN_START,),
-    "end_of_own_turn": (TURN_END,),
+
+Check = Callable[[Any], None]  # a game → None, or it ends the game (Game.end raises GameOver)
+
+# ---- after every change in play (Game.changed) ------------------------------------------------------
+# One function a victory, each test in the order Game.changed has always made them: the rules'
+# victory, then the last player standing (written out in each, for a single call per change;
+# the end itself in _last_one_wins), the teams' test before both in a game of teams.
+
+
+def _last_one_wins(game: Any) -> None:
+    """The last player standing wins whatever the goal (missions of the dead are moot)."""
+    last = game.alive.index(True)
+    game.end(last, "domination" if game.territory_count[last] == game.size else "opponent_eliminated")
+
+
+def _last_standing(game: Any) -> None:
+    """A victory with no test of its own after a change (missions at a moment of one's own
+    turn, assassin: see compile_victory)."""
+    if game.alive[:game.players].count(True) == 1:
+        _last_one_wins(game)
+
+
+def _any_mission(game: Any) -> None:
+    """Missions fulfilled "immediately": anyone's, at any moment."""
+    for seat in game._from_active():
+        if game.mission_done(seat):
+            game.end(seat, "mission")
+    if game.alive[:game.players].count(True) == 1:
+        _last_one_wins(game)
+
+
+def _active_mission(game: Any) -> None:
+    """Missions fulfilled "during own turn": the player whose turn it is, at any moment of it."""
+    active = game.active
+    if active >= 0 and game.alive[active] and game.mission_done(active):
+        game.end(active, "mission")
+    if game.alive[:game.players].count(True) == 1:
+        _last_one_wins(game)
+
+
+def _domination(game: Any) -> None:
+    if game.size in game.territory_count:
+        game.end(game.territory_count.index(game.size), "domination")
+    if game.alive[:game.players].count(True) == 1:
+        _last_one_wins(game)
+
+
+def _capitals(game: Any) -> None:
+    for seat in game._from_active():
+        if game.capitals_held(seat) >= game.value(game.rules.capitals.needed[game.players], seat):
+            game.end(seat, "capitals")
+    if game.alive[:game.players].count(True) == 1:
+        _last_one_wins(game)
+
+
+def _opponents_eliminated(game: Any) -> None:
+    """The last player standing's test, with its own reason (and no other after it)."""
+    if game.alive[:game.players].count(True) == 1:
+        game.end(game.alive.index(True), "opponent_eliminated")
+
+
+def _team_standing(game: Any) -> None:
+    """A team wins when every other team is out."""
+    standing = {game.team[s] for s in range(game.players) if game.alive[s]}
+    if len(standing) == 1:
+        active = game.active
+        winner = active if active >= 0 and game.alive[active] else game.alive.index(True)
+        game.end(winner, "team")
+
+
+def _teams_first(victory: Check) -> Check:
+    def check(game: Any) -> None:
+        _team_standing(game)
+        victory(game)
+    return check
+
+
+_VICTORY: dict[str, Check] = {
+    "domination": _domination,
+    "capitals": _capitals,
+    "opponents_eliminated": _opponents_eliminated,
 }
+_MISSIONS: dict[str, Check] = {  # by mission timing: those that win at any moment
+    "immediately": _any_mission,
+    "during_own_turn": _active_mission,
+}
+
+
+def compile_victory(rules: Rules, teams: bool) -> Check:
+    """What Game.changed checks, once for a game (and its copies): the teams' test (when there
+    are teams), then the rules' victory, then the last player standing. Missions that win only
+    at the start or end of one's own turn, or a full round after declaring, are checked then
+    (compile_mission_moments); an assassin's win, at the elimination (Game.eliminate)."""
+    if rules.victory == "missions":
+        victory = _MISSIONS.get(rules.mission_timing, _last_standing)
+    else:
+        victory = _VICTORY.get(rules.victory, _last_standing)
+    return _teams_first(victory) if teams else victory
+
+
+# ---- at the start and the end of one's own turn (missions) ----------------------------------------
+
+
+def _all_checks(game: Any) -> None:
+    """"immediately": everyone's, as after any change (one held since the deal, say)."""
+    game.changed()
+
+
+def _own_mission(game: Any) -> None:
+    seat = game.active
+    if game.mission_done(seat):
+        game.end(seat, "mission")
+
+
+def _declared_a_round_ago(game: Any) -> None:
+    """A full round after declaring, at the start of the turn: still fulfilled, it wins."""
+    seat = game.active
+    declared, game.declared[seat] = game.declared[seat], False
+    if declared and game.mission_done(seat):
+        game.end(seat, "mission")
+
+
+def _declare(game: Any) -> None:
+    """At the end of the turn: a fulfilled mission is declared, to win a full round later."""
+    seat = game.active
+    if game.mission_done(seat):
+        game.declared[seat] = True
+        game._event("mission_declared", seat)
+
+
+_MISSION_MOMENTS: dict[str, tuple[Check | None, Check | None]] = {  # timing → (at TURN_START, at TURN_END)
+    "immediately": (_all_checks, _all_checks),
+    "during_own_turn": (_own_mission, None),  # fulfilled in another's turn, it wins at the start of one's own
+    "start_of_own_turn": (_own_mission, None),
+    "end_of_own_turn": (None, _own_mission),
+    "full_round_after_declaring": (_declared_a_round_ago, _declare),
+}
+
+
+def compile_mission_moments(timing: str | None) -> tuple[Check | None, Check | None]:
+    """What the active player's mission checks at the start and at the end of his turn (None:
+    nothing), by the rules' mission timing (None without missions)."""
+    if timing is None:
+        return None, None
+    return _MISSION_MOMENTS[timing]
 
 
 class Victory:
@@ -20,41 +163,9 @@ class Victory:
     def changed(self) -> None:
         """Every change in play to what a victory condition reads comes here: a placement, a
         card's territory bonus, a conquest (with a capital it takes and a player it puts out),
-        an elimination, a fortify move. Has anyone won, as the rules let him win now?"""
-        rules = self.rules
-        victory = rules.victory
-        if self.friends is not None:  # a team wins when every other team is out
-            standing = {self.team[s] for s in range(self.players) if self.alive[s]}
-            if len(standing) == 1:
-                active = self.active
-                winner = active if active >= 0 and self.alive[active] else self.alive.index(True)
-                self.end(winner, "team")
-        if victory == "missions":
-            timing = rules.mission_timing
-            if timing == "immediately":  # anyone, at any moment
-                for seat in self._from_active():
-                    if self.mission_done(seat):
-                        self.end(seat, "mission")
-            elif timing == "during_own_turn":  # the player whose turn it is, at any moment of it
-                active = self.active
-                if active >= 0 and self.alive[active] and self.mission_done(active):
-                    self.end(active, "mission")
-            # start and end of one's own turn, a full round after declaring: see mission_moment
-        elif victory == "domination":
-            if self.size in self.territory_count:
-                self.end(self.territory_count.index(self.size), "domination")
-        elif victory == "opponents_eliminated":
-            if self.alive[:self.players].count(True) == 1:
-                self.end(self.alive.index(True), "opponent_eliminated")
-            return
-        elif victory == "capitals":
-            for seat in self._from_active():
-                if self.capitals_held(seat) >= self.value(rules.capitals.needed[self.players], seat):
-                    self.end(seat, "capitals")
-        if self.alive[:self.players].count(True) == 1:
-            # the last player standing wins whatever the goal (missions of the dead are moot)
-            last = self.alive.index(True)
-            self.end(last, "domination" if self.territory_count[last] == self.size else "opponent_eliminated")
+        an elimination, a fortify move. Has anyone won, as the rules let him win now? (The
+        checks the rules call for, in order: see compile_victory.)"""
+        self._victory(self)
 
     def end_by_round_limit(self) -> None:
         """The rounds are up: the most territories, armies or continents' bonus wins; a tie
@@ -75,21 +186,11 @@ class Victory:
     def mission_moment(self, moment: str) -> None:
         """At the start (TURN_START) or the end (TURN_END) of the active player's turn: does
         his fulfilled mission win now? A mission the player fulfilled in another's turn waits
-        for this (during one's own turn); some timings count only here."""
-        seat = self.active
-        timing = self.rules.mission_timing
-        if timing == "immediately":  # anyone's, held since the deal, say
-            self.changed()
-        elif timing == "full_round_after_declaring":
-            if moment == TURN_START:
-                declared, self.declared[seat] = self.declared[seat], False
-                if declared and self.mission_done(seat):
-                    self.end(seat, "mission")
-            elif self.mission_done(seat):
-                self.declared[seat] = True
-                self._event("mission_declared", seat)
-        elif moment in _MISSION_MOMENTS[timing] and self.mission_done(seat):
-            self.end(seat, "mission")
+        for this (during one's own turn); some timings count only here. (The turn loop calls
+        the check of each moment directly: see compile_mission_moments.)"""
+        check = self._at_turn_start if moment == TURN_START else self._at_turn_end
+        if check is not None:
+            check(self)
 
     def _from_active(self) -> list[int]:
         start = self.active if self.active >= 0 else 0
