@@ -158,6 +158,14 @@ class Sight:
     def value(self, number, seat: int) -> int:
         return self._game.value(number, seat)
 
+    def set_worth(self, cards) -> tuple[int, list[int], int]:
+        """What trading `cards` (a set of this seat's hand) would give now, the game unchanged:
+        (the set's armies, the territories whose card earns the territory bonus, the bonus on
+        each; per card, or on the one the player picks). See trading.worth."""
+        from .trading import worth
+
+        return worth(self._game, self.seat, cards)
+
     def mission_cards(self) -> list:
         return self._game.mission_cards()
 

@@ -106,3 +106,48 @@ class Trading:
             card = self.deck.popleft()
             self.hands[seat].append(card)
             self._event("card_drawn", seat, card=self.card_json(card))
+
+
+def worth(game, seat: int, cards) -> tuple[int, list[int], int]:
+    """What trading `cards` would give `seat` now, counted as `Trading._trade` counts it, the
+    game left as it is (a preview: nothing is written, not even a delayed escalation's base).
+
+    Returns (the set's armies, the territories whose card earns the territory bonus, the bonus
+    armies on each): every one of those territories gets them when the rules give the bonus
+    per card, else the player picks one of them."""
+    rules = game.rules
+    c = rules.cards
+    kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
+    trades, own = game.trade_count + 1, game.trades_made[seat] + 1  # the trade is counted first
+    held = len(game.hands[seat])
+
+    def value(number, cards_held: int) -> int:  # game.value, as counted at that moment of the trade
+        if number.__class__ is int:
+            return number
+        env = game.quantities(seat, number.names)
+        counted = {"trades": trades, "own_trades": own, "cards": cards_held}
+        env.update({name: n for name, n in counted.items() if name in env})
+        return number(env)
+
+    number = own if c.per_player else trades
+    if c.plain:
+        armies = c.fixed[kind] if c.fixed is not None else c.escalating_value(number)
+    else:
+        if c.fixed is not None:
+            armies = value(c.fixed[kind], held)
+        else:
+            if c.escalation_round is not None:
+                key = seat if c.per_player else -1
+                waiting = game.round <= value(c.escalation_round, held)
+                number -= number if waiting else game.escalation_base.get(key, 0)
+            elif c.escalation_trades is not None:
+                number -= value(c.escalation_trades, held)
+            values = c.escalating
+            if number <= len(values):
+                armies = value(values[max(number, 1) - 1], held)
+            else:
+                armies = value(values[-1], held) + (number - len(values)) * value(c.step, held)
+        if c.cap is not None:
+            armies = min(armies, value(c.cap, held))
+    owned = [card for card in cards if card < game.size and game.owner[card] == seat] if c.bonus_armies else []
+    return armies, owned, (value(c.bonus_armies, held - len(cards)) if owned else 0)
