@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 from riskrules.cli import app
 from riskrules.language.loader import open_rulebook
 from riskrules.text.i18n import Text
-from riskrules.text.sheet import build_sheet, diff_rows, diff_table, sheet_table
+from riskrules.text.diff import diff_rows, diff_table
+from riskrules.text.sheet import build_sheet, sheet_table
 
 runner = CliRunner()
 

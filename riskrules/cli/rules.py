@@ -107,7 +107,8 @@ def diff(
     The text is in the editions' language when they share one, else in English (see --lang).
     """
     allow(allow_dir)
-    from ..text.sheet import build_sheet, diff_rows, render_diff
+    from ..text.diff import diff_rows, render_diff
+    from ..text.sheet import build_sheet
 
     with reported():
         book_a, book_b = open_rulebook(a, sets=set_rules or ()), open_rulebook(b, sets=set_b or ())
@@ -122,7 +123,7 @@ def diff(
         print_json(diff_json(rows, a, b))
         return
     if terminal():
-        from ..text.sheet import diff_table
+        from ..text.diff import diff_table
 
         console().print(diff_table(sheet_a, sheet_b, rows, t))
     else:
