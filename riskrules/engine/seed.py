@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .dice import GameError
+from .errors import GameError
 
 MAX_SEED = 2**63 - 1
 

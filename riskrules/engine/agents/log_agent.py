@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
                          Decision)
-from ..dice import GameError
+from ..errors import GameError
 from .base import Agent
 
 
