@@ -69,8 +69,9 @@ class Battle:
         most_defending = b.defender_dice(armies[target])
         if b.defender_chooses and most_defending > 1 and self.alive[defender]:
             decides = defender if defender != self.neutral else self.other_player()  # self.controller(defender)
+            # (its `most`: the dice the attacker rolls, chosen already, for the defender to see)
             defending = self.ask(Decision(D.DEFEND, decides, self._defend_options[most_defending],
-                                          defender, False, 0, where))
+                                          defender, False, rolled, where))
         else:
             defending = most_defending
         roll = self.dice.roll

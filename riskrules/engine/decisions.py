@@ -64,8 +64,9 @@ class Decision:
     """A choice put to one player: its kind, the legal options, and who is concerned.
 
     `player` answers; `side` is the army concerned (the neutral army when the other
-    player places or attacks for it). `most` bounds the armies of a place answer; `where`
-    is the (from, to) of the battle a dice, defend or occupy decision belongs to.
+    player places or attacks for it). `most` bounds the armies of a place answer (of a defend
+    decision: the dice the attacker rolls); `where` is the (from, to) of the battle a dice,
+    defend or occupy decision belongs to.
     Options are shared and read-only.
     """
 
