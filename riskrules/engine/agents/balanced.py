@@ -144,6 +144,8 @@ class BalancedAgent(Agent):
         side = d.side
         if side != d.player:  # placing for the neutral army: block the player whose turn it is
             return self._place_neutral(d)
+        if view.turn == 0:
+            return self.place_setup(d)
         owner, armies, adjacent = view.owner, view.armies, view.adjacent
         want = self.values(side)
         harmless = self.harmless()
@@ -165,6 +167,29 @@ class BalancedAgent(Agent):
         # (a neutral army that never attacks is no reason to build up)
         best, best_score = None, -1.0
         for t in d.options:
+            for u in adjacent[t]:
+                o = owner[u]
+                if o not in own:
+                    score = want[u] / (armies[u] + 1) + (0.01 * armies[t] if o != harmless else 0.0)
+                    if score > best_score:
+                        best, best_score = t, score
+        return (best if best is not None else d.options[0]), d.most
+
+    def place_setup(self, d: Decision):
+        """A setup army (one at a time) goes as balanced places in play — next to the weakest
+        valuable target, where a stack is building up — but no territory takes more than half of
+        the armies the setup leaves to place: a player builds a stack or two at the front of its
+        goals and keeps the rest of the front covered, never piling all onto one territory."""
+        view = self.view
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
+        side = d.side
+        want = self.values(side)
+        own, harmless = self.own(side), self.harmless()
+        half = (view.rules.starting_armies[view.players] - view.territory_count[side]) // 2
+        best, best_score = None, -1.0
+        for t in d.options:
+            if armies[t] > half:  # (it began with one)
+                continue
             for u in adjacent[t]:
                 o = owner[u]
                 if o not in own:
