@@ -136,10 +136,49 @@ def _ended(signum, frame) -> None:
     raise SystemExit(128 + signum)
 
 
+def _reader_gone(fd: int) -> bool:
+    """Whether `fd` is a pipe (or socket) whose reading end has been closed: poll says POLLERR."""
+    import select
+
+    if not hasattr(select, "poll"):
+        return False
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT)
+    try:
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except OSError:
+        return False
+
+
+def _pipe_closed(signum, frame) -> None:
+    """SIGPIPE: if it is standard output whose reader has gone (`risk … | head`), end quietly
+    with exit code 0 — through the clean-up code, as for SIGTERM, and with standard output sent
+    to /dev/null so that nothing is written, or complained about, on the way out. Any other
+    broken pipe (a worker, a socket) goes on as Python's own: an error where the write failed."""
+    import sys
+
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    if not _reader_gone(fd):
+        return
+    os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+    raise SystemExit(0)
+
+
 def install_signal_handlers() -> None:
     """SIGTERM and SIGHUP end the command as Ctrl-C does: through the clean-up code, so no
-    temporary file is left behind (SIGKILL cannot be caught: see `sweep`)."""
+    temporary file is left behind (SIGKILL cannot be caught: see `sweep`).
+
+    A closed standard output (`risk … | head`) ends the command quietly with exit code 0, no
+    message and no traceback (`_pipe_closed`). Python ignores SIGPIPE, so the write fails with
+    EPIPE; click turns that into exit code 1 before the `risk` command sees it. The handler runs
+    as the failure is handled, and ends the command first."""
     for name in ("SIGTERM", "SIGHUP"):
         sig = getattr(signal, name, None)
         if sig is not None and signal.getsignal(sig) in (signal.SIG_DFL, None):
             signal.signal(sig, _ended)
+    sig = getattr(signal, "SIGPIPE", None)
+    if sig is not None and signal.getsignal(sig) in (signal.SIG_IGN, signal.SIG_DFL, None):
+        signal.signal(sig, _pipe_closed)
