@@ -95,7 +95,7 @@ def message(err: Exception, also: tuple[type[Exception], ...] = ()) -> str | Non
     if isinstance(err, RuleError):
         return one_line(err)
     # imported only when there is an error to report: a command that succeeds needs none of them
-    from ..engine.dice import GameError
+    from ..engine.errors import GameError
     from ..instrument import InputError
     from ..outputs import OutputError
     from ..text.plot import PlotError
