@@ -5,13 +5,16 @@ replications and a true rate of 5%, 5 or more replications with a false row happ
 probability 0.26%; 12 or more false rows of 100, 0.43%. With a true coverage of 95%, one row
 covered 15 or fewer times of 20 has probability 0.26%, so any of the four rows about 1%.
 (A first bound of 17 of 20 ignored that four rows are checked; seat 2 covered 16 of 20.)
+
+The seeds are fixed, so each test gives the same figures every time: the bounds say how
+unlucky a correct instrument would have to be to fail them, not how often they fail.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from riskrules.instrument.calibration import aa, coverage
+from riskrules.instrument.calibration import aa, coverage, sequential_coverage
 from riskrules.instrument.simulate import Job
 
 RULES = Path(__file__).resolve().parent.parent / "benchmarks" / "rules"
@@ -34,3 +37,15 @@ def test_paired_intervals_cover_a_known_difference():
     rates = coverage(BASE, changed, KNOWN, games=50, replications=20, seed=2)
     assert set(rates) == set(KNOWN)
     assert min(rates.values()) >= 0.8, rates  # at least 16 of 20 for every row
+
+
+def test_paired_intervals_cover_a_known_difference_when_the_precision_rule_decides_the_count():
+    """The --precision rule of compare, looking first after 20 games and stopping at ±25 pp: the
+    count depends on the data (here from 40 to 80 games), where that dependence is largest."""
+    changed = Job(str(RULES / "sv-2000-ties-attacker.risk"), None, 3)
+    found = sequential_coverage(BASE, changed, KNOWN, precision=0.25, replications=20, seed=3, first=20,
+                                max_games=400)
+    assert found["games"]["min"] < found["games"]["max"]  # the rule, not a fixed count, decided
+    assert found["reached"] == 1.0
+    assert min(found["rates"].values()) >= 0.8, found  # at least 16 of 20 for every row
+    assert found["simultaneous"] >= 0.8, found  # all four rows' simultaneous intervals together (≥ 95% promised)

@@ -25,11 +25,14 @@ GROWTH = 1.1  # aim a little past the projected count, to save a batch
 
 @dataclass(frozen=True)
 class Stopping:
-    """`games` for a fixed count; else `precision` (a half-width, as a share) up to `max_games`."""
+    """`games` for a fixed count; else `precision` (a half-width, as a share) up to `max_games`,
+    looking first after `first` games (the command line's is always FIRST_BATCH; the calibration
+    looks earlier, to test the rule where its data-dependence is largest)."""
 
     games: int | None = None
     precision: float | None = None
     max_games: int = MAX_GAMES
+    first: int = FIRST_BATCH
 
     def report(self, played: int, half_width: float) -> dict:
         """The stopping rule and where it ended, for the results."""
@@ -68,7 +71,7 @@ def play_until(stopping: Stopping, play_to: Callable[[int], None], half_width: C
         assert stopping.games is not None
         play_to(stopping.games)
         return stopping.report(stopping.games, half_width())
-    played = min(FIRST_BATCH, stopping.max_games)
+    played = min(stopping.first, stopping.max_games)
     play_to(played)
     widest = half_width()
     while widest > stopping.precision and played < stopping.max_games:
