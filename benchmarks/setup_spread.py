@@ -30,25 +30,14 @@ from riskrules.language.loader import open_rulebook
 
 
 class PiledSetup(BalancedAgent):
-    """balanced, but every setup army goes where it places in play: next to the weakest valuable
-    target, where a stack is already building up (so, in practice, all onto one territory)."""
+    """balanced, but every setup army goes where it places in play: on a held continent under
+    threat, else next to the weakest valuable target, where a stack is already building up (so,
+    in practice, all onto one territory)."""
 
     kind = "piled-setup"
 
     def place_setup(self, d):
-        view = self.view
-        owner, armies, adjacent = view.owner, view.armies, view.adjacent
-        want = self.values(d.side)
-        own, harmless = self.own(d.side), self.harmless()
-        best, best_score = None, -1.0
-        for t in d.options:
-            for u in adjacent[t]:
-                o = owner[u]
-                if o not in own:
-                    score = want[u] / (armies[u] + 1) + (0.01 * armies[t] if o != harmless else 0.0)
-                    if score > best_score:
-                        best, best_score = t, score
-        return (best if best is not None else d.options[0]), d.most
+        return self.place_in_play(d)
 
 
 def main() -> int:
