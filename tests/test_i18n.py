@@ -234,6 +234,6 @@ def test_prompts_and_refusals_in_german():
     assert asked[0] == "Setze bis zu 5 Einheiten: Land [Einheiten]: "
     assert [line for line in said if line.startswith("Nicht erlaubt")] == [
         "Nicht erlaubt: kein Land beginnt mit 'zzz'.",
-        "Nicht erlaubt: Kamtschatka kannst du hier nicht wählen.",
+        "Nicht erlaubt: Kamtschatka gehört nicht dir, sondern Blau.",
         "Nicht erlaubt: du hast 5 Einheiten zu setzen.",
     ]

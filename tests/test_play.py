@@ -223,7 +223,7 @@ def test_place_by_prefix_and_refusals():
     assert answer == (s.t("alberta"), 3)
     assert [line for line in said if line.startswith("Not allowed")] == [
         "Not allowed: no territory starts with 'zzz'.",
-        "Not allowed: Kamchatka is not one you can choose here.",
+        "Not allowed: Kamchatka is not yours: it belongs to blue.",
         "Not allowed: 'al' could be Alaska, Alberta.",
         "Not allowed: you have 5 armies to place.",
     ]
@@ -241,7 +241,7 @@ def test_attack_by_number_names_and_stop():
     assert prompt(s, d, ["1"])[0] == options[0]
     assert prompt(s, d, [""])[0] is None
     answer, said = prompt(s, d, ["egypt north africa", "done"])
-    assert said[-1] == "Not allowed: Egypt is not one you can choose here."
+    assert said[-1] == "Not allowed: Egypt is not yours: it belongs to yellow."
 
 
 def test_end_of_input_quits_and_saves(tmp_path):

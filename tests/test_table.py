@@ -471,6 +471,8 @@ def digest_of(lang: str) -> tuple[list[str], str]:
     table({"type": "conquest", "turn": 5, "player": "blue", "from": "brazil", "to": "peru", "moved": 3, "min_move": 3})
     table({"type": "turn_start", "turn": 6, "player": "yellow", "round": 2})
     table({"type": "turn_start", "turn": 7, "player": "red", "round": 3})
+    assert said == []  # held until the person's question, to be written under the board
+    table.flush()
     return said, table.account()
 
 

@@ -162,7 +162,7 @@ def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> Human
             saver.save()
 
     return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
-                      width=_width() or 80)
+                      width=_width() or 80, table=table)
 
 
 def _width() -> int | None:

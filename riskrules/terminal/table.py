@@ -5,6 +5,10 @@ territory summed up in one line; the other players' turns are kept short, a line
 (conquests, trades, eliminations, continents won and lost), shown before the person's next
 question. `log` tells everything that happened while the person waited, roll by roll.
 With no person at the table every event is told as it happens (Narrator).
+
+Lines are held until the next question (`flush`), so that what happened is written after
+the board that opens a turn and stays in view above the prompt. The rolls of the battle
+going on are kept for a defender's prompt (`rolls`).
 """
 
 from __future__ import annotations
@@ -42,11 +46,23 @@ class Table:
         self.setup: dict[str, list] = {}  # others' claims and placements in the setup, by player
         self.last_defender: str | None = None
         self.known_turn = 0  # the turn whose start was heard
+        self.held: list[str] = []  # lines to write before the next question
+        self.fight: list[dict] = []  # the battle going on: its rolls so far (one attacker, from, to)
 
     def write(self, line: str) -> None:
         if self.width and len(line) >= self.width:
             line = textwrap.fill(line, self.width - 1, subsequent_indent="  ")
-        self._write(line)
+        self.held.append(line)
+
+    def release(self) -> None:
+        """Writes the lines held."""
+        held, self.held = self.held, []
+        for line in held:
+            self._write(line)
+
+    def rolls(self, source: str, target: str) -> list[dict]:
+        """The battle events of the attack from `source` on `target` going on (ids), in order."""
+        return [e for e in self.fight if e["from"] == source and e["to"] == target]
 
     def join(self, view) -> None:
         self.view = view
@@ -73,6 +89,13 @@ class Table:
                 self.waited_from = max(0, self.waited_from - cut)
                 self.waited = (max(0, self.waited[0] - cut), max(0, self.waited[1] - cut))
         kind = e["type"]
+        if kind == "battle":
+            if self.fight and (e["from"], e["to"], e["player"]) != (self.fight[0]["from"], self.fight[0]["to"],
+                                                                    self.fight[0]["player"]):
+                self.fight = []
+            self.fight.append(e)
+        else:
+            self.fight = []
         if kind != "turn_start" and e["turn"] != self.known_turn and self.view is not None:
             self.sync(e["turn"])
         if kind == "turn_start":
@@ -147,12 +170,13 @@ class Table:
     # ---- telling -------------------------------------------------------------------------------
 
     def flush(self) -> None:
-        """Before a person's question: what is still untold."""
+        """Before a person's question: what is still untold, and what was held."""
         self.close_run()
         if self.setup:
             self.write(self.setup_line())
             self.setup = {}
         self.close_turn(keep=True)
+        self.release()
 
     def account(self) -> str:
         """Every event since the person's last turn (or of the stretch going on), one line each."""

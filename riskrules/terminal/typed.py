@@ -4,11 +4,16 @@ A number is ASCII digits only (no '²', no '٣', no '1_000'), at most `MAX_DIGIT
 an answer is at most `MAX_LENGTH` characters and holds no control characters. Anything
 else is refused with a reason, and a refusal quotes at most `QUOTE` characters of what
 was typed, so a pasted 10 MB line is never echoed back.
+
+Names are compared folded (`fold`: lower case, in ASCII letters, by anyascii), so 'grossbr'
+finds Großbritannien and 'sudeu' Südeuropa, as 'großbr' and 'südeu' do; and word by word
+(`starts`), so 'nor afr' finds North Africa.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..engine.decisions import N_
 
@@ -77,3 +82,24 @@ def groups(tokens: list[str | int]) -> list[tuple[str, int | None]]:
     if words:
         found.append((" ".join(words), None))
     return found
+
+
+_WORDS = re.compile(r"[\s_\-]+")
+
+
+@lru_cache(maxsize=4096)
+def fold(text: str) -> str:
+    """`text` for comparing names: lower case, in ASCII letters (ß → ss, ü → u, č → c), words
+    parted by one blank ('north_africa', 'Nord-Afrika' → 'north africa', 'nord afrika')."""
+    from anyascii import anyascii
+
+    return " ".join(_WORDS.split(anyascii(text).lower())).strip()
+
+
+def starts(name: str, text: str) -> bool:
+    """Does the folded `name` start with the folded `text`, as a whole ('nordaf' → Nordafrika)
+    or word by word ('nor afr' → North Africa, 'ost afr' → Ost-Afrika)?"""
+    if name.startswith(text):
+        return True
+    typed, words = text.split(), name.split()
+    return 1 < len(typed) <= len(words) and all(w.startswith(t) for t, w in zip(typed, words))

@@ -1,0 +1,245 @@
+"""What a person at the terminal is shown with a question: the prompt, the options above it
+(attacks numbered for the whole turn, sets with their worth and territory bonus, the attack a
+defender faces with its rolls so far), the help, the cards and the mission.
+
+A part of the HumanAgent (human.py), which gives it `t`, `view`, `seat`, `width` and `table`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from ..text.i18n import capitalized
+from ..text.narrate import mission_text
+
+ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
+
+
+class Prompts:
+    """The prompts and listings of a HumanAgent (a part of it)."""
+
+    def tname(self, territory: int) -> str:
+        return self.t.territory(self.view.board.territories[territory])
+
+    def owner_name(self, territory: int) -> str:
+        return self.t.player(self.view.names[self.view.owner[territory]])
+
+    def no_word(self) -> str:
+        """The word that declines a set (and answers no) in the game's language."""
+        # Translators: the answer that declines to trade a set of cards; one word, lower case
+        return self.t.p_("answer", "no")
+
+    def describe(self, d: Decision) -> tuple[str, str]:
+        """The prompt for a decision, and the options to show above it (or '')."""
+        t = self.t
+        k = d.kind
+        if k is CLAIM:
+            return t._("Claim a free territory: "), ""
+        if k is CAPITAL:
+            return t._("Choose your capital (one of your territories): "), ""
+        if k is PLACE:
+            most = self.left_to_place(d)
+            if d.side == d.player:
+                ask = t.n_("Place {n} army: territory [armies]: ", "Place up to {n} armies: territory [armies]: ",
+                           most)
+            else:
+                ask = t.n_("Place {n} army of {neutral}: territory [armies]: ",
+                           "Place up to {n} armies of {neutral}: territory [armies]: ", most)
+            return ask.format(n=most, neutral=t.term("neutral")), ""
+        if k is TRADE:
+            lines = [f"  {i}) {self.set_text(cards)}" for i, cards in enumerate(d.options, 1)]
+            if d.optional:
+                ask = t._("Trade which set? (number, or '{no}'; Enter alone does not decline): ").format(
+                    no=self.no_word())
+            else:
+                ask = t._("Trade which set? (number): ")
+            return ask, "\n".join(self.wrapped(lines))
+        if k is BONUS:
+            lines = [f"  {i}) {self.tname(x)}" for i, x in enumerate(d.options, 1)]
+            return t._("Place the card bonus on which territory? "), "\n".join(lines)
+        if k is ATTACK:
+            lines = self.attack_list(d)
+            if t.voice("attack") == "liberation":
+                # Translators: the liberation voice: choose a country to liberate (befreien)
+                ask = t.p_("liberation", "Liberate: number or 'from to' [armies to keep]; Enter to stop: ")
+            else:
+                ask = t._("Attack: number or 'from to' [armies to keep]; Enter to stop: ")
+            return ask, "\n".join(lines)
+        if k is DICE:
+            most = d.options[-1][0]
+            if all(c == r for c, r in d.options):
+                return t._("Armies (and dice) to send, {least}–{most} [{most}]: ").format(
+                    least=d.options[0][0], most=most), ""
+            return t._("Armies to send {least}–{most}, and dice up to that [{most} {most}]: ").format(
+                least=d.options[0][0], most=most), ""
+        if k is DEFEND:
+            return t._("Dice to defend {territory} with, {least}–{most} [{most}]: ").format(
+                territory=self.tname(d.where[1]), least=d.options[0], most=d.options[-1]), self.attack_faced(d)
+        if k is OCCUPY:
+            return t._("Armies to move into {territory}, {least}–{most} [{most}]: ").format(
+                territory=self.tname(d.where[1]), least=d.options[0], most=d.options[-1]), ""
+        if k is FORTIFY:
+            return t._("Move armies: 'from to [armies]', or Enter to end the turn: "), ""
+        return f"{k}: ", ""
+
+    def wrapped(self, lines: list[str], indent: int = 6) -> list[str]:
+        """Lines wrapped at the width; a no-break space keeps words together, and is a blank after."""
+        return [part.replace("\xa0", " ") for line in lines
+                for part in textwrap.wrap(line, max(self.width - 1, 40), subsequent_indent=" " * indent)]
+
+    # ---- attacks: numbered for the whole turn ----------------------------------------------------
+
+    def attack_numbers(self, d: Decision) -> dict[tuple[int, int], int]:
+        """Each attack offered, by its number: a number keeps meaning the same (from, to) for
+        the whole turn; an attack new in the list gets the next number."""
+        g = self.view
+        if self._numbered_for != (g.turn, d.side):
+            self._numbered_for = (g.turn, d.side)
+            self._numbers = {}
+        numbers = self._numbers
+        for pair in d.options:
+            if pair not in numbers:
+                numbers[pair] = len(numbers) + 1
+        return {pair: numbers[pair] for pair in d.options}
+
+    def attack_list(self, d: Decision) -> list[str]:
+        """The attacks, numbered, a line per attacking territory (wrapped to the width)."""
+        t, g = self.t, self.view
+        numbers = self.attack_numbers(d)
+        by_source: dict[int, list[str]] = {}
+        for (a, b), i in sorted(numbers.items(), key=lambda item: item[1]):
+            by_source.setdefault(a, []).append(f"{i}) {self.tname(b)} ({t.num(g.armies[b])}, {self.owner_name(b)})")
+        lines = []
+        for a, targets in by_source.items():
+            head = f"  {self.tname(a)} ({t.num(g.armies[a])}) →"
+            lines += textwrap.wrap(f"{head} " + "  ".join(x.replace(" ", "\xa0") for x in targets),
+                                   max(self.width - 1, 40), subsequent_indent=" " * 6)
+        return [line.replace("\xa0", " ") for line in lines]
+
+    # ---- the defender's view of the attack --------------------------------------------------------
+
+    def attack_faced(self, d: Decision) -> str:
+        """Who attacks the territory, from where, with how many armies and dice, and how the
+        rolls of this battle went so far."""
+        t, g = self.t, self.view
+        source, target = d.where
+        values = {"attacker": t.player(g.names[g.owner[source]]), "source": self.tname(source),
+                  "a": t.num(g.armies[source]), "target": self.tname(target), "d": t.num(g.armies[target]),
+                  "defender": self.owner_name(target), "n": d.most}
+        if d.most:
+            # Translators: put to a defender who chooses his dice; {a}, {d}: the armies in {source}, {target};
+            # {n}: the dice the attacker rolls
+            line = t.n_("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} die.",
+                        "{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} dice.", d.most)
+        else:
+            line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
+        lines = [capitalized(line.format(**values))]
+        rolls = self.table.rolls(g.board.territories[source], g.board.territories[target]) \
+            if self.table is not None else []
+        earlier, shown = rolls[:-ROLLS_SHOWN], rolls[-ROLLS_SHOWN:]
+        if earlier:
+            lines.append("  " + t.n_("{n} earlier roll: the attacker lost {lost}, the defender {killed}.",
+                                     "{n} earlier rolls: the attacker lost {lost}, the defender {killed}.",
+                                     len(earlier)).format(
+                n=len(earlier), lost=sum(e["attacker_losses"] for e in earlier),
+                killed=sum(e["defender_losses"] for e in earlier)))
+        for i, e in enumerate(shown, len(earlier) + 1):
+            # Translators: one roll of the battle a defender is asked about; {rolls}, {defence}: the dice, highest first
+            lines.append("  " + t._("Roll {i}: {rolls} against {defence}; the attacker loses {lost}, "
+                                    "the defender {killed}.").format(
+                i=i, rolls=" ".join(map(str, e["attacker_dice"])), defence=" ".join(map(str, e["defender_dice"])),
+                lost=e["attacker_losses"], killed=e["defender_losses"]))
+        return "\n".join(self.wrapped(lines, 4))
+
+    # ---- cards and mission ------------------------------------------------------------------------
+
+    def card_text(self, card: int) -> str:
+        g = self.view
+        if card >= g.size:
+            return self.t.symbol("joker")
+        return f"{self.t.symbol(g.board.symbols[g.board.card_symbol[card]])} {self.tname(card)}"
+
+    def set_text(self, cards) -> str:
+        """A set as the trade prompt lists it: its cards, its worth, its territory bonus."""
+        t = self.t
+        armies, territories, bonus = self.view.set_worth(cards)
+        text = ", ".join(self.card_text(c) for c in cards) + " — " + t.n_(
+            "{n} army", "{n} armies", armies).format(n=t.num(armies)).replace(" ", "\xa0")  # kept on one line
+        if bonus and (len(territories) == 1 or self.view.rules.cards.bonus_per_card):
+            text += "; " + ", ".join(t._("+{n} on {territory}").format(n=t.num(bonus), territory=self.tname(x))
+                                     for x in territories)
+        elif bonus:
+            text += "; " + t._("+{n} on one of {territories} (you choose)").format(
+                n=t.num(bonus), territories=", ".join(self.tname(x) for x in territories))
+        elif self.view.rules.cards.bonus_armies:
+            text += "; " + t._("no territory bonus")
+        return text
+
+    def hand_text(self) -> str:
+        hand = self.view.hand
+        if not hand:
+            return self.t._("You hold no cards.")
+        return self.t._("Your cards: {cards}").format(cards=", ".join(self.card_text(c) for c in sorted(hand)))
+
+    def mission_text(self) -> str:
+        t, g = self.t, self.view
+        m = g.mission
+        if m is not None:
+            return t._("Your mission: {mission}.").format(mission=mission_text(m.data, t))
+        if g.rules.victory == "missions":
+            return t._("The missions are dealt when all armies are placed.")
+        return t._("No mission in this game.")
+
+    def turn_screen(self) -> list[str]:
+        """What the turn's first screen ends with: the cards, and the mission if there is one."""
+        lines = [self.hand_text()]
+        if self.view.mission is not None:
+            lines.append(self.mission_text())
+        return self.wrapped(lines, 2)
+
+    # ---- help -------------------------------------------------------------------------------------
+
+    def how_to_answer(self, d: Decision) -> str:
+        t, k = self.t, d.kind
+        if k is PLACE:
+            return t._("Type a territory and a number of armies; several at once: 'peru 3 brazil 2'. "
+                       "A territory alone takes all that are left.") if d.most > 1 or self.view.turn else \
+                t._("Type a territory, or a territory and a number of armies for your next placing turns: "
+                    "'peru 3 brazil 2'.")
+        if k is ATTACK:
+            return t._("Type the number of an attack, or 'from to': it goes on until the territory is taken. "
+                       "A number after it stops the attack when that many armies are left; 'once' rolls once. "
+                       "Enter ends your attacks.") + " " + \
+                t._("An attack keeps its number for the whole turn: a number typed from an earlier list "
+                    "means the same attack, or is refused if that attack is over.")
+        if k is FORTIFY:
+            return t._("Type 'from to armies'; without a number all armies but one move. Enter ends the turn.")
+        if k in (CLAIM, CAPITAL, BONUS):
+            return t._("Type a territory: its name or the start of it.")
+        if k is TRADE:
+            return t._("Type the number of a set.") + (" " + t._(
+                "'{no}' keeps the cards; Enter alone is no answer, so that no set is declined by accident.").format(
+                no=self.no_word()) if d.optional else "")
+        if k is DEFEND:
+            return t._("Type how many dice you defend with; Enter takes the one in brackets. The attack and its "
+                       "rolls so far are shown above the question.")
+        return t._("Type a number in the range shown; Enter takes the one in brackets.")
+
+    def options_text(self, d: Decision) -> str:
+        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS):
+            return ", ".join(sorted(self.tname(x) for x in d.options))
+        if d.kind is FORTIFY:
+            return ", ".join(f"{self.tname(a)} → {self.tname(b)}" for a, b in d.options)
+        return ""
+
+    def left_to_place(self, d: Decision) -> int:
+        """Armies still to place: the decision's own bound, or in the setup (one army a placing
+        turn) all that the side has left to place."""
+        g = self.view
+        if d.most > 1 or g.turn > 0:
+            return d.most
+        rules = g.rules
+        if d.side == g.neutral:
+            return max(d.most, rules.neutral.armies - g.armies_of(d.side))
+        return max(d.most, rules.starting_armies[g.players] - g.armies_of(d.side))
