@@ -2,7 +2,9 @@
 
 One small game (2 players, a turn limit of 6, a fixed seed) from the first prompt to its end:
 several placements in one line, an attack until taken, a refused answer, Ctrl-C with --save
-(exit 130), `risk resume` to the end, and the save replays.
+(exit 130), `risk resume` to the end, and the save replays. An sv-2000 game of three, played
+until the person has defended against a roll and traded a set: the attack, its dice and the
+roll before, and each set's worth and bonus territory are on the screen, as the log has them.
 
 The terminal is driven with the standard library's pty (a small `Terminal` below) rather
 than pexpect, so the suite needs nothing beyond the project's test extra.
@@ -119,8 +121,8 @@ class Person:
                 self.attacks_this_turn += 1
                 return "1"  # until taken
             return ""
-        if prompt.startswith("Trade which set? (number): ") or prompt.startswith("Place the card bonus"):
-            return "1"
+        if prompt.startswith("Trade which set?") or prompt.startswith("Place the card bonus"):
+            return "1"  # (Enter declines no set: it is no answer)
         return ""  # Enter: the default in brackets, or no more
 
 
@@ -166,3 +168,82 @@ def test_ctrl_c_leaves_even_when_started_with_sigint_ignored(tmp_path):
     term.interrupt()
     assert term.wait() == 130
     assert save.is_file()
+
+
+def _roll_line(e: dict, i: int) -> str:
+    return (f"Roll {i}: {' '.join(map(str, e['attacker_dice']))} against {' '.join(map(str, e['defender_dice']))}; "
+            f"the attacker loses {e['attacker_losses']}, the defender {e['defender_losses']}.")
+
+
+def _defend_and_trade(seed: int, log) -> tuple[str, tuple[str, str, int]] | None:
+    """Plays sv-2000 until red has been asked for his dice with a roll of the battle shown, and has
+    traded a set with a territory bonus (the first such set listed): the screens then (and how
+    many sets red traded before), or None if the game went on without both."""
+    term = risk("play", "sv-2000", "--players", "3", "--seed", str(seed), "--max-turns", "60", "--lang", "en",
+                "--log", str(log))
+    person = Person()
+    person.refused = True
+    defence = trade = None
+    traded = 0
+    while (found := term.prompt()) is not None:
+        before, prompt = found
+        screen = " ".join((before + prompt).split())
+        if defence and trade:
+            term.interrupt()
+            assert term.wait() == 130
+            return defence, trade
+        if prompt.startswith("Dice to defend") and "Roll 1:" in before and defence is None:
+            defence = screen
+        if prompt.startswith("Trade which set? (number, or 'no'; Enter alone does not decline): ") and \
+                re.search(r"; \+\d+ on ", screen) and trade is None:
+            listed = re.split(r" (?=\d+\) )", screen.split("Your mission:")[-1])
+            chosen = next(line for line in listed if re.search(r"; \+\d+ on ", line))
+            trade = (screen, chosen, traded)
+            term.type(chosen.split(")")[0])
+            traded += 1
+            continue
+        if prompt.startswith("Trade which set?"):
+            traded += 1
+        term.type(person.answer(term, before, prompt))
+    term.wait()
+    return None
+
+
+def test_a_defence_and_a_trade_show_the_attack_the_dice_and_each_sets_worth(tmp_path):
+    """sv-2000: the defender chooses his dice. The screens are checked against the game's log."""
+    import json
+
+    from riskrules.text.i18n import Text
+
+    t = Text("en")
+    for seed in (9, 3, 4):  # the first that shows both (a bot's change may change the games)
+        log = tmp_path / f"game-{seed}.jsonl"
+        found = _defend_and_trade(seed, log)
+        if found is not None:
+            break
+    assert found is not None, "three games without both a defence after a roll and a trade with a bonus"
+    defence, (screen, line, before) = found
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    battles = [e for e in events if e["type"] == "battle"]
+    # the first roll a defence was asked for with a roll of its battle before it: red defends 3 or more armies
+    i = next(i for i in range(1, len(battles)) if battles[i]["defender"] == "red" and
+             battles[i]["defender_armies"] >= 3 and
+             (battles[i]["player"], battles[i]["from"], battles[i]["to"]) ==
+             (battles[i - 1]["player"], battles[i - 1]["from"], battles[i - 1]["to"]))
+    e = battles[i]
+    attack = (f"{t.player(e['player']).capitalize()} attacks {t.territory(e['to'])} ({e['defender_armies']}, red) "
+              f"from {t.territory(e['from'])} ({e['attacker_armies']}) with {len(e['attacker_dice'])} dice.")
+    first = i
+    while first and (battles[first - 1]["player"], battles[first - 1]["from"], battles[first - 1]["to"]) == \
+            (e["player"], e["from"], e["to"]):
+        first -= 1
+    assert f"{attack} {_roll_line(battles[i - 1], i - first)} Dice to defend {t.territory(e['to'])} with, " \
+           f"1–2 [2]:" in defence
+    assert len(e["defender_dice"]) == 2  # Enter: the most
+    traded = [e for e in events if e["type"] == "trade" and e["player"] == "red"][before]
+    cards = ", ".join("joker" if c["territory"] is None else f"{c['symbol']} {t.territory(c['territory'])}"
+                      for c in traded["cards"])
+    bonus = ", ".join(f"+{b['armies']} on {t.territory(b['territory'])}" for b in traded["territory_bonus"])
+    assert traded["territory_bonus"] and line.endswith(f") {cards} — {traded['armies']} armies; {bonus}")
+    listed = screen.split("Your mission:")[-1]
+    assert listed.count(" armies; ") == len(re.findall(r"(?:^| )\d+\) ", listed)) > 0  # every set: its worth

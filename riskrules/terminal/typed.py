@@ -97,9 +97,14 @@ def fold(text: str) -> str:
 
 
 def starts(name: str, text: str) -> bool:
-    """Does the folded `name` start with the folded `text`, as a whole ('nordaf' → Nordafrika)
-    or word by word ('nor afr' → North Africa, 'ost afr' → Ost-Afrika)?"""
+    """Does the folded `name` start with the folded `text`, as a whole ('nordaf' → Nordafrika),
+    word by word ('nor afr' → North Africa, 'ost afr' → Ost-Afrika) or with the blanks left
+    out ('nord afr' → Nordafrika)?"""
     if name.startswith(text):
         return True
     typed, words = text.split(), name.split()
-    return 1 < len(typed) <= len(words) and all(w.startswith(t) for t, w in zip(typed, words))
+    if len(typed) < 2:
+        return False
+    if len(typed) <= len(words) and all(w.startswith(t) for t, w in zip(typed, words)):
+        return True
+    return "".join(words).startswith("".join(typed))
