@@ -22,6 +22,7 @@ from typing import Annotated, NoReturn
 
 import typer
 
+from . import complete
 from ..engine.agents import BUILT_IN  # (the registry of bots: a few small modules)
 from ..language.errors import RuleError
 from ..text.i18n import Text
@@ -128,11 +129,12 @@ def reported(*also: type[Exception]) -> Iterator[None]:
 
 BOT_NAMES = (", ".join(bot.about for bot in BUILT_IN) + ", or a bot of your own: module:Class, file.py:Class "
              "or a name from the riskrules.bots entry points (this runs your code: see docs/bots.md).")
-EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.")]
+EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.",
+                                            autocompletion=complete.editions)]
 VariantOpt = Annotated[
     list[str] | None,
     typer.Option("--variant", "-v", help="A variant of the edition; several combine: --variant a,b. "
-                 "Default: the edition's default variant."),
+                 "Default: the edition's default variant.", autocompletion=complete.variants),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of text.")]
 SetOpt = Annotated[
@@ -142,7 +144,8 @@ SetOpt = Annotated[
                  "Repeatable.", show_default=False),
 ]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
-                                                          "Default: the edition's own language.")]
+                                                          "Default: the edition's own language.",
+                                              autocompletion=complete.languages)]
 
 
 AllowDirOpt = Annotated[
