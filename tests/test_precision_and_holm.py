@@ -36,7 +36,8 @@ def test_correct_marks_only_what_survives():
     diff = {"wins_by_seat": [row(0.1, 0.04, 0.012), row(-0.05, 0.025, 0.045)], "unfinished": row(0, 0, 1.0),
             "turns": row(3, 1, 0.0027)}
     result = correct([diff])
-    assert result == {"method": "holm", "comparisons": 4, "alpha": 0.05, "interval": "bonferroni",
+    assert result == {"method": "holm", "family": "every difference from the first run (wins by seat, unfinished, "
+                      "turns), in every bot population", "comparisons": 4, "alpha": 0.05, "interval": "bonferroni",
                       "interval_level": 0.9875}
     assert [r["significant"] for r in diff["wins_by_seat"]] == [True, False]  # 0.045 alone would pass at 5%
     assert diff["turns"]["p_adjusted"] == pytest.approx(4 * 0.0027)

@@ -33,12 +33,13 @@ def test_set_simulates_exactly_as_a_one_statement_house_rule_and_sweep_reproduce
     from_file = json.loads(ok("simulate", str(house), *RUN))
     assert statistics(with_set) == statistics(from_file)
     assert with_set["set"] == [RULE] and with_set["games"] == 60
-    assert [r["count"] for r in with_set["wins_by_seat"]] == [24, 19, 17]
+    assert [r["count"] for r in with_set["wins_by_seat"]] == [25, 16, 19]
     swept = json.loads(ok("sweep", "nl-1990", *RUN, "--set",
                           "reinforcements { territories max({value}, territories // 3) }", "--values", "3,10"))
-    assert [s["value"] for s in swept] == [3, 10]
-    assert statistics(swept[1]) == statistics(with_set)
-    assert swept[1]["set"] == [RULE]
+    runs = swept["populations"][0]["runs"]
+    assert [s["value"] for s in runs] == [3, 10]
+    assert statistics(runs[1]) == statistics(with_set)
+    assert runs[1]["set"] == [RULE]
 
 
 def test_set_error_points_into_the_text_with_a_suggestion():
@@ -97,10 +98,16 @@ def test_sweep_text_words_and_bots(tmp_path):
     assert lines[2].split() == ["value", "defender", "attacker"]
     assert sum(line.startswith("sv-2000 (missions) with") for line in lines) == 2
     assert lines[-1] == "Stopping rule: a fixed count of 20 games."
+    assert lines[-2].startswith("Rates: 95% Wilson intervals; means: 95% intervals. Differences and trends:")
     data = json.loads(ok("sweep", "sv-2000", "--set", "battle { ties {value} }", "--values", "defender,attacker",
                          "--games", "20", "--workers", "1", "--bots", "balanced,random", "--max-turns", "60", "--json"))
-    assert [(d["value"], d["bot"]) for d in data] == [("defender", "balanced"), ("attacker", "balanced"),
-                                                      ("defender", "random"), ("attacker", "random")]
+    assert [(run["value"], run["bot"]) for p in data["populations"] for run in p["runs"]] == [
+        ("defender", "balanced"), ("attacker", "balanced"), ("defender", "random"), ("attacker", "random")]
+    assert [p["bot"] for p in data["populations"]] == ["balanced", "random"]
+    assert [[(d["from"], d["to"]) for d in p["differences"]] for p in data["populations"]] == [
+        [("defender", "attacker")]] * 2
+    assert [p["trend"] for p in data["populations"]] == [None, None]  # words: no trend
+    assert data["correction"]["comparisons"] == 12  # 2 populations × 1 pair × (3 seats, unfinished, turns, trades)
 
 
 def test_sweep_plot(tmp_path):

@@ -38,8 +38,15 @@ def test_summarize():
     assert [r["count"] for r in s["wins_by_seat"]] == [2, 1]
     assert s["reasons"] == {"mission": 3, "turn_limit": 1}
     assert s["unfinished"]["count"] == 1
-    assert s["turns"] == {"mean": 265, "median": 25, "q1": 17.5, "q3": 272.5, "min": 10, "max": 1000}
-    assert s["continents_held"] == {"north": 0.5, "south": 0.0}
+    # the mean's 95% interval: 265 ± 1.96 · 490.34 / √4
+    assert {k: round(v, 2) for k, v in s["turns"].items()} == {
+        "mean": 265, "mean_low": -215.26, "mean_high": 745.26, "median": 25, "q1": 17.5, "q3": 272.5, "min": 10,
+        "max": 1000}
+    assert s["cards"] == {"traded_mean": 3, "traded_low": 3, "traded_high": 3, "largest_trade": 10}
+    assert {c: (r["count"], r["rate"], round(r["low"], 4), round(r["high"], 4)) for c, r in s["continents_held"].items()} \
+        == {"north": (2, 0.5, 0.15, 0.85), "south": (0, 0.0, 0.0, 0.4899)}
+    assert {k: (r["count"], r["rate"]) for k, r in s["reason_rates"].items()} == {"mission": (3, 0.75),
+                                                                                   "turn_limit": (1, 0.25)}
     assert "neutral_survival" not in s
 
 
@@ -111,8 +118,10 @@ def test_compare_with_plot(tmp_path):
     assert population["bot"] == "balanced"
     assert [r["edition"] for r in population["runs"]] == ["sv-2000", "nl-1990"]
     assert len(population["differences_from_first"]) == 1
-    assert data["correction"] == {"method": "holm", "comparisons": 5, "alpha": 0.05, "interval": "bonferroni",
-                                  "interval_level": 0.99}
+    assert data["correction"] == {"method": "holm", "family": "every difference from the first run (wins by seat, "
+                                  "unfinished, turns), in every bot population", "comparisons": 5, "alpha": 0.05,
+                                  "interval": "bonferroni", "interval_level": 0.99}
+    assert data["identical"] == []
     assert data["stopping"] == {"rule": "fixed", "games": 40, "half_width": data["stopping"]["half_width"]}
     again = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2",
                               "--json"))

@@ -49,6 +49,7 @@ def simulate(
     with reported():
         job = runs.job(edition, variant, players, bot, max_turns, set_rules)
         rules = job.rules()
+    t = text_for(lang, rules.language)  # every option is checked before the first game
     records, report = experiment.simulate(job, seed, stopping, runs.runner(workers, executor, address))
     summary = runs.summary(records, rules, players)
     if csv:
@@ -64,7 +65,6 @@ def simulate(
         return
     from ..text.report import simulation, stopping_line
 
-    t = text_for(lang, rules.language)
     typer.echo(simulation(label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
     typer.echo(stopping_line(report, t))
 
@@ -116,33 +116,36 @@ def compare(
     with reported():
         groups = [[runs.job(ref, variant, players, b, max_turns, set_rules) for ref in editions] for b in populations]
         all_rules = [job.rules() for job in groups[0]]
+    languages = {r.language for r in all_rules}
+    t = text_for(lang, languages.pop() if len(languages) == 1 else "en")  # checked before the first game
+    same = experiment.identical(all_rules)
     played, diffs, correction, report = experiment.compare(groups, seed, stopping,
                                                            runs.runner(workers, executor, address), independent)
     summaries = [[runs.summary(run, r, players) for run, r in zip(group, all_rules)] for group in played]
     labels = [label(r) for r in all_rules]
-    languages = {r.language for r in all_rules}
-    t = text_for(lang, languages.pop() if len(languages) == 1 else "en")
-    if plot is not None:
-        runs.draw(lambda p: p.comparison(plot, labels, populations, diffs, correction, players, report, t))
     if as_json:
         from ..text.formats import comparison_json
 
         arms = [(job.edition, r.variant) for job, r in zip(groups[0], all_rules)]
         print_json(comparison_json(arms, populations, summaries, diffs, players, seed, independent, set_rules, report,
-                                   correction))
-        return
-    from ..text.report import comparison, correction_line, stopping_line
+                                   correction, same))
+    else:
+        from ..text.report import comparison, correction_line, identical_lines, stopping_line
 
-    boards = {r.board.continents for r in all_rules}
-    continents = all_rules[0].board.continents if len(boards) == 1 else ()
-    for i, (b, ss, ds) in enumerate(zip(populations, summaries, diffs)):
-        if i:
-            typer.echo("")
-        typer.echo(comparison(labels, ss, ds, players, b, seed, continents, t, independent), nl=False)
-    typer.echo(correction_line(correction, t))
-    typer.echo(stopping_line(report, t))
-    if plot is not None:
-        typer.echo(t._("Plot written to {file}.").format(file=plot))
+        boards = {r.board.continents for r in all_rules}
+        continents = all_rules[0].board.continents if len(boards) == 1 else ()
+        for i, (b, ss, ds) in enumerate(zip(populations, summaries, diffs)):
+            if i:
+                typer.echo("")
+            typer.echo(comparison(labels, ss, ds, players, b, seed, continents, t, independent), nl=False)
+        typer.echo(correction_line(correction, t))
+        letters = [chr(ord("A") + k) for k in range(len(labels))]
+        typer.echo(identical_lines([(letters[i], letters[j]) for i, j in same], independent, t), nl=False)
+        typer.echo(stopping_line(report, t))
+    if plot is not None:  # after the results: a plot that fails loses nothing
+        runs.draw(lambda p: p.comparison(plot, labels, populations, diffs, correction, players, report, t))
+        if not as_json:
+            typer.echo(t._("Plot written to {file}.").format(file=plot))
 
 
 def sweep(
@@ -164,20 +167,25 @@ def sweep(
     max_turns: MaxTurnsOpt = 1000,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
-    plot: Annotated[Path | None, typer.Option(help="Write a line plot (.png or .svg): win rate by seat against "
-                                                   "the value, with 95% intervals.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of game length, sets traded and "
+                                                   "win rate by seat against the value, with 95% intervals.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """What if a rule took other values? One simulation per value, all on the same seeds.
+    """What if a rule took other values? One simulation per value, all on the same seeds, compared game by game.
 
-    Prints the statistics of `risk simulate` side by side, one column per value. With --json: one object
-    per value (and bot population), shaped like `simulate --json`, with its "value".
+    Prints the statistics of `risk simulate` side by side, one column per value, every rate and mean with its
+    95% interval; then the paired differences of each value from the one before and from the first, and for
+    numeric values the trend along them (the least-squares slope), for the win rate of every seat, unfinished
+    games, game length and the sets traded. All of them are tested together, as in `risk compare`: * marks
+    those significant at 5% after Holm's correction, and their intervals hold together at 95% (Bonferroni).
+    With --json: the runs (each shaped like `simulate --json`, with its "value"), the differences, the trend
+    and the correction, per bot population.
     """
     allow(allow_dir)
     from ..instrument import experiment
-    from ..instrument.sweep import check_templates, json_value, parse_values, sets_for
+    from ..instrument.sweep import check_templates, json_value, pairs, parse_values, positions, sets_for
 
     workers = workers or runs.cores()
     runs.check_run(bot, games, workers, executor, max_turns)
@@ -195,33 +203,42 @@ def sweep(
         jobs = [[runs.job(edition, variant, players, b, max_turns, sets_for(set_rules, v)) for v in chosen]
                 for b in populations]
         all_rules = [job.rules() for job in jobs[0]]
-    played, report = experiment.several([j for group in jobs for j in group], seed, stopping,
-                                        runs.runner(workers, executor, address))
-    k = len(chosen)
-    summaries = [[runs.summary(run, r, players) for run, r in zip(played[i * k:(i + 1) * k], all_rules)]
-                 for i in range(len(populations))]
-    t = text_for(lang, all_rules[0].language, all_rules[0].terms)
-    if plot is not None:
-        runs.draw(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
+    t = text_for(lang, all_rules[0].language, all_rules[0].terms)  # checked before the first game
+    same = experiment.identical(all_rules)
+    played, diffs, trends, correction, report = experiment.sweep(jobs, positions(chosen), seed, stopping,
+                                                                 runs.runner(workers, executor, address))
+    summaries = [[runs.summary(run, r, players) for run, r in zip(group, all_rules)] for group in played]
+    compared = pairs(len(chosen))
     if as_json:
         from ..instrument.stats import summary_half_width
         from ..text.formats import simulation_json, sweep_json
 
-        # each object as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
-        print_json(sweep_json((json_value(v), simulation_json(j.edition, r.variant, j.sets, j.players, j.bot, seed, s,
-                                                              {**report, "half_width": summary_half_width(s)}))
-                              for group, ss in zip(jobs, summaries) for v, j, r, s in zip(chosen, group, all_rules, ss)))
-        return
-    from ..text.report import stopping_line, sweep_table
+        # each run as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
+        runs_json = [[simulation_json(j.edition, r.variant, j.sets, j.players, j.bot, seed, s,
+                                      {**report, "half_width": summary_half_width(s)})
+                      for j, r, s in zip(group, all_rules, ss)] for group, ss in zip(jobs, summaries)]
+        print_json(sweep_json(jobs[0][0].edition, all_rules[0].variant, set_rules, [json_value(v) for v in chosen],
+                              players, seed, populations, runs_json, compared, diffs, trends, report, correction,
+                              same))
+    else:
+        from ..text.report import (identical_lines, stopping_line, sweep_correction_line, sweep_differences,
+                                   sweep_table)
 
-    for i, (b, ss) in enumerate(zip(populations, summaries)):
-        if i:
-            typer.echo("")
-        typer.echo(sweep_table(label(all_rules[0], sets=False), set_rules, chosen, ss, players, b, seed,
-                               all_rules[0].board.continents, t), nl=False)
-    typer.echo(stopping_line(report, t))
-    if plot is not None:
-        typer.echo(t._("Plot written to {file}.").format(file=plot))
+        continents = all_rules[0].board.continents
+        for i, (b, ss, ds, trend) in enumerate(zip(populations, summaries, diffs, trends)):
+            if i:
+                typer.echo("")
+            typer.echo(sweep_table(label(all_rules[0], sets=False), set_rules, chosen, ss, players, b, seed,
+                                   continents, t), nl=False)
+            typer.echo(sweep_differences(chosen, compared, ds, trend, players, continents, t), nl=False)
+        typer.echo(sweep_correction_line(correction, t))
+        named = [f"{t._('value')} {v}" for v in chosen]
+        typer.echo(identical_lines([(named[i], named[j]) for i, j in same], False, t), nl=False)
+        typer.echo(stopping_line(report, t))
+    if plot is not None:  # after the results: a plot that fails loses nothing
+        runs.draw(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
+        if not as_json:
+            typer.echo(t._("Plot written to {file}.").format(file=plot))
 
 
 COMMANDS = (simulate, compare, sweep)

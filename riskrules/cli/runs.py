@@ -98,13 +98,17 @@ def check_seed(seed: int) -> None:
 
 
 def check_plot(plot: Path | None) -> None:
-    """A plot's format, and whether its file can be written at all (before a long run, not after)."""
-    from ..text.plot import check_target
+    """A plot's format, whether its file can be written at all and whether matplotlib is there to
+    draw it: before a long run, not after. (matplotlib is imported only when --plot is given.)"""
+    from ..text.plot import check_backend, check_target
 
     if plot is not None:
         with reported():
             check_target(plot)
     check_output(plot)
+    if plot is not None:
+        with reported():
+            check_backend()
 
 
 def bot_populations(bot: str, bots: str | None, max_turns: int) -> list[str]:

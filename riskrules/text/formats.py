@@ -52,18 +52,36 @@ def simulation_json(edition: str, variant: str | None, sets: Sequence[str], play
             "stopping": stopping, **summary}
 
 
-def sweep_json(runs: Iterable[tuple[int | float | str, dict]]) -> list[dict]:
-    """`risk sweep --json`: (value, simulation_json) pairs → one object per run, with its "value"."""
-    return [{"value": value, **simulation} for value, simulation in runs]
+def sweep_json(edition: str, variant: str | None, templates: Sequence[str], values: Sequence, players: int, seed: int,
+               populations: Sequence[str], runs: Sequence[Sequence[dict]], pairs: Sequence[tuple[int, int]],
+               diffs: Sequence[Sequence[dict]], trends: Sequence[dict | None], stopping: dict, correction: dict,
+               identical: Sequence[tuple[int, int]]) -> dict:
+    """`risk sweep --json`. Per bot population: each value's run (shaped like `simulate --json`,
+    with its "value"), the paired differences of the `pairs` of values (by index: "from" the
+    earlier value "to" the later, "adjacent" or against the first), and the trend along numeric
+    values (null for words). `identical`: pairs of values whose rules play alike."""
+    def difference(i: int, j: int, d: dict) -> dict:
+        return {"from": values[i], "to": values[j], "pair": "adjacent" if j == i + 1 else "from_first", **d}
+
+    return {"edition": edition, "variant": variant, "set": list(templates), "values": list(values),
+            "players": players, "seed": seed, "seeds": "common", "stopping": stopping, "correction": correction,
+            "identical": [[values[i], values[j]] for i, j in identical],
+            "populations": [{"bot": b, "runs": [{"value": v, **r} for v, r in zip(values, rs)],
+                             "differences": [difference(i, j, d) for (i, j), d in zip(pairs, ds)],
+                             "trend": None if trend is None else {"per": "1 of the value", **trend}}
+                            for b, rs, ds, trend in zip(populations, runs, diffs, trends)]}
 
 
 def comparison_json(arms: Sequence[tuple[str, str | None]], populations: Sequence[str],
                     summaries: Sequence[Sequence[dict]], diffs: Sequence[Sequence[dict]], players: int, seed: int,
-                    independent: bool, sets: Sequence[str] | None, stopping: dict, correction: dict) -> dict:
+                    independent: bool, sets: Sequence[str] | None, stopping: dict, correction: dict,
+                    identical: Sequence[tuple[int, int]] = ()) -> dict:
     """`risk compare --json`. `arms`: the (edition, variant) of each run; per bot population, the
-    summary of each run and the differences of each run from the first."""
+    summary of each run and the differences of each run from the first. `identical`: pairs of runs
+    (by their place, from 0) whose rules play alike."""
     return {"players": players, "seed": seed, "seeds": "independent" if independent else "common",
             **({"set": sets} if sets else {}), "stopping": stopping, "correction": correction,
+            "identical": [list(pair) for pair in identical],
             "populations": [{"bot": b, "runs": [{"edition": edition, "variant": variant, **s}
                                                 for (edition, variant), s in zip(arms, ss)],
                              "differences_from_first": ds}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from collections.abc import Sequence
 
@@ -39,6 +40,11 @@ def _save(fig, path: Path) -> None:
 def check_target(path: Path) -> None:
     if path.suffix.lower() not in FORMATS:
         raise PlotError(f"{path}: a plot is written as .png or .svg")
+
+
+def check_backend() -> None:
+    """PlotError at once if matplotlib cannot draw here (it is imported now, only when a plot is asked for)."""
+    _pyplot()
 
 
 # Okabe & Ito's palette: told apart with every common kind of colour blindness.
@@ -92,7 +98,7 @@ def comparison(path: Path, labels: Sequence[str], bots: Sequence[str], diffs: Se
                       "Paired differences, {n} games per run; intervals hold together at 95% over {m} comparisons",
                       stopping["games"]).format(n=t.num(stopping["games"]), m=t.num(m)), fontsize=10)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
-    fig.savefig(path, dpi=120)
+    _save(fig, path)
     plt.close(fig)
 
 
@@ -110,38 +116,73 @@ def _interval(ax, y: float, r: dict, scale: float, colour: str, marker: str, lab
 def numeric(values: Sequence[str]) -> list[float] | None:
     """The values as numbers when all are numbers (for a line plot), else None (categories)."""
     try:
-        return [float(v) for v in values]
+        found = [float(v) for v in values]
     except ValueError:
         return None
+    return found if all(math.isfinite(x) for x in found) and len(set(found)) == len(found) else None
+
+
+MANY_TICKS = 20  # up to this many values, each has its tick, labelled as given
+
+
+def _value_axis(ax, values: Sequence[str], xs: list[float] | None, positions: list[float]) -> None:
+    """Ticks at the values themselves (whole numbers stay whole: no tick at 3.5 between 3 and 4)."""
+    from matplotlib.ticker import MaxNLocator
+
+    if xs is None or len(values) <= MANY_TICKS:
+        ax.set_xticks(positions)
+        ax.set_xticklabels(values)
+    elif all(x == int(x) for x in xs):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 
 
 def sweep(path: Path, templates: Sequence[str], values: Sequence[str], bots: Sequence[str],
           summaries: Sequence[Sequence[dict]], players: int, stopping: dict, t: Text) -> None:
-    """Win rate by seat against the swept value, with 95% Wilson intervals; one panel per bot population."""
+    """What moves with the value, with 95% intervals, one column of panels per bot population: game
+    length (mean turns), the sets traded a game, and the win rate of every seat (Wilson; the seats
+    set a little apart so that their intervals do not hide each other; the axis from 0). The
+    legend stands beside the panels, off the data."""
     check_target(path)
     plt = _pyplot()
     xs = numeric(values)
     positions = xs if xs is not None else list(range(len(values)))
-    fig, axes = plt.subplots(1, len(bots), figsize=(6.5 * len(bots), 4.8), squeeze=False, sharey=True)
-    for ax, bot, per_value in zip(axes[0], bots, summaries):
+    gap = min((b - a for a, b in zip(sorted(positions), sorted(positions)[1:])), default=1.0)
+    fig, axes = plt.subplots(3, len(bots), figsize=(6 * len(bots) + 2, 10), squeeze=False, sharex=True,
+                             layout="constrained", gridspec_kw={"height_ratios": [1, 1, 1.4]})
+    for b, (bot, per_value) in enumerate(zip(bots, summaries)):
+        length, traded, rates = axes[0][b], axes[1][b], axes[2][b]
+        for ax, key, low, high in ((length, "turns", "mean_low", "mean_high"),
+                                   (traded, "cards", "traded_low", "traded_high")):
+            means = [s[key]["mean" if key == "turns" else "traded_mean"] for s in per_value]
+            lows = [s[key][low] if s[key][low] is not None else m for s, m in zip(per_value, means)]
+            highs = [s[key][high] if s[key][high] is not None else m for s, m in zip(per_value, means)]
+            ax.errorbar(positions, means, yerr=[[m - lo for m, lo in zip(means, lows)],
+                                                [hi - m for m, hi in zip(means, highs)]],
+                        color=PALETTE[7], marker="o", capsize=3, linewidth=1.5)
+            ax.grid(axis="y", color="#dddddd", linewidth=0.6)
+        length.set_title(t._("{bot} bots").format(bot=bot))
         for seat in range(players):
             colour, marker = PALETTE[seat % len(PALETTE)], MARKERS[seat % len(MARKERS)]
-            rates = [s["wins_by_seat"][seat] for s in per_value]
-            ys = [r["rate"] * 100 for r in rates]
-            errors = [[(r["rate"] - r["low"]) * 100 for r in rates], [(r["high"] - r["rate"]) * 100 for r in rates]]
-            ax.errorbar(positions, ys, yerr=errors, color=colour, marker=marker, capsize=3, linewidth=1.5,
-                        label=_seat_name(t, seat))
-        ax.axhline(100 / players, color="grey", linestyle=":", linewidth=1, label=t._("an even share"))
-        if xs is None:
-            ax.set_xticks(positions)
-            ax.set_xticklabels(values)
-        ax.set_xlabel(t._("{value} in: {rules}").format(value="{value}", rules=" + ".join(templates)), fontsize=8)
-        ax.set_title(t._("{bot} bots").format(bot=bot))
-        ax.legend(fontsize=8)
-    axes[0][0].set_ylabel(t._("share of games won, % (95% interval)"))
+            shift = (seat - (players - 1) / 2) * 0.06 * gap
+            found = [s["wins_by_seat"][seat] for s in per_value]
+            ys = [r["rate"] * 100 for r in found]
+            errors = [[(r["rate"] - r["low"]) * 100 for r in found], [(r["high"] - r["rate"]) * 100 for r in found]]
+            rates.errorbar([x + shift for x in positions], ys, yerr=errors, color=colour, marker=marker, capsize=3,
+                           linewidth=1.5, label=_seat_name(t, seat))
+        rates.axhline(100 / players, color="grey", linestyle=":", linewidth=1, label=t._("an even share"))
+        top = max(100 / players, *(r["high"] * 100 for s in per_value for r in s["wins_by_seat"]))
+        rates.set_ylim(0, min(100, top * 1.1 + 2))
+        rates.grid(axis="y", color="#dddddd", linewidth=0.6)
+        _value_axis(rates, values, xs, positions)
+        rates.set_xlabel(t._("{value} in: {rules}").format(value="{value}", rules=" + ".join(templates)), fontsize=8)
+    axes[0][0].set_ylabel(t._("game length: mean turns (95% interval)"))
+    axes[1][0].set_ylabel(t._("sets traded a game (95% interval)"))
+    axes[2][0].set_ylabel(t._("share of games won, % (95% interval)"))
+    handles, names = axes[2][-1].get_legend_handles_labels()
+    order = sorted(range(len(names)), key=lambda k: names[k] == t._("an even share"))  # the seats first
+    fig.legend([handles[k] for k in order], [names[k] for k in order], loc="outside right upper", fontsize=8)
     fig.suptitle(t.n_("{n} game per value, on the same seeds", "{n} games per value, on the same seeds",
                       stopping["games"]).format(n=t.num(stopping["games"])), fontsize=10)
-    fig.tight_layout()
     _save(fig, path)
     plt.close(fig)
 

@@ -15,6 +15,39 @@ def _num(t: Text, x: float, digits: int = 1) -> str:
     return t.num(round(x, digits))
 
 
+def _mean(t: Text, mean: float, low: float | None, high: float | None) -> str:
+    """A mean with its 95% interval (none from a single game)."""
+    if low is None or high is None:
+        return _num(t, mean)
+    return f"{_num(t, mean)} ({_num(t, low)}–{_num(t, high)})"
+
+
+def _turns(t: Text, s: dict) -> str:
+    return _mean(t, s["turns"]["mean"], s["turns"]["mean_low"], s["turns"]["mean_high"])
+
+
+def _traded(t: Text, s: dict) -> str:
+    return _mean(t, s["cards"]["traded_mean"], s["cards"]["traded_low"], s["cards"]["traded_high"])
+
+
+def _change(t: Text, d: dict, scale: float, unit: str, digits: int = 1) -> str:
+    """A difference (or a trend's slope) with its simultaneous interval; * if significant after Holm."""
+    value = d["difference"] if "difference" in d else d["slope"]
+    mark = " *" if d["significant"] else ""
+    sign = "+" if value > 0 else ""
+    low, high = d["adjusted_low"], d["adjusted_high"]
+    return (f"{sign}{t.num(round(value * scale, digits))}{unit} "
+            f"({t.num(round(low * scale, digits))}…{t.num(round(high * scale, digits))}){mark}")
+
+
+def _held(t: Text, continent: str) -> str:
+    return t._("{continent} held at the end").format(continent=t.continent(continent))
+
+
+def _label_width(t: Text, continents: Sequence[str]) -> int:
+    return max(30, max(len(_held(t, c)) for c in continents) + 2 if continents else 30)
+
+
 def _seat(t: Text, seat: int) -> str:
     # Translators: seats in turn order: seat 1 is the player who moves first
     return t._("Seat {n} wins").format(n=seat + 1)
@@ -42,21 +75,27 @@ def simulation(label: str, players: int, bot: str, seed: int, summary: dict, con
         "assassin": t._("assassin: the target out"),
     }
     for reason, count in summary["reasons"].items():
-        out.append(f"  {reasons.get(reason, reason):<28}{t.pct(count / n):<28}{t.num(count)}")
+        out.append(f"  {reasons.get(reason, reason):<28}{_rate(t, summary['reason_rates'][reason]):<28}{t.num(count)}")
     if "turn_limit" not in summary["reasons"]:
         out.append(f"  {reasons['turn_limit']:<28}{_rate(t, summary['unfinished']):<28}0")
     turns = summary["turns"]
     out.append("")
     out.append(t._("Game length in turns: mean {mean}, median {median}, quartiles {q1}–{q3}, "
                    "shortest {min}, longest {max}").format(
-        mean=_num(t, turns["mean"]), median=_num(t, turns["median"]), q1=_num(t, turns["q1"]),
+        mean=_turns(t, summary), median=_num(t, turns["median"]), q1=_num(t, turns["q1"]),
         q3=_num(t, turns["q3"]), min=turns["min"], max=turns["max"]))
-    held = ", ".join(f"{t.continent(c)} {t.pct(summary['continents_held'][c])}" for c in continents)
-    out.append(t._("Continents held at the end: {list}").format(list=held))
     out.append(t._("Cards: {mean} sets traded a game; the largest trade {largest}").format(
-        mean=_num(t, summary["cards"]["traded_mean"]), largest=summary["cards"]["largest_trade"]))
+        mean=_traded(t, summary), largest=summary["cards"]["largest_trade"]))
     if "neutral_survival" in summary:
         out.append(t._("The neutral army survives: {rate}").format(rate=_rate(t, summary["neutral_survival"])))
+    if continents:
+        out.append("")
+        # Translators: the head of the rows of continents in `risk simulate`, each with its share and interval
+        out.append(t._("Continents held at the end"))
+        for c in continents:
+            out.append(f"  {t.continent(c):<28}{_rate(t, summary['continents_held'][c])}")
+    out.append("")
+    out.append(t._("Rates: 95% Wilson intervals; means: 95% intervals."))
     return "\n".join(out) + "\n"
 
 
@@ -75,8 +114,7 @@ def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence
     out = [head_line.format(n=t.num(n), seed=seed, players=players, bot=bot)]
     out += [f"  {letter} = {label}" for letter, label in zip(letters, labels)]
     out.append("")
-    width = max(30, max(len(t._("{continent} held at the end").format(continent=t.continent(c))) for c in continents)
-                + 2 if continents else 30)
+    width = _label_width(t, continents)
     head = f"{'':<{width}}" + "".join(f"{letter:<26}" for letter in letters)
     head += "".join(f"{letter} − A{'':<23}" for letter in letters[1:])
     out.append(head.rstrip())
@@ -84,26 +122,18 @@ def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence
     def row(name: str, cells: list[str], changes: list[str]) -> None:
         out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells) + "".join(f"{c:<28}" for c in changes)).rstrip())
 
-    def change(d: dict, scale: float, unit: str, digits: int = 1) -> str:
-        mark = " *" if d["significant"] else ""
-        sign = "+" if d["difference"] > 0 else ""
-        low, high = d["adjusted_low"], d["adjusted_high"]
-        return (f"{sign}{t.num(round(d['difference'] * scale, digits))}{unit} "
-                f"({t.num(round(low * scale, digits))}…{t.num(round(high * scale, digits))}){mark}")
-
     for seat in range(players):
         row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries],
-            [change(d["wins_by_seat"][seat], 100, " pp") for d in diffs])
+            [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in diffs])
     row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries],
-        [change(d["unfinished"], 100, " pp") for d in diffs])
-    row(t._("Turns: mean"), [_num(t, s["turns"]["mean"]) for s in summaries], [change(d["turns"], 1, "") for d in diffs])
+        [_change(t, d["unfinished"], 100, " pp") for d in diffs])
+    row(t._("Turns: mean"), [_turns(t, s) for s in summaries], [_change(t, d["turns"], 1, "") for d in diffs])
     row(t._("Turns: median (quartiles)"),
         [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
          for s in summaries], [])
     for c in continents:
-        row(t._("{continent} held at the end").format(continent=t.continent(c)),
-            [t.pct(s["continents_held"][c]) for s in summaries], [])
-    row(t._("Sets traded a game"), [_num(t, s["cards"]["traded_mean"]) for s in summaries], [])
+        row(_held(t, c), [_rate(t, s["continents_held"][c]) for s in summaries], [])
+    row(t._("Sets traded a game"), [_traded(t, s) for s in summaries], [])
     row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries], [])
     if all("neutral_survival" in s for s in summaries):
         row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries], [])
@@ -114,12 +144,24 @@ def correction_line(correction: dict, t: Text) -> str:
     """The line under compare's tables: how many comparisons, and how they were corrected."""
     m = correction["comparisons"]
     return "\n" + t.n_(
-        "Win rates: 95% Wilson intervals. Differences: paired game by game; {m} comparison was made, in all "
-        "the tables together; its interval is {level} (Bonferroni) and * marks it significant at 5% after "
-        "Holm's correction.",
-        "Win rates: 95% Wilson intervals. Differences: paired game by game; {m} comparisons were made, in all "
-        "the tables together; their intervals hold together at 95% ({level} each, Bonferroni) and * marks those "
-        "significant at 5% after Holm's correction.", m).format(m=t.num(m), level=t.pct(correction["interval_level"]))
+        "Rates: 95% Wilson intervals; means: 95% intervals. Differences: paired game by game; {m} comparison "
+        "was made, in all the tables together; its interval is {level} (Bonferroni) and * marks it significant "
+        "at 5% after Holm's correction.",
+        "Rates: 95% Wilson intervals; means: 95% intervals. Differences: paired game by game; {m} comparisons "
+        "were made, in all the tables together; their intervals hold together at 95% ({level} each, Bonferroni) "
+        "and * marks those significant at 5% after Holm's correction.", m).format(
+        m=t.num(m), level=t.pct(correction["interval_level"]))
+
+
+def identical_lines(names: Sequence[tuple[str, str]], independent: bool, t: Text) -> str:
+    """One line per pair of runs whose rules play alike (experiment.identical), or nothing."""
+    if independent:
+        line = t._("{a} and {b} have the same rules: an A/A comparison, each on seeds of its own, so every "
+                   "difference between them is chance.")
+    else:
+        line = t._("{a} and {b} have the same rules: on the same seeds they play the same games, so every "
+                   "difference between them is 0 by construction.")
+    return "".join(line.format(a=a, b=b) + "\n" for a, b in names)
 
 
 def stopping_line(report: dict, t: Text) -> str:
@@ -144,14 +186,14 @@ def _pp(t: Text, share: float) -> str:
 
 def sweep_table(label: str, templates: Sequence[str], values: Sequence[str], summaries: Sequence[dict],
                 players: int, bot: str, seed: int, continents: Sequence[str], t: Text) -> str:
-    """`risk sweep`: the statistics of `risk simulate`, one column per value."""
+    """`risk sweep`: the statistics of `risk simulate`, one column per value, every rate and mean
+    with its 95% interval."""
     n = summaries[0]["games"]
     out = [t.n_("{label} with {rules}, {players} players, {bot} bots — the same {n} seed for every value (seed {seed}):",
                 "{label} with {rules}, {players} players, {bot} bots — the same {n} seeds for every value "
                 "(seed {seed}):", n).format(label=label, rules=" + ".join(f"“{x}”" for x in templates),
                                             players=players, bot=bot, n=t.num(n), seed=seed), ""]
-    width = max(30, max(len(t._("{continent} held at the end").format(continent=t.continent(c))) for c in continents)
-                + 2 if continents else 30)
+    width = _label_width(t, continents)
     # Translators: the head of the column of values in `risk sweep`
     value = t._("value")
     out.append((f"{value:<{width}}" + "".join(f"{v:<26}" for v in values)).rstrip())
@@ -162,20 +204,65 @@ def sweep_table(label: str, templates: Sequence[str], values: Sequence[str], sum
     for seat in range(players):
         row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries])
     row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries])
-    row(t._("Turns: mean"), [_num(t, s["turns"]["mean"]) for s in summaries])
+    row(t._("Turns: mean"), [_turns(t, s) for s in summaries])
     row(t._("Turns: median (quartiles)"),
         [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
          for s in summaries])
     for c in continents:
-        row(t._("{continent} held at the end").format(continent=t.continent(c)),
-            [t.pct(s["continents_held"][c]) for s in summaries])
-    row(t._("Sets traded a game"), [_num(t, s["cards"]["traded_mean"]) for s in summaries])
+        row(_held(t, c), [_rate(t, s["continents_held"][c]) for s in summaries])
+    row(t._("Sets traded a game"), [_traded(t, s) for s in summaries])
     row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries])
     if all("neutral_survival" in s for s in summaries):
         row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries])
-    out.append("")
-    out.append(t._("Win rates with 95% Wilson intervals (seat 1 moves first)."))
     return "\n".join(out) + "\n"
+
+
+def sweep_differences(values: Sequence[str], pairs: Sequence[tuple[int, int]], diffs: Sequence[dict],
+                      trend: dict | None, players: int, continents: Sequence[str], t: Text) -> str:
+    """`risk sweep`: the paired differences of each value from the one before and from the first,
+    and the trend along numeric values, each with its simultaneous interval (* after Holm)."""
+    width = _label_width(t, continents)
+    out: list[str] = []
+
+    def block(title: str, heads: list[str], cells: list[dict]) -> None:
+        out.extend(["", title])
+        if heads:
+            out.append((f"{'':<{width}}" + "".join(f"{h:<28}" for h in heads)).rstrip())
+
+        def row(name: str, found: list[str]) -> None:
+            out.append((f"{name:<{width}}" + "".join(f"{c:<28}" for c in found)).rstrip())
+
+        for seat in range(players):
+            row(_seat(t, seat), [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in cells])
+        row(t._("Unfinished (turn limit)"), [_change(t, d["unfinished"], 100, " pp") for d in cells])
+        row(t._("Turns: mean"), [_change(t, d["turns"], 1, "") for d in cells])
+        row(t._("Sets traded a game"), [_change(t, d["trades"], 1, "") for d in cells])
+
+    def chosen(adjacent: bool) -> tuple[list[str], list[dict]]:
+        found = [(f"{values[j]} − {values[i]}", d) for (i, j), d in zip(pairs, diffs) if (j == i + 1) == adjacent]
+        return [h for h, _ in found], [d for _, d in found]
+
+    block(t._("Paired differences, game by game: each value against the one before"), *chosen(True))
+    heads, cells = chosen(False)
+    if cells:
+        block(t._("Each value against the first"), heads, cells)
+    if trend is not None:
+        block(t._("Trend along the values: the least-squares slope per 1 of the value, paired game by game"),
+              [], [trend])
+    return "\n".join(out) + "\n"
+
+
+def sweep_correction_line(correction: dict, t: Text) -> str:
+    """The line under sweep's tables: how many tests, and how they were corrected."""
+    m = correction["comparisons"]
+    return "\n" + t.n_(
+        "Rates: 95% Wilson intervals; means: 95% intervals. Differences and trends: paired game by game; {m} test "
+        "was made, in all the tables together; its interval is {level} (Bonferroni) and * marks it significant at "
+        "5% after Holm's correction.",
+        "Rates: 95% Wilson intervals; means: 95% intervals. Differences and trends: paired game by game; {m} tests "
+        "were made, in all the tables together; their intervals hold together at 95% ({level} each, Bonferroni) "
+        "and * marks those significant at 5% after Holm's correction.", m).format(
+        m=t.num(m), level=t.pct(correction["interval_level"]))
 
 
 def odds_line(edition: str, attackers: int, defenders: int, p: float, left_a: float, left_d: float, t: Text) -> str:
