@@ -3,6 +3,11 @@
 Every line has `type` and `turn` (0 during setup) and, where it applies, `player`.
 `Tracker` rebuilds owner and armies of every territory, and every hand size, from the
 lines alone; `read_log` refuses a damaged or foreign file with a clear message.
+
+The header (line 1, `game_start`) is the game's own, as the engine emits it, plus what the
+file adds about itself (FILE_FIELDS, which a replay does not compare): `kind` ("log" or
+"save"), `language` (the game's language), `files` (the rule files it carries: language/
+carried.py) and, in a save, `log` (the log the game writes, relative to the save).
 """
 
 from __future__ import annotations
@@ -23,10 +28,41 @@ MAX_LOG_BYTES = 32 * 1024 * 1024  # a 1000-turn game of six is under 5 MiB; pars
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode  # made once: dumps() makes one a call
 
+FILE_FIELDS = ("kind", "language", "files", "log")  # the header's fields about the file, not the game
+KINDS = ("log", "save")
+
 
 def line_of(event: dict) -> str:
-    """One event as its log line (without the newline): compact, key order as emitted."""
-    return _ENCODE(event)
+    """One event as its log line (without the newline): compact, key order as emitted. In the
+    header, the line breaks JSON leaves as they are in strings (U+0085, U+2028, U+2029: a rule
+    text may hold them) are escaped, so that no reader splits the line there."""
+    line = _ENCODE(event)
+    if event.get("type") == "game_start":
+        line = line.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return line
+
+
+def game_part(header: dict) -> dict:
+    """The header as the game emits it: without the fields about the file."""
+    return {k: v for k, v in header.items() if k not in FILE_FIELDS}
+
+
+def file_header(header: dict, kind: str, language: str | None, files: dict[str, str] | None = None,
+                edition: str | None = None, log: str | None = None) -> dict:
+    """The header a file of this `kind` begins with: the game's own fields (its `edition` as
+    the file names it), then the file's: kind, language, the files it carries (if any) and,
+    in a save, its log (if any) — always in this order, so that one game makes one header."""
+    out = game_part(header)
+    if edition is not None:
+        out["edition"] = edition
+    out["kind"] = kind
+    if language:
+        out["language"] = language
+    if files:
+        out["files"] = files
+    if log is not None:
+        out["log"] = log
+    return out
 
 
 class LogWriter:
@@ -43,6 +79,12 @@ class LogWriter:
         except OSError as err:
             raise OutputError(f"{self.path}: cannot be written ({err.strerror})") from None
 
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as err:
+            raise OutputError(f"{self.path}: cannot be written ({err.strerror})") from None
+
 
 def write_atomically(path: Path, lines: Iterable[str]) -> None:
     """Write a file so that a crash leaves either the old file or the new one, never half;
@@ -50,9 +92,10 @@ def write_atomically(path: Path, lines: Iterable[str]) -> None:
     write_lines(path, lines)
 
 
-def read_log(path: Path) -> list[dict]:
+def read_log(path: Path, cut_off: bool = False) -> list[dict]:
     """The events of a game log, its header checked; GameError if the file is not a whole
-    riskrules log. The events are checked once the rules are known (`replay.load`)."""
+    riskrules log (with `cut_off`, a last line cut short — a log written up to a crash — is
+    left out instead). The events are checked once the rules are known (`replay.load`)."""
     label = str(path)
     try:
         text = read_text(Path(path), label, MAX_LOG_BYTES, "a game log")
@@ -61,9 +104,27 @@ def read_log(path: Path) -> list[dict]:
         if "not UTF-8" in message:
             message = f"{label}: not a riskrules game log (not UTF-8 text)"
         raise GameError(message) from None
+    if cut_off and "\n" in text and not text.endswith("\n"):
+        text = text[:text.rindex("\n") + 1]
     events = parse_log(text, label)
     check_header(events[0], label, LOG_FORMAT)
     return events
+
+
+def check_continuation(save: Path, events: list[dict], log: Path, logged: list[dict]) -> bool:
+    """Whether the log `logged` (read from `log`) is the log of the saved game `events`: the
+    same game in its header, and line for line the save's events as far as both go; GameError
+    if not. True if it holds exactly the save's events (it is then written on as it is)."""
+    if logged[0].get("kind") == "save":
+        raise GameError(f"{log}: a save, not a game log: it cannot be written on as the log of {save}")
+    mine, theirs = game_part(events[0]), game_part(logged[0])
+    mine.pop("edition"), theirs.pop("edition")
+    if mine != theirs:
+        raise GameError(f"{log}:1: not the log of the game in {save} (another game's header)")
+    for number, (a, b) in enumerate(zip(events[1:], logged[1:]), 2):
+        if a != b:
+            raise GameError(f"{log}:{number}: not the log of the game in {save} (the save differs at this line)")
+    return len(logged) == len(events)
 
 
 class Tracker:

@@ -15,9 +15,13 @@ import re
 from functools import cache
 from typing import Any
 
+from ..language.carried import MAX_BYTES as MAX_CARRIED, bounds_problem
 from .dice import GameError
 
-MAX_LINE = 64 * 1024  # characters in one line: the longest real line (a header) is a few hundred
+MAX_LINE = 64 * 1024  # characters in one line: the longest real event is a few hundred
+# … but the header may carry the rule files of a house rule (language/carried.py: at most
+# MAX_CARRIED bytes of text, which JSON may write at most twice as long: \n, \", \\, \t)
+MAX_HEADER_LINE = 2 * MAX_CARRIED + MAX_LINE
 MAX_DEPTH = 16  # nesting of [ and {: real events nest 3 deep
 MAX_DIGITS = 19  # digits of one number: enough for any 63-bit seed
 
@@ -63,11 +67,11 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def parse_line(line: str) -> Any:
-    """One line's JSON value, or _Refused: too long, too deep or too many digits are refused
-    before the parser runs (or while it converts a number)."""
-    if len(line) > MAX_LINE:
-        raise _Refused(f"a line of {len(line):,} characters (at most {MAX_LINE:,})")
+def parse_line(line: str, limit: int = MAX_LINE) -> Any:
+    """One line's JSON value, or _Refused: too long (over `limit` characters), too deep or too
+    many digits are refused before the parser runs (or while it converts a number)."""
+    if len(line) > limit:
+        raise _Refused(f"a line of {len(line):,} characters (at most {limit:,})")
     if line.count("[") + line.count("{") > MAX_DEPTH and _depth(line) > MAX_DEPTH:
         raise _Refused(f"JSON nested more than {MAX_DEPTH} deep")
     try:
@@ -79,13 +83,14 @@ def parse_line(line: str) -> Any:
 
 
 def parse_log(text: str, label: str) -> list[dict]:
-    """The events of a log's text, each a dict with a type and a turn; GameError if not."""
+    """The events of a log's text, each a dict with a type and a turn; GameError if not.
+    Lines end at \n only (JSON Lines): other line breaks may stand in a JSON string."""
     if text and not text.endswith("\n"):
         raise GameError(f"{label}: damaged — its last line is cut off")
     events = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n")[:-1], 1):
         try:
-            event = parse_line(line)
+            event = parse_line(line, MAX_HEADER_LINE if number == 1 else MAX_LINE)
         except _Refused as why:
             if number == 1:
                 raise GameError(f"{label}: not a riskrules game log") from None
@@ -149,6 +154,8 @@ def _expected(error) -> str:
         return f"at least {arg} {'character' if v == 'minLength' else 'entry'}{'s' if arg != 1 else ''}"
     if v == "const":
         return json.dumps(arg)
+    if v == "enum":
+        return " or ".join(json.dumps(a) for a in arg)
     if v == "pattern":
         return "a name of lower-case letters and '_'" if "a-z_" in arg else "a hexadecimal fingerprint"
     if v == "format":
@@ -195,6 +202,10 @@ def check_header(header: dict, label: str, log_format: int) -> None:
     if header.get("neutral") in names:
         raise GameError(f"{label}:1: damaged header — 'neutral': expected a name no player has, "
                         f"found {_short(header['neutral'])}")
+    if "files" in header:
+        problem = bounds_problem(header["files"])
+        if problem:
+            raise GameError(f"{label}:1: damaged header — 'files': {problem}")
     count = header.get("player_count")
     if count is not None and count != len(names):
         raise GameError(f"{label}:1: damaged header — 'player_count': expected {len(names)} (the players "

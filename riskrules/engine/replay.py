@@ -4,6 +4,11 @@ A replay re-runs the game from the log's header — same rules, seed and bots �
 every line it produces against the log. Seats played by people are answered from the log
 itself (each answer is the next event). A saved game is the log of a game in progress:
 resuming replays it, then hands each human seat back to the person at the keyboard.
+
+The rules are the header's: a built-in edition by its id, a house rule from the texts the
+header carries (`files`; language/carried.py), or — in a log written before logs carried
+them — from the rule file its `edition` names beside the log. Either way their fingerprint
+must be the header's `rules`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Sequence
 
+from ..language.carried import carried, differing, moved, open_carried
 from ..language.errors import RuleError
 from ..language.files import Unreadable, place
 from ..language.loader import is_path, open_rulebook
@@ -23,7 +29,7 @@ from .agents.log_agent import LogAgent
 from .decisions import Decision
 from .dice import GameError
 from .game import Game, Result
-from .log import line_of, read_log
+from .log import game_part, line_of, read_log
 from .logcheck import check_events
 
 
@@ -38,10 +44,17 @@ class ReplayReport:
     matched: int  # lines reproduced exactly
     result: Result | None
     mismatch: Mismatch | None = None
+    kind: str | None = None  # the header's: "log", "save", or None (a file from before headers said)
 
     @property
     def ok(self) -> bool:
         return self.mismatch is None and self.matched == self.lines
+
+    @property
+    def unfinished(self) -> bool:
+        """Every line matches, but the game goes on after the last (a save, a game left before its end)."""
+        m = self.mismatch
+        return m is not None and m.expected is None and self.matched == self.lines
 
 
 class Follower:
@@ -56,7 +69,7 @@ class Follower:
         i = self.position
         got = json.loads(line_of(event))
         if i < len(self.events):
-            if got != self.events[i]:
+            if got != (self.events[i] if i else game_part(self.events[0])):  # the header: the game's fields
                 raise Mismatch(i + 1, self.events[i], got)
         elif not self.stop_at_end:
             raise Mismatch(i + 1, None, got)
@@ -79,35 +92,77 @@ def edition_source(edition: str, base: Path | None) -> str | Path:
         raise RuleError(str(err)) from None
 
 
-def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None = None) -> Rules:
+def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None = None,
+              notes: list[str] | None = None) -> Rules:
     """The rules a log was played by; GameError if they cannot be found or have changed.
 
-    The header names an edition id or a house rule's path, which may only lead where a rule
-    file's `extends` may: inside the log's own directory `base` (or one given with --allow-dir)."""
+    The header names an edition id, or a house rule: carried in the header (`files`), where
+    no path leads out of the carried texts; or, in a log that carries none, by a path that may
+    only lead where a rule file's `extends` may: inside the log's own directory `base` (or one
+    given with --allow-dir). A local file of a carried name whose text differs is told in
+    `notes` (the carried one is used)."""
     edition = header["edition"]
     variant = header.get("variant")
     sets = header.get("set", [])
     if not isinstance(sets, list) or not all(isinstance(s, str) for s in sets):
         raise GameError("the log's 'set' must be a list of rule texts")
+    files = header.get("files")
     try:
-        source = edition_source(edition, base)
-        rules = open_rulebook(source, sets=sets).rules(variant.split(",") if variant else None,
-                                                      len(header["players"]))
+        if files is not None:
+            book = open_carried(edition, files, sets)
+        else:
+            book = open_rulebook(edition_source(edition, base), sets=sets)
+        rules = book.rules(variant.split(",") if variant else None, len(header["players"]))
     except RuleError as err:
         raise GameError(f"{label}:1: the rules of this game cannot be loaded: {err.first_line}") from None
     if rules.fingerprint != header["rules"]:
         raise GameError(f"{label}:1: the rules of {edition} have changed since this game was played "
                         f"(expected fingerprint {header['rules']}, found {rules.fingerprint})")
+    if files and notes is not None:
+        notes += [f"{Path(base or '.') / name}: differs from the copy carried in {label} (the copy is used)"
+                  for name in differing(files, base or ".")]
     return rules
 
 
-def load(path: Path) -> tuple[list[dict], Rules]:
-    """A log's events, every one checked against the schema and the game's rules, and the rules."""
-    events = read_log(path)
+def load(path: Path, notes: list[str] | None = None) -> tuple[list[dict], Rules]:
+    """A log's events, every one checked against the schema and the game's rules, and the rules;
+    `notes` gets a line for each local rule file that differs from the one the log carries."""
+    return checked(path, read_log(path), notes)
+
+
+def checked(path: Path, events: list[dict], notes: list[str] | None = None) -> tuple[list[dict], Rules]:
+    """`load` for events already read: the rules, and every event checked against them."""
     label = str(path)
-    rules = rules_for(events[0], label, Path(path).parent)
+    rules = rules_for(events[0], label, Path(path).parent, notes)
     check_events(events, label, rules.board.territories, rules.board.continents, events[0])
     return events, rules
+
+
+def load_save(path: Path, notes: list[str] | None = None) -> tuple[list[dict], Rules]:
+    """`load` for a save: a file whose header says it is a game log is refused (GameError)
+    before anything else of it is used. (A file from before headers said so is taken as a save.)"""
+    events = read_log(path)
+    if events[0].get("kind") == "log":
+        raise GameError(f"{path}: a game log, not a save — `risk resume` goes on from the file written by "
+                        f"`risk play --save` (check a log with: risk replay {path})")
+    return checked(path, events, notes)
+
+
+def carried_by(header: dict[str, Any], base: Path) -> dict[str, str]:
+    """The files a header that carries none would carry (a save from before saves carried
+    them): its house rule's files, read where its `edition` leads; {} for a built-in edition."""
+    if "files" in header or not is_path(header["edition"]):
+        return header.get("files") or {}
+    variant = header.get("variant")
+    variants = variant.split(",") if variant else None
+    try:
+        source = edition_source(header["edition"], base)
+        book = open_rulebook(source, sets=header.get("set", []))
+        rules = book.rules(variants, len(header["players"]))
+        found = carried(book, str(Path(base) / header["edition"]), variants, len(header["players"]), rules)
+    except RuleError as err:
+        raise GameError(f"{base}: the rules of this game cannot be carried: {err.first_line}") from None
+    return {moved(name, ".", base): text for name, text in found.items()}
 
 
 def _agents(header: dict, events: list[dict], follower: Follower,
@@ -142,14 +197,15 @@ class _Resuming(Agent):
         return self.person.decide(decision)
 
 
-def replay(path: Path) -> ReplayReport:
-    """Re-run a logged game and compare every line."""
-    events, rules = load(path)
+def replay(path: Path, notes: list[str] | None = None) -> ReplayReport:
+    """Re-run a logged game and compare every line (`notes`: as for `load`)."""
+    events, rules = load(path, notes)
     return _replay(events, rules)
 
 
 def _replay(events: list[dict], rules: Rules) -> ReplayReport:
     header = events[0]
+    kind = header.get("kind")
     follower = Follower(events)
     agents = _agents(header, events, follower, None)
     game = Game(rules, agents, header["seed"], max_turns=header["max_turns"], listeners=[follower],
@@ -157,13 +213,13 @@ def _replay(events: list[dict], rules: Rules) -> ReplayReport:
     try:
         result = game.play()
     except Mismatch as m:
-        return ReplayReport(len(events), m.line - 1, None, m)
+        return ReplayReport(len(events), m.line - 1, None, m, kind)
     except GameError as err:
         got = {"error": str(err)}
         return ReplayReport(len(events), follower.position, None,
                             Mismatch(follower.position + 1, events[follower.position]
-                                     if follower.position < len(events) else None, got))
-    return ReplayReport(len(events), follower.position, result)
+                                     if follower.position < len(events) else None, got), kind)
+    return ReplayReport(len(events), follower.position, result, None, kind)
 
 
 def _compact(value: Any, limit: int) -> str:
@@ -186,9 +242,9 @@ def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Ca
     """A game rebuilt from a save file, ready to `play()` on: its human seats answered from
     the file until it runs out, then by `live(name)`. `listeners` hear only the new events.
 
-    The whole file is replayed first: a save that no longer replays is refused (GameError)
-    before anyone is asked anything."""
-    events, rules = load(path)
+    The whole file is replayed first: a save that no longer replays, or a game log, is refused
+    (GameError) before anyone is asked anything."""
+    events, rules = load_save(path)
     return resume_loaded(path, events, rules, live, listeners)
 
 
@@ -202,7 +258,7 @@ def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[
         raise GameError(f"{path}: no person plays in this game; replay it with `risk replay`")
     report = _replay(events, rules)
     m = report.mismatch
-    if m is not None and not (m.expected is None and report.matched == report.lines):
+    if m is not None and not report.unfinished:
         expected, found = difference(m.expected, m.got)
         raise GameError(f"{path}:{m.line}: this save no longer replays (after {report.matched} matching lines) — "
                         f"in the file: {expected}; replayed: {found}")
