@@ -168,17 +168,69 @@ def test_save_and_resume_play_the_same_game(tmp_path, typists):
 
 
 def test_resume_refuses_a_finished_or_foreign_file(tmp_path):
-    log = tmp_path / "done.jsonl"
-    run("play", "cs-riziko", "--players", "2", "--humans", "0", "--seed", "3", "--log", str(log))
-    result = run("resume", str(log))
+    log, save = tmp_path / "done.jsonl", tmp_path / "done.save"
+    run("play", "cs-riziko", "--players", "2", "--humans", "0", "--seed", "3", "--log", str(log), "--save", str(save))
+    result = run("resume", str(save))
     assert result.exit_code == 1
-    assert result.stderr.startswith(f"risk: {log}: this game is over (opponent_eliminated); nothing to resume")
+    assert result.stderr.startswith(f"risk: {save}: this game is over (opponent_eliminated); nothing to resume")
+    before = log.read_bytes()
+    result = run("resume", str(log))  # issue 20: `risk resume g.jsonl` rewrote the log as a save
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (f"risk: {log}: a game log, not a save — `risk resume` goes on from the file written "
+                             f"by `risk play --save` (check a log with: risk replay {log})\n")
+    assert log.read_bytes() == before
     foreign = tmp_path / "notes.txt"
     foreign.write_text("shopping list\n", encoding="utf-8")
     assert run("resume", str(foreign)).stderr == f"risk: {foreign}: not a riskrules game log\n"
     cut = tmp_path / "cut.jsonl"
     cut.write_text(log.read_text(encoding="utf-8")[:500], encoding="utf-8")
     assert run("resume", str(cut)).stderr == f"risk: {cut}: damaged — its last line is cut off\n"
+
+
+def test_a_german_game_resumes_in_german_and_its_log_goes_on(tmp_path, typists, monkeypatch):
+    """Issue 20: a game played with --lang de, --save and --log, left midway and resumed without
+    --lang, goes on in German and writes on its log, which is then line for line the log of the
+    same game played without a break, and replays with exit 0."""
+    import riskrules.terminal.session as session
+
+    def typed(*args, typist):
+        monkeypatch.setattr(session, "_input", typist)
+        return run(*[str(a) for a in args])
+
+    game = ("play", "sv-2000", "--players", "2", "--seed", "8", "--lang", "de")
+    whole = typed(*game, "--save", tmp_path / "whole.save", "--log", tmp_path / "whole.jsonl", typist=typists())
+    assert whole.exit_code == 0, whole.output
+    save, log = tmp_path / "s.save", tmp_path / "g.jsonl"
+    first = typed(*game, "--save", save, "--log", log, typist=typists(limit=40))
+    assert first.exit_code == 3
+    assert json.loads(save.read_text(encoding="utf-8").splitlines()[0])["log"] == "g.jsonl"
+    second = typed("resume", save, typist=typists())
+    assert second.exit_code == 0, second.output
+    assert re.search(r"^sv-2000 wird fortgesetzt \(Seed 8\) bei Zug \d+\.$", second.stdout, re.M)
+    assert f"Das Spielprotokoll wird in {log} fortgeschrieben.\n" in second.stdout
+    assert "Rot" in second.stdout and "Röd" not in second.stdout  # the colours in German, not in Swedish
+    assert log.read_text(encoding="utf-8") == (tmp_path / "whole.jsonl").read_text(encoding="utf-8")
+    assert save.read_text().splitlines()[1:] == (tmp_path / "whole.save").read_text().splitlines()[1:]
+    replayed = run("replay", str(log))
+    n = len(log.read_text().splitlines())
+    assert (replayed.exit_code, replayed.stderr) == (0, "")
+    assert replayed.stdout.startswith(f"{log}: all {n:,} lines of the log match the replayed game. ")
+
+
+def test_a_log_left_midway_replays_with_exit_0_and_says_the_game_is_not_over(tmp_path):
+    log, save = tmp_path / "g.jsonl", tmp_path / "g.save"
+    outcome = play("sv-2000", None, 3, 1, "balanced", 5, save=save, log=log, lang="en",
+                   read=lambda p: (_ for _ in ()).throw(EOFError), write=lambda line: None)
+    assert outcome.result is None
+    n = len(log.read_text().splitlines())
+    assert n == len(save.read_text().splitlines()) > 1
+    replayed = run("replay", str(log))
+    assert (replayed.exit_code, replayed.stdout) == (0, f"{log}: all {n} lines of the log match the replayed game. "
+                                                        f"The game is not over: it goes on after the last line.\n")
+    replayed = run("replay", str(save))
+    assert (replayed.exit_code, replayed.stdout) == (0, f"{save}: all {n} lines of the log match the replayed game. "
+                                                        f"The game is not over: it goes on after the last line. "
+                                                        f"Go on with it: risk resume {save}\n")
 
 
 def test_save_file_is_never_half_written(tmp_path, monkeypatch):

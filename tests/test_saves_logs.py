@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -163,20 +164,23 @@ def test_rules_fingerprint_must_match(tmp_path, game_log):
                                       f"played (expected fingerprint 0123456789abcdef, found {header['rules']})\n")
 
 
-def test_a_house_rule_log_names_its_rules_relative_to_itself(tmp_path, monkeypatch):
+def test_a_log_from_before_logs_carried_rules_names_them_relative_to_itself(tmp_path, monkeypatch):
     (tmp_path / "rules").mkdir()
     (tmp_path / "logs").mkdir()
     (tmp_path / "rules" / "mine.risk").write_text("rulebook mine\nextends sv-2000\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert run("play", "rules/mine.risk", "--humans", "0", "--seed", "4", "--log", "rules/near.jsonl").exit_code == 0
     assert json.loads((tmp_path / "rules" / "near.jsonl").read_text().splitlines()[0])["edition"] == "mine.risk"
-    assert run("replay", "rules/near.jsonl").exit_code == 0
     assert run("play", "rules/mine.risk", "--humans", "0", "--seed", "4", "--log", "logs/far.jsonl").exit_code == 0
-    assert json.loads((tmp_path / "logs" / "far.jsonl").read_text().splitlines()[0])["edition"] == "../rules/mine.risk"
-    assert refused("replay", "logs/far.jsonl") == (
-        "risk: logs/far.jsonl:1: the rules of this game cannot be loaded: refused path '../rules/mine.risk': it "
+    lines = (tmp_path / "logs" / "far.jsonl").read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["edition"] == "../rules/mine.risk"
+    del header["files"]  # as written before logs carried their rules: the path alone
+    old = write(tmp_path / "logs" / "old.jsonl", [compact(header)] + lines[1:])
+    assert refused("replay", "logs/old.jsonl") == (
+        "risk: logs/old.jsonl:1: the rules of this game cannot be loaded: refused path '../rules/mine.risk': it "
         "leads out of the directory of the file that names it (allow its directory with --allow-dir DIR)\n")
-    assert run("replay", "logs/far.jsonl", "--allow-dir", "rules").exit_code == 0
+    assert run("replay", old, "--allow-dir", "rules").exit_code == 0
 
 
 # ---- saves ----------------------------------------------------------------------------------------
@@ -192,6 +196,7 @@ def human_save(tmp_path_factory):
     lines = out.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     header["players"][0]["agent"] = "human"
+    del header["kind"]  # a save as written before headers said what the file is: still resumed
     first = header["players"][0]["name"]
     trades = [n for n, line in enumerate(lines) if '"type":"trade"' in line and f'"player":"{first}"' in line]
     assert trades, "the first seat never traded"
@@ -357,3 +362,189 @@ def test_any_damaged_bytes_are_refused_with_a_game_error(tmp_path, game_log, cut
         load(path)
     except GameError as err:
         assert str(err).startswith(str(path))
+
+
+# ---- rules carried in logs and saves; resume writes on the log (issue 20) ------------------------------
+
+HOUSE = ('rulebook myhouse\nextends sv-2000\ntitle "Mine"\nboard "mine.yaml"\n\nreinforcements {\n'
+         '    territories max(4, territories // 3)\n'
+         '    continents north_america 5, south_america 2, europe 5, africa 3, asia 7, australia 2\n}\n')
+
+
+@pytest.fixture
+def house(tmp_path, monkeypatch):
+    """A house rule in rules/ that extends sv-2000 and plays on its own board (the classic one with
+    4 jokers); the tests run in tmp_path."""
+    from riskrules.resources import boards_dir
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    board = (boards_dir() / "classic.yaml").read_text(encoding="utf-8")
+    (rules / "mine.yaml").write_text(board.replace("jokers: 2", "jokers: 4"), encoding="utf-8")
+    (rules / "mine.risk").write_text(HOUSE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return rules
+
+
+def leave(prompt):
+    raise EOFError  # the person leaves at the first question
+
+
+def test_a_house_rule_log_moved_away_from_its_deleted_rule_files_replays_and_resumes(tmp_path, house):
+    import shutil
+
+    from riskrules.terminal.session import play
+
+    assert run("play", "rules/mine.risk", "--humans", "0", "--seed", "4", "--log", "g.jsonl").exit_code == 0
+    header = json.loads((tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    board = (house / "mine.yaml").read_text(encoding="utf-8")
+    assert (header["edition"], header["kind"], header["language"]) == ("rules/mine.risk", "log", "sv")
+    assert header["files"] == {"rules/mine.risk": HOUSE, "rules/mine.yaml": board}
+    outcome = play("rules/mine.risk", None, 3, 1, "balanced", 4, save=Path("s.save"), log=Path("s.jsonl"),
+                   read=leave, write=lambda line: None)
+    assert outcome.result is None
+    shutil.rmtree(house)
+    away = tmp_path / "away"
+    away.mkdir()
+    for name in ("g.jsonl", "s.save", "s.jsonl"):
+        shutil.move(name, away / name)
+    n = len((away / "g.jsonl").read_text().splitlines())
+    replayed = run("replay", away / "g.jsonl")
+    assert (replayed.exit_code, replayed.stderr) == (0, "")
+    assert replayed.stdout.startswith(f"{away / 'g.jsonl'}: all {n:,} lines of the log match the replayed game. ")
+    resumed = runner.invoke(app, ["resume", str(away / "s.save")], input="")
+    assert resumed.exit_code == 3, resumed.output  # resumed, then left at the end of the input (saved again)
+    assert "Fortsätter rules/mine.risk (slumpfrö 4) vid tur 0." in resumed.stdout
+    assert f"Spelloggen fortsätter i {away / 's.jsonl'}." in resumed.stdout
+    assert run("replay", away / "s.jsonl").exit_code == 0
+    assert (away / "s.jsonl").read_text().splitlines()[1:] == (away / "s.save").read_text().splitlines()[1:]
+
+
+def test_a_local_rule_file_that_differs_is_a_warning_and_the_carried_one_is_used(tmp_path, house):
+    (house / "top.risk").write_text('rulebook top\nextends "mine.risk"\n', encoding="utf-8")
+    assert run("play", "rules/top.risk", "--humans", "0", "--seed", "2", "--log", "g.jsonl").exit_code == 0
+    assert sorted(json.loads(Path("g.jsonl").read_text().splitlines()[0])["files"]) == \
+        ["rules/mine.risk", "rules/mine.yaml", "rules/top.risk"]
+    (house / "mine.risk").write_text(HOUSE.replace("max(4,", "max(5,"), encoding="utf-8")
+    replayed = run("replay", "g.jsonl")
+    assert replayed.exit_code == 0
+    assert replayed.stderr == "risk: warning: rules/mine.risk: differs from the copy carried in g.jsonl (the copy is used)\n"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('rulebook x\nextends "/etc/passwd"\n',
+     "x.risk:2:9: no such rule file: '/etc/passwd' (the log carries no file '/etc/passwd')"),
+    ('rulebook x\nextends "../../../etc/passwd"\n',
+     "x.risk:2:9: no such rule file: '../../../etc/passwd' (the log carries no file '../../../etc/passwd')"),
+    ('rulebook x\nextends cs-riziko\nboard "/dev/zero"\n',
+     "x.risk:3:7: no such board: '/dev/zero' (the log carries no file '/dev/zero')"),
+    ('rulebook x\nextends "x.risk"\n', "x.risk:2:9: extends cycle: x.risk → x.risk"),
+    ('rulebook x\nextends cs-riziko\nreinforcements {\n territories ' + "(" * 300 + "1" + ")" * 300 + "\n}\n",
+     "x.risk:4:78: expression nested too deeply (more than 64 levels)"),
+    ("rulebook x\n" + "#" * 300_000 + "\n", "x.risk: file is too large (the limit is 256 KiB)"),
+])
+def test_carried_rules_are_checked_like_a_strangers_file_and_lead_nowhere(tmp_path, game_log, text, message):
+    header = json.loads(game_log[0])
+    log = write(tmp_path / "g.jsonl", [compact({**header, "edition": "x.risk", "files": {"x.risk": text}})]
+                + game_log[1:])
+    assert refused("replay", log) == f"risk: {log}:1: the rules of this game cannot be loaded: {message}\n"
+
+
+def test_a_carried_board_is_checked_like_a_strangers_board(tmp_path, game_log):
+    header = json.loads(game_log[0])
+    files = {"x.risk": 'rulebook x\nextends cs-riziko\nboard "b.yaml"\n', "b.yaml": "a: &a [1, 2]\nb: [*a, *a]\n"}
+    log = write(tmp_path / "g.jsonl", [compact({**header, "edition": "x.risk", "files": files})] + game_log[1:])
+    assert refused("replay", log) == (f"risk: {log}:1: the rules of this game cannot be loaded: x.risk:3:7: b.yaml: "
+                                      f"not a board file: it uses YAML aliases\n")
+
+
+def test_carried_text_is_bounded(tmp_path, game_log):
+    header = json.loads(game_log[0])
+    files = {"x.risk": "a" * 600_000, "y.yaml": "é" * 300_000}  # 1.17 MiB of UTF-8
+    log = write(tmp_path / "g.jsonl", [compact({**header, "edition": "x.risk", "files": files})] + game_log[1:])
+    assert refused("replay", log) == f"risk: {log}:1: damaged header — 'files': over the limit of 1024 KiB of text together\n"
+    log = write(tmp_path / "g.jsonl", [compact({**header, "files": {"x": "y" * 2_200_000}})] + game_log[1:])
+    assert refused("replay", log) == f"risk: {log}: not a riskrules game log\n"  # a header line over 2.06 MiB
+
+
+def test_a_line_break_in_a_carried_text_stays_inside_the_header(tmp_path, house):
+    (house / "mine.risk").write_text(HOUSE.replace('title "Mine"', 'title "Mine\u2028\x85\u2029"'), encoding="utf-8")
+    assert run("play", "rules/mine.risk", "--humans", "0", "--seed", "3", "--log", "g.jsonl").exit_code == 0
+    assert Path("g.jsonl").read_text(encoding="utf-8").splitlines()[0].endswith("}")
+    assert run("replay", "g.jsonl").exit_code == 0
+
+
+def a_save(name: str, log: str | None = "g.jsonl", **kwargs) -> Path:
+    from riskrules.terminal.session import play
+
+    play("sv-2000", None, 3, 1, "balanced", 5, save=Path(name), log=Path(log) if log else None, read=leave,
+         write=lambda line: None, **kwargs)
+    return Path(name)
+
+
+def test_resume_refuses_a_log_it_is_not_the_log_of(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    save = a_save("s.save")
+    assert run("play", "sv-2000", "--humans", "0", "--seed", "6", "--log", "other.jsonl").exit_code == 0
+    before = Path("other.jsonl").read_bytes()
+    assert refused("resume", save, "--log", "other.jsonl") == \
+        "risk: other.jsonl:1: not the log of the game in s.save (another game's header)\n"
+    assert refused("resume", save, "--log", save) == \
+        "risk: --log s.save: that is the save itself: a log and a save are two files\n"
+    assert Path("other.jsonl").read_bytes() == before
+    other = a_save("t.save", "t.jsonl")
+    assert refused("resume", save, "--log", other) == \
+        "risk: t.save: a save, not a game log: it cannot be written on as the log of s.save\n"
+
+
+@pytest.mark.parametrize("log, why", [
+    ("/etc/passwd", "refused path '/etc/passwd': an absolute path (name a file beside this one, or allow its "
+                    "directory with --allow-dir DIR)"),
+    ("../g.jsonl", "refused path '../g.jsonl': it leads out of the directory of the file that names it (allow its "
+                   "directory with --allow-dir DIR)"),
+])
+def test_the_log_a_save_names_is_under_the_path_policy(tmp_path, monkeypatch, log, why):
+    monkeypatch.chdir(tmp_path)
+    save = a_save("s.save")
+    lines = save.read_text().splitlines()
+    write(save, [compact({**json.loads(lines[0]), "log": log})] + lines[1:])
+    assert refused("resume", save) == f"risk: s.save:1: the log this save writes cannot be used: {why}, or give " \
+                                      f"the log with --log FILE\n"
+
+
+def test_a_log_written_on_from_a_crash_is_cut_back_to_the_save_or_made_whole(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    save = a_save("s.save")
+    whole = Path("g.jsonl").read_text()
+    Path("g.jsonl").write_text(whole + whole.splitlines(keepends=True)[-1][:10])  # cut off while writing
+    result = runner.invoke(app, ["resume", str(save)], input="")
+    assert (result.exit_code, result.stderr) == (3, "")
+    assert Path("g.jsonl").read_text() == whole
+    Path("g.jsonl").write_text(whole + "".join(whole.splitlines(keepends=True)[-2:]))  # lines after the save's
+    result = runner.invoke(app, ["resume", str(save)], input="")
+    assert (result.exit_code, result.stderr) == (3, "risk: warning: g.jsonl: its last 2 lines are left out: the "
+                                                    "game goes on from s.save\n")
+    assert Path("g.jsonl").read_text() == whole
+    Path("g.jsonl").unlink()
+    result = runner.invoke(app, ["resume", str(save)], input="")
+    assert (result.exit_code, result.stderr) == (3, "risk: warning: g.jsonl: no such file; it is written anew from "
+                                                    "s.save\n")
+    assert Path("g.jsonl").read_text() == whole
+
+
+def test_resume_with_a_new_log_writes_it_from_the_start_and_the_save_names_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "logs").mkdir()
+    save = a_save("s.save", None, lang="de")
+    header = json.loads(save.read_text().splitlines()[0])
+    assert (header["kind"], header["language"], "log" in header) == ("save", "de", False)
+    result = runner.invoke(app, ["resume", str(save), "--log", "logs/new.jsonl"], input="")
+    assert result.exit_code == 3 and "Das Spielprotokoll wird in logs/new.jsonl fortgeschrieben." in result.stdout
+    assert json.loads(save.read_text().splitlines()[0])["log"] == "logs/new.jsonl"
+    logged = Path("logs/new.jsonl").read_text().splitlines()
+    assert json.loads(logged[0]) == {**{k: v for k, v in header.items()}, "kind": "log"}
+    assert logged[1:] == save.read_text().splitlines()[1:]
+    assert run("replay", "logs/new.jsonl").exit_code == 0
+    result = runner.invoke(app, ["resume", str(save), "--lang", "cs"], input="")  # on in Czech, and in logs/new.jsonl
+    assert result.exit_code == 3 and "Záznam hry pokračuje v souboru logs/new.jsonl." in result.stdout
+    assert json.loads(save.read_text().splitlines()[0])["language"] == "cs"

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..text.i18n import Text
+from . import complete
 from .common import (BOT_NAMES, AllowDirOpt, EditionArg, LangOpt, SetOpt, VariantOpt, allow, check_bot, fail,
                      reported, text_for, variants)
 
@@ -16,6 +17,15 @@ from .common import (BOT_NAMES, AllowDirOpt, EditionArg, LangOpt, SetOpt, Varian
 # command; end of input (Ctrl-D, a script that runs out) and the `quit` command are 3.
 EXIT_INTERRUPTED = 130
 EXIT_LEFT = 3
+# `risk replay` exits 0 when every line of the file matches the replayed game, whether the
+# game ends in it or goes on after its last line (a save, a log of a game left before its
+# end: every line of it is true, and that is what a replay checks; the message says which);
+# 1 when a line differs, or the file or its rules are refused.
+
+
+def warn(line: str) -> None:
+    """A line worth knowing that changes nothing (a local rule file that differs from the carried one)."""
+    typer.echo(f"risk: warning: {line}", err=True)
 
 
 def outcome_lines(outcome) -> None:
@@ -74,43 +84,59 @@ def play(
 
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
-    show: Annotated[bool, typer.Option("--show", help="Tell the game as text instead of checking it.")] = False,
+    show: Annotated[bool, typer.Option("--show", help="Tell the game as text (in the language it was played "
+                                                      "in, unless --lang) instead of checking it.")] = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Re-run a logged game from its header and report whether every line matches (exit 1 if not).
+    """Re-run a logged game from its header and report whether every line matches.
+
+    Exit 0 when every line matches, also for a game that goes on after the file's last line (a
+    save, or the log of a game left before its end: every line of it is true, which is what a
+    replay checks; the message says the game is not over); exit 1 when a line differs.
 
     The file is checked before it is used: a damaged line, a name the board lacks, a line after
-    the end of the game or rules that have changed since are refused, with the line.
+    the end of the game or rules that have changed since are refused, with the line (exit 1).
+    A house rule's files are carried in the log: a local file of the same name that differs
+    is a warning, and the log's copy is used.
     """
     allow(allow_dir)
     from ..text.narrate import Narrator
     from ..engine.replay import difference, load
     from ..engine.replay import replay as replay_log
 
+    notes: list[str] = []
     with reported():
         if show:
-            events, rules = load(file)
-            narrator = Narrator(rules, text_for(lang, rules.language, rules.terms))
+            events, rules = load(file, notes)
+            for note in notes:
+                warn(note)
+            narrator = Narrator(rules, text_for(lang, events[0].get("language") or rules.language, rules.terms))
             for event in events:
                 line = narrator(event)
                 if line:
                     typer.echo(line)
             return
-        report = replay_log(file)
+        report = replay_log(file, notes)
+    for note in notes:
+        warn(note)
     t = text_for(lang, "en")
+    matched = t.n_("{file}: the {n} line of the log matches the replayed game.",
+                   "{file}: all {n} lines of the log match the replayed game.", report.lines).format(
+        file=file, n=t.num(report.lines))
     if report.ok:
         from ..text.narrate import result_line
 
         r = report.result
-        typer.echo(t.n_("{file}: the {n} line of the log matches the replayed game.",
-                        "{file}: all {n} lines of the log match the replayed game.", report.lines).format(
-            file=file, n=t.num(report.lines)) + " " + result_line(r.winner, r.reason, r.turns, t))
+        typer.echo(matched + " " + result_line(r.winner, r.reason, r.turns, t))
         return
     m = report.mismatch
-    if m.expected is None and report.matched == report.lines:
-        fail(t._("{file}: all {n} lines match, but the game is not over; go on with it: risk resume {file}").format(
-            file=file, n=report.lines))
+    if report.unfinished:
+        more = t._("The game is not over: it goes on after the last line.")
+        if report.kind == "save":
+            more += " " + t._("Go on with it: risk resume {file}").format(file=file)
+        typer.echo(matched + " " + more)
+        return
     expected, found = difference(m.expected, m.got)
     fail(t._("{file}:{line}: differs from the replayed game after {n} matching lines — in the log: {expected}; "
              "replayed: {found}").format(file=file, line=m.line, n=report.matched, expected=expected, found=found))
@@ -118,18 +144,26 @@ def replay(
 
 def resume(
     file: Annotated[Path, typer.Argument(help="A save file written by `risk play --save`.")],
-    lang: LangOpt = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
+                                                            "Default: the game's own, as saved.",
+                                              autocompletion=complete.languages)] = None,
+    log: Annotated[Path | None, typer.Option(help="Write the game log on in this file (the log of this game, "
+                                                  "or a new file: the log is written from the start). "
+                                                  "Default: the log the save names, if any.")] = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """Go on with a saved game (exit codes as for `risk play`). The file is replayed first; one that no
-    longer replays is refused."""
+    """Go on with a saved game (exit codes as for `risk play`): in its language, writing on its log.
+
+    The file is replayed first; one that no longer replays, a game log given for a save, or a log
+    that is not this game's, is refused (exit 1) before the game goes on and any file changes.
+    """
     allow(allow_dir)
     from ..terminal.session import resume as resume_game
 
     if lang is not None:
         text_for(lang, "en")
     with reported():
-        outcome = resume_game(file, lang=lang, write=typer.echo)
+        outcome = resume_game(file, lang=lang, write=typer.echo, log=log, warn=warn)
     outcome_lines(outcome)
 
 

@@ -12,31 +12,35 @@ from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Sequence
 
-from ..text.i18n import Text
+from ..text.i18n import Text, check_language
+from ..language.carried import carried, moved
+from ..language.files import Unreadable, place
 from ..language.loader import is_path, open_rulebook
 from ..engine.agents import make_bot
 from .human import HumanAgent, Quit
 from ..engine.dice import GameError
 from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
 from ..outputs import OutputError, check_target
-from ..engine.log import LogWriter, line_of, write_atomically
+from ..engine.log import LogWriter, check_continuation, file_header, line_of, read_log, write_atomically
 from ..engine.seed import check_seed
 from ..engine.sight import told
 from ..text.narrate import Narrator
-from ..engine.replay import load, resume_loaded
+from ..engine.replay import carried_by, load_save, resume_loaded
 from .table import Table
 
 
 class SaveFile:
     """The game so far, rewritten atomically before every question put to a person."""
 
-    def __init__(self, path: Path, lines: Sequence[str] = (), edition: str | None = None):
+    def __init__(self, path: Path, lines: Sequence[str] = (), header: Callable[[dict], dict] | None = None):
         self.path = Path(path)
         self.lines = list(lines)
-        self.edition = edition
+        self.header = header  # the game's header → the save's
 
     def __call__(self, event: dict) -> None:
-        self.lines.append(line_of(_relocated(event, self.edition)))
+        if self.header is not None and event["type"] == "game_start":
+            event = self.header(event)
+        self.lines.append(line_of(event))
 
     def save(self) -> None:
         write_atomically(self.path, self.lines)
@@ -63,10 +67,19 @@ def edition_for(edition: str, output: Path) -> str:
     return os.path.relpath(os.path.abspath(edition), os.path.abspath(Path(output).parent))
 
 
-def _relocated(event: dict, edition: str | None) -> dict:
-    if edition is None or event["type"] != "game_start":
-        return event
-    return {**event, "edition": edition}
+def _relative(path: Path, directory: Path) -> str:
+    return os.path.relpath(os.path.abspath(path), os.path.abspath(directory))
+
+
+def header_for(output: Path, kind: str, edition: str, language: str, files: dict[str, str],
+               log: Path | None = None) -> Callable[[dict], dict]:
+    """The game's header → the header of the file `output` (a log or a save): the edition and
+    the carried files (`files`, named relative to here) named relative to the file, the
+    game's language, and in a save, the log it writes."""
+    where = edition_for(edition, output)
+    mine = {moved(name, ".", Path(output).parent): text for name, text in files.items()}
+    log_ref = _relative(log, Path(output).parent) if log is not None else None
+    return lambda event: file_header(event, kind, language, mine, where, log_ref)
 
 
 def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, humans: int = 1,
@@ -75,7 +88,9 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
          sets: Sequence[str] = ()) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
-    the edition's language (or `lang`) unless `narrate` is off and nobody plays."""
+    the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
+    save carry the rule files of a house rule (language/carried.py), the game's language, and
+    the save names its log."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     if seed is not None:
@@ -83,11 +98,16 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     for target in (log, save):
         if target is not None:
             check_target(target)
-    rules = open_rulebook(edition, sets=sets).rules(variants, players)
+    if log is not None and save is not None and os.path.abspath(log) == os.path.abspath(save):
+        raise GameError(f"--log and --save name the same file ({log}): a log and a save are two files")
+    book = open_rulebook(edition, sets=sets)
+    rules = book.rules(variants, players)
+    files = carried(book, edition, variants, players, rules) if log or save else {}
     read = read or _input
     seed = new_seed() if seed is None else seed
-    t = Text(lang or rules.language, rules.terms)
-    saver = SaveFile(save, edition=edition_for(edition, save)) if save else None
+    language = lang or rules.language
+    t = Text(language, rules.terms)
+    saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
     people = set(rules.colours[:humans])
     table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
@@ -98,8 +118,8 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             listeners.append(saver)
         if log:
             writer = LogWriter(stack.enter_context(_open_log(log)), log)
-            where = edition_for(edition, log)
-            listeners.append(lambda e: writer(_relocated(e, where)))
+            log_header = header_for(log, "log", edition, language, files)
+            listeners.append(lambda e: writer(log_header(e) if e["type"] == "game_start" else e))
         if table is not None:
             listeners.append(table)
         elif narrate:
@@ -112,11 +132,11 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
 
 
 @contextmanager
-def _open_log(path: Path):
-    """The --log file, open for writing; OutputError naming it if it cannot be opened or
-    closed (a full disk shows when the last buffer is written)."""
+def _open_log(path: Path, mode: str = "w"):
+    """The --log file, open for writing (or, with mode "a", for writing on); OutputError naming
+    it if it cannot be opened or closed (a full disk shows when the last buffer is written)."""
     try:
-        out = open(path, "w", encoding="utf-8")
+        out = open(path, mode, encoding="utf-8")
     except OSError as err:
         raise OutputError(f"{path}: cannot be written ({err.strerror})") from None
     try:
@@ -129,24 +149,110 @@ def _open_log(path: Path):
 
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
-           write: Callable[[str], None] = print) -> Outcome:
-    """Go on with a saved game: replay it, then hand the human seats back to the keyboard.
-    A save that no longer replays is refused (GameError) before the game goes on."""
+           write: Callable[[str], None] = print, log: Path | None = None,
+           warn: Callable[[str], None] | None = None) -> Outcome:
+    """Go on with a saved game: replay it, then hand the human seats back to the keyboard, in
+    the game's language (the save's, unless `lang`), writing on the log the save names (or
+    `log`). A game log given as the save, a save that no longer replays, or a log that is not
+    this game's are refused (GameError) before the game goes on and before any file changes.
+    `warn` hears what is worth knowing but changes nothing (a local rule file that differs
+    from the one the save carries)."""
     read = read or _input
+    path = Path(path)
     check_target(path)
-    events, rules = load(path)
+    notes: list[str] = []
+    events, rules = load_save(path, notes)
     header = events[0]
-    t = Text(lang or rules.language, rules.terms)
-    saver = SaveFile(path, [line_of(e) for e in events])
+    language = lang or _known(header.get("language")) or rules.language
+    t = Text(language, rules.terms)
+    log_path, log_ref = _log_of(path, header, log)
+    files = carried_by(header, path.parent)
+    top = file_header(header, "save", language, files, log=log_ref)
+    saver = SaveFile(path, [line_of(top)] + [line_of(e) for e in events[1:]])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
     table = Table(rules, t, people, write, _width())
-    game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
-                            listeners=[saver, table])
-    table.join(game.sights[0])
-    write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
-        edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
-    write(table.commands_line())
-    return _run(game, saver, header["seed"], t, table)
+    with ExitStack() as stack:
+        logged: list[LogWriter] = []  # the log's writer, once it is checked and open
+        listeners: list[Callable[[dict], None]] = [saver]
+        if log_path is not None:
+            listeners.append(lambda e: logged[0](e))
+        listeners.append(table)
+        game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
+                                listeners=listeners)
+        if log_path is not None:
+            stream = stack.enter_context(_log_on(path, events, files, language, log_path, log is None, notes))
+            logged.append(LogWriter(stream, log_path))
+        for note in notes:
+            (warn or write)(note)
+        table.join(game.sights[0])
+        write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
+            edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
+        if log_path is not None:
+            write(t._("The game log goes on in {file}.").format(file=log_path))
+        write(table.commands_line())
+        return _run(game, saver, header["seed"], t, table)
+
+
+def _known(language: str | None) -> str | None:
+    """A language from a file, if this riskrules can speak it."""
+    return language if language and check_language(language) is None else None
+
+
+def _log_of(save: Path, header: dict, log: Path | None) -> tuple[Path | None, str | None]:
+    """The log a resumed game writes on — `log` if given, else the one the save names, which
+    may lead only where a rule file's `extends` may (inside the save's directory, or one given
+    with --allow-dir) — and how the save names it."""
+    if log is not None:
+        if _same(log, save):
+            raise GameError(f"--log {log}: that is the save itself: a log and a save are two files")
+        return Path(log), _relative(log, save.parent)
+    ref = header.get("log")
+    if ref is None:
+        return None, None
+    try:
+        place(ref, save.parent)  # (refused if it leads out; then named as the save names it)
+    except Unreadable as err:
+        raise GameError(f"{save}:1: the log this save writes cannot be used: {err}, or give the log with "
+                        f"--log FILE") from None
+    if _same(save.parent / ref, save):
+        raise GameError(f"{save}:1: the log this save writes is the save itself: a log and a save are two files")
+    return save.parent / ref, ref
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one is not there (yet)
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+@contextmanager
+def _log_on(save: Path, events: list[dict], files: dict[str, str], language: str, log: Path, named: bool,
+            notes: list[str]):
+    """The log of a resumed game, open to write on: its lines so far are the save's (a log
+    that holds more, from a game cut short after the save, is cut back to it; one cut off is
+    made whole), under its own header; a log that is missing is written anew. GameError, the
+    file untouched, if it is a save or another game's log."""
+    check_target(log)
+    if log.exists():
+        logged = read_log(log, cut_off=True)
+        check_continuation(save, events, log, logged)
+        if len(logged) > len(events):
+            notes.append(f"{log}: its last {len(logged) - len(events)} lines are left out: the game goes on "
+                         f"from {save}")
+        head = logged[0]
+    else:
+        if named:
+            notes.append(f"{log}: no such file; it is written anew from {save}")
+        header = events[0]
+        edition = header["edition"]
+        if is_path(edition):
+            edition = moved(edition, save.parent, log.parent)
+        mine = {moved(name, save.parent, log.parent): text for name, text in files.items()}
+        head = file_header(header, "log", header.get("language") or language, mine, edition)
+    write_atomically(log, [line_of(head)] + [line_of(e) for e in events[1:]])
+    with _open_log(log, "a") as out:
+        yield out
 
 
 def _input(prompt: str) -> str:
