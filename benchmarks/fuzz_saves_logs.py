@@ -4,7 +4,10 @@ The generators start from whole files — logs of bot games of several editions,
 games in progress whose first seat is a person — and damage them the ways files get damaged
 or tampered with: truncation, byte flips, flipped keys, changed types, huge numbers, deep
 nesting, lines after game_over, reordered or repeated lines, unknown territories and players,
-and edits of the header (seed, edition, rules, players, format).
+edits of the header (seed, edition, rules, players, format, kind, language, the log a save
+names), and rule files carried in the header that lead out of it or break the rule files'
+bounds (a path out, a cycle, a syntax error, deep nesting, a YAML alias bomb, too much text).
+One of the games is a house rule on a board of its own, carried in its log.
 
 Each case is run by a worker process under a memory limit and a timeout. It counts as:
   refused   exit 1 with one line 'risk: …' on stderr (the answer we want for damage)
@@ -43,7 +46,21 @@ KINDS = ("saves", "logs")
 SLOW = 2.0  # seconds
 MEMORY_LIMIT = 2 << 30  # bytes of address space a worker may map (the verdict is at 1 GB of peak memory)
 OVER = 1 << 30
-GAMES = [("cs-riziko", 2, 3), ("sv-2000", 3, 5), ("de-deluxe", 4, 7), ("nl-1990", 3, 2), ("nl-modern", 5, 4)]
+GAMES = [("cs-riziko", 2, 3), ("sv-2000", 3, 5), ("de-deluxe", 4, 7), ("nl-1990", 3, 2), ("nl-modern", 5, 4),
+         ("house/mine.risk", 3, 6)]
+HOUSE = ('rulebook mine\nextends sv-2000\nboard "mine.yaml"\n\nreinforcements {\n    territories max(4, territories // 3)\n'
+         '    continents north_america 5, south_america 2, europe 5, africa 3, asia 7, australia 2\n}\n')
+
+
+def _house(workdir: Path) -> None:
+    """A house rule on a board of its own (the classic board with 4 jokers), in workdir/house."""
+    from riskrules.resources import boards_dir
+
+    house = workdir / "house"
+    house.mkdir(parents=True, exist_ok=True)
+    (house / "mine.risk").write_text(HOUSE, encoding="utf-8")
+    board = (boards_dir() / "classic.yaml").read_text(encoding="utf-8")
+    (house / "mine.yaml").write_text(board.replace("jokers: 2", "jokers: 4"), encoding="utf-8")
 
 
 # ---- whole files to damage ------------------------------------------------------------------------
@@ -60,16 +77,19 @@ def originals(workdir: Path) -> dict[str, list[list[str]]]:
 
     runner = CliRunner()
     logs, saves = [], []
+    _house(workdir)
     for edition, players, seed in GAMES:
-        path = workdir / f"{edition}-{players}.jsonl"
+        path = workdir / f"{edition.replace('/', '-')}-{players}.jsonl"
         if not path.exists():
-            result = runner.invoke(app, ["play", edition, "--players", str(players), "--humans", "0",
+            result = runner.invoke(app, ["play", str(workdir / edition) if "/" in edition else edition,
+                                         "--players", str(players), "--humans", "0",
                                          "--seed", str(seed), "--log", str(path), "--quiet"])
             assert result.exit_code == 0, result.output
         lines = path.read_text(encoding="utf-8").splitlines()
         logs.append(lines)
         header = json.loads(lines[0])
         header["players"][0]["agent"] = "human"  # the first seat's moves are then read from the file
+        header["kind"] = "save"
         for cut in (len(lines) // 4, len(lines) // 2, len(lines) - 2):
             saves.append([_compact(header)] + lines[1:cut])
     return {"logs": logs, "saves": saves}
@@ -175,7 +195,30 @@ _HEADER_EDITS = [
     ("players", [[], "red", [{"name": "red"}], [{"name": "a", "agent": "human"}] * 2, None]),
     ("max_turns", [0, -5, 10**12, "9"]), ("variant", ["nosuch", 3, "", "a,b,c"]), ("player_count", [0, 99, "3"]),
     ("neutral", ["red", 5]), ("type", ["claim", None]), ("turn", [1, "0"]),
+    ("kind", ["log", "save", "other", 1, None]), ("language", ["xx", "DE", "", 5, None, "de", "cs"]),
+    ("log", ["/etc/passwd", "../x.jsonl", "fresh.jsonl", "", 7, "a" * 5000, "/dev/zero", "."]),
+    ("files", [{}, [], "x", None, {"x.risk": 5}, {"a" * 300: ""}, {str(n): "" for n in range(40)}]),
 ]
+
+_CARRIED = [  # rule files a header carries: each must be refused in one line, or play by its rules
+    'rulebook x\nextends "/etc/passwd"\n', 'rulebook x\nextends "../../../etc/passwd"\n',
+    'rulebook x\nextends sv-2000\nboard "/dev/zero"\n', 'rulebook x\nextends sv-2000\nboard "../../x.yaml"\n',
+    'rulebook x\nextends "x.risk"\n', 'rulebook x\nextends sv-2000\nbattle {{{\n',
+    'rulebook x\nextends sv-2000\nreinforcements {\n territories ' + "(" * 300 + "1" + ")" * 300 + "\n}\n",
+    "rulebook x\n" + "#" * 300_000 + "\n", "\x00\x01 not a rule file", "rulebook x\nextends sv-2000\n",
+    'rulebook x\nextends sv-2000\nboard "b.yaml"\n',
+]
+_BOARDS = ["a: &a [1, 2]\nb: [*a, *a, *a]\n", "[" * 10000, "continents: 5\n", "x" * 1_100_000]
+
+
+def _carried(lines, rng):
+    """The header carries a rule file of its own, hostile or broken (and a board, where it names one)."""
+    header = json.loads(lines[0])
+    files = {"x.risk": rng.choice(_CARRIED)}
+    if "b.yaml" in files["x.risk"]:
+        files["b.yaml"] = rng.choice(_BOARDS)
+    header.update(edition="x.risk", files=files)
+    return [_compact(header)] + list(lines[1:])
 
 
 def _header_edit(lines, rng):
@@ -190,7 +233,7 @@ DAMAGES = {
     "change_type": _event_edit(_change_type), "huge_number": _event_edit(_huge_number),
     "deep_nesting": _event_edit(_deep), "long_line": _event_edit(_long_line),
     "unknown_name": _event_edit(_unknown_name), "after_game_over": _after_game_over, "reorder": _reorder,
-    "repeat_or_drop": _repeat_or_drop, "header": _header_edit,
+    "repeat_or_drop": _repeat_or_drop, "header": _header_edit, "carried": _carried,
 }
 
 
