@@ -57,8 +57,8 @@ GamesOpt = Annotated[int | None, typer.Option(help="How many games to play (defa
                                               show_default=False)]
 PrecisionOpt = Annotated[str | None, typer.Option(
     help="Instead of --games: play in batches until every interval of interest (win rates by seat; in compare "
-         "also the differences) is at most this wide on each side, e.g. 1pp. The rule looks at widths only, never "
-         "at the results.", show_default=False)]
+         "and sweep also the differences in win rates) is at most this wide on each side, e.g. 1pp. The rule looks "
+         "at widths only, never at the results.", show_default=False)]
 MaxGamesOpt = Annotated[int, typer.Option(help="With --precision: stop here even if the intervals are wider.")]
 BotsOpt = Annotated[str | None, typer.Option(help="Several bot populations, e.g. balanced,random: every comparison "
                                                   "is made in each (replaces --bot).", show_default=False)]
