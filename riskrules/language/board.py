@@ -141,6 +141,11 @@ def load_board(path: Path, label: str) -> Board:
         text = read_text(path, label, MAX_BOARD_BYTES, "a board file")
     except Unreadable as err:
         raise RuleError(str(err)) from None
+    return board_of_text(text, label)
+
+
+def board_of_text(text: str, label: str) -> Board:
+    """A board file's text (already read, within MAX_BOARD_BYTES) → the checked Board."""
     data, marks = _load_yaml(text, label)
 
     def where(path: tuple) -> Pos | None:

@@ -24,7 +24,7 @@ import posixpath
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from .board import MAX_BOARD_BYTES, Board, _index, _load_yaml
+from .board import MAX_BOARD_BYTES, Board, board_of_text as _checked_board
 from .bounds import MAX_FILE_BYTES
 from .errors import Problem, RuleError
 from .files import MAX_REF, Unreadable, place, quoted, read_text
@@ -32,7 +32,6 @@ from .find import _BUILTIN_NAME, is_path, resolve
 from .loader import MAX_CHAIN, Rulebook, _chain_labels, _file_problems, _parent_path, _read, _read_parent, parse_set
 from .model import RulebookFile
 from .parse import parse_rulebook
-from .schemas import schema_problems
 
 MAX_FILES = MAX_CHAIN + 1  # the files of a chain, and a board
 MAX_BYTES = 1024 * 1024  # of UTF-8, all the carried texts together (a house rule and its board: a few KiB)
@@ -172,18 +171,7 @@ def board_of_text(text: str, label: str) -> Board:
     """A board file's text → the checked Board, as `board.load_board` does for a file on disk."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BOARD_BYTES:
         raise RuleError(f"{label}: file is too large (the limit is {MAX_BOARD_BYTES // 1024} KiB)")
-    data, marks = _load_yaml(text, label)
-
-    def where(path: tuple):
-        for end in range(len(path), -1, -1):
-            if path[:end] in marks:
-                return marks[path[:end]]
-        return None
-
-    problems = schema_problems("board.schema.json", data, where)
-    if problems:
-        raise RuleError(problems)
-    return _index(data, where)
+    return _checked_board(text, label)
 
 
 def _parse(name: str, text: str) -> RulebookFile:
