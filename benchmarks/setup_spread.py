@@ -8,6 +8,11 @@ Plays the setup and the first round of `--games` games (game i seeded game_seed(
 territories it put its setup armies, and the most it put on one. Prints how many players put
 all their setup armies on one territory, the mean number of territories they used, and how
 many games were won in turn 1 and in the first round, by which reason.
+
+`PiledSetup` below is balanced with its setup placement as it was before it spread (every
+setup army onto one territory), as a plug-in, to measure what spreading costs:
+
+    risk tournament nl-1990 --players 4 --bots benchmarks/setup_spread.py:PiledSetup,balanced --games 400 --seed 5
 """
 
 from __future__ import annotations
@@ -18,9 +23,21 @@ import sys
 from collections import Counter
 
 from riskrules.engine.agents import make_bot
+from riskrules.engine.agents.balanced import BalancedAgent
 from riskrules.engine.game import Game
 from riskrules.instrument.simulate import game_seed
 from riskrules.language.loader import open_rulebook
+
+
+class PiledSetup(BalancedAgent):
+    """balanced, but every setup army goes where it places in play: on a held continent under
+    threat, else next to the weakest valuable target, where a stack is already building up (so,
+    in practice, all onto one territory)."""
+
+    kind = "piled-setup"
+
+    def place_setup(self, d):
+        return self.place_in_play(d)
 
 
 def main() -> int:

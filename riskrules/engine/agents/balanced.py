@@ -144,13 +144,24 @@ class BalancedAgent(Agent):
         side = d.side
         if side != d.player:  # placing for the neutral army: block the player whose turn it is
             return self._place_neutral(d)
+        if view.turn == 0:
+            return self.place_setup(d)
+        return self.place_in_play(d)
+
+    def place_in_play(self, d: Decision, limit: int | None = None):
+        """On a held continent's territory under threat, else next to the weakest valuable target;
+        `limit`: a territory holding more armies than that is passed over."""
+        view = self.view
+        side = d.side
         owner, armies, adjacent = view.owner, view.armies, view.adjacent
-        want = self.values(side)
+        self.values(side)  # this turn's wants are reckoned now, before anything is placed (kept for the turn)
         harmless = self.harmless()
         own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
         worst, worst_ratio = None, 1.2
         for t in d.options:
+            if limit is not None and armies[t] > limit:
+                continue
             enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
             if not enemy:
                 continue
@@ -161,17 +172,35 @@ class BalancedAgent(Agent):
                     worst, worst_ratio = t, ratio
         if worst is not None:
             return worst, d.most
-        # else next to the weakest valuable target, where a stack is already building up
-        # (a neutral army that never attacks is no reason to build up)
+        return self.stacked(d.options, side, limit), d.most
+
+    def stacked(self, options: list[int], side: int, limit: int | None = None) -> int:
+        """The territory of `options` next to the weakest valuable target, where a stack is
+        already building up (a neutral army that never attacks is no reason to build up);
+        `limit`: a territory holding more armies than that is passed over."""
+        view = self.view
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
+        want = self.values(side)
+        own, harmless = self.own(side), self.harmless()
         best, best_score = None, -1.0
-        for t in d.options:
+        for t in options:
+            if limit is not None and armies[t] > limit:
+                continue
             for u in adjacent[t]:
                 o = owner[u]
                 if o not in own:
                     score = want[u] / (armies[u] + 1) + (0.01 * armies[t] if o != harmless else 0.0)
                     if score > best_score:
                         best, best_score = t, score
-        return (best if best is not None else d.options[0]), d.most
+        return best if best is not None else options[0]
+
+    def place_setup(self, d: Decision):
+        """A setup army (one at a time) goes as balanced places in play, but no territory takes
+        more than half of the armies the setup leaves to place (it began with one): a player
+        builds a stack or two at the front of its goals and keeps the rest of the front covered,
+        never piling all onto one territory."""
+        view = self.view
+        return self.place_in_play(d, (view.rules.starting_armies[view.players] - view.territory_count[d.side]) // 2)
 
     def _place_neutral(self, d: Decision):
         view = self.view
