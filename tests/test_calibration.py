@@ -20,9 +20,9 @@ from riskrules.instrument.simulate import Job
 RULES = Path(__file__).resolve().parent.parent / "benchmarks" / "rules"
 BASE = Job("sv-2000", None, 3)
 
-# `python benchmarks/calibration.py`: ties to the attacker − sv-2000, 10,000 games, seed 1000 (with the balanced
-# bot's spread setup of 7daa58f, not landed yet, they are +0.0051, +0.0022, -0.0073 and -6.4935)
-KNOWN = {"seat 1": 0.0023, "seat 2": -0.0024, "seat 3": 0.0001, "turns": -5.6318}
+# `python benchmarks/calibration.py`: ties to the attacker − sv-2000, 10,000 games, seed 1000 (before the balanced
+# bot spread its setup armies they were +0.0023, -0.0024, +0.0001 and -5.6318)
+KNOWN = {"seat 1": 0.0051, "seat 2": 0.0022, "seat 3": -0.0073, "turns": -6.4935}
 
 
 def test_aa_false_significance_is_controlled():

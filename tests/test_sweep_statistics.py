@@ -69,21 +69,21 @@ def test_sweep_json_pairs_every_measure_and_corrects_them_together():
     assert [r["value"] for r in population["runs"]] == [3, 5, 7, 9]
     assert [(round(r["turns"]["mean"], 4), round(r["turns"]["mean_low"], 4), round(r["turns"]["mean_high"], 4),
              round(r["cards"]["traded_mean"], 4)) for r in population["runs"]] == [
-        (26.1833, 22.3359, 30.0308, 5.95), (32.1667, 25.2685, 39.0648, 7.9833),
-        (29.1, 24.0765, 34.1235, 6.9333), (37.5667, 29.8089, 45.3245, 10.0)]
+        (33.5833, 28.292, 38.8746, 8.0833), (38.0333, 31.3752, 44.6915, 9.8667),
+        (39.8333, 31.7993, 47.8674, 10.5167), (36.1167, 28.6942, 43.5392, 9.3)]
     diffs = population["differences"]
     assert [(d["from"], d["to"], d["pair"]) for d in diffs] == [
         (3, 5, "adjacent"), (5, 7, "adjacent"), (7, 9, "adjacent"), (3, 7, "from_first"), (3, 9, "from_first")]
     # game length between adjacent values: the paired difference, its 95% interval, the simultaneous
     # (Bonferroni, 36 tests) interval, the raw and the Holm-adjusted p
     assert [rounded(d["turns"]) for d in diffs[:3]] == [
-        [5.9833, -0.9016, 12.8683, -5.2469, 17.2136, 0.0885, 1.0],
-        [-3.0667, -10.905, 4.7716, -15.852, 9.7186, 0.4432, 1.0],
-        [8.4667, 1.7204, 15.213, -2.5374, 19.4707, 0.0139, 0.4449]]
-    assert rounded(diffs[4]["turns"]) == [11.3833, 2.5993, 20.1674, -2.9445, 25.7112, 0.0111, 0.3659]
+        [4.45, -3.3583, 12.2583, -8.2863, 17.1863, 0.264, 1.0],
+        [1.8, -7.0392, 10.6392, -12.6178, 16.2178, 0.6898, 1.0],
+        [-3.7167, -12.4337, 5.0004, -17.9353, 10.502, 0.4033, 1.0]]
+    assert rounded(diffs[4]["turns"]) == [2.5333, -6.3778, 11.4445, -12.0019, 17.0685, 0.5774, 1.0]
     turns = population["trend"]["turns"]
     assert population["trend"]["per"] == "1 of the value"
-    assert rounded(turns, ("slope", "low", "high", "p", "p_adjusted")) == [1.5542, 0.067, 3.0414, 0.0405, 1.0]
+    assert rounded(turns, ("slope", "low", "high", "p", "p_adjusted")) == [0.47, -1.0366, 1.9766, 0.5409, 1.0]
     # every measure has its rows, and the family is all of them: Holm over the 36 raw p-values
     family = [row for d in [*diffs, population["trend"]] for row in rows(d)]
     assert len(family) == 36 and all(set(d) >= {"wins_by_seat", "unfinished", "turns", "trades"} for d in diffs)
@@ -107,12 +107,12 @@ def test_sweep_json_of_words_holm_adjusts_its_family():
     keys = ("difference", "adjusted_low", "adjusted_high", "p", "p_adjusted")
     # Holm: each raw p times the count of the p-values not smaller than it, never below the one before
     assert [rounded(row, keys) for row in rows(pair)] == [
-        [-0.075, -0.3137, 0.1637, 0.4072, 1.0],  # seat 1
-        [0.1, -0.1275, 0.3275, 0.2462, 0.9847],  # seat 2
-        [-0.025, -0.2014, 0.1514, 0.7085, 1.0],  # seat 3
+        [0.125, -0.0683, 0.3183, 0.088, 0.44],  # seat 1
+        [-0.125, -0.36, 0.11, 0.1605, 0.4814],  # seat 2
+        [0.0, -0.1336, 0.1336, 1.0, 1.0],  # seat 3
         [0.0, 0.0, 0.0, 1.0, 1.0],  # unfinished: none in either
-        [-3.575, -9.5851, 2.4351, 0.1166, 0.6995],  # turns
-        [-0.95, -2.8766, 0.9766, 0.1933, 0.9664],  # trades
+        [-4.225, -10.1035, 1.6535, 0.0579, 0.3476],  # turns
+        [-1.25, -3.3018, 0.8018, 0.108, 0.44],  # trades
     ]
     assert [row["p_adjusted"] for row in rows(pair)] == holm([row["p"] for row in rows(pair)])
     assert not any(row["significant"] for row in rows(pair))
