@@ -38,7 +38,10 @@ class Snapshot(BalancedAgent):
                 and game.phase >= 0 and game.rules.phases[game.phase] == ("attack" if d.kind == ATTACK else "reinforce")):
             self.seen += 1
             if self.seen == self.at:
-                copy = game.copy([BalancedAgent() for _ in game.agents])
+                agents = [BalancedAgent() for _ in game.agents]
+                copy = game.copy(agents)
+                for mine, theirs in zip(agents, game.agents):  # balanced plans once a turn: the same plan
+                    mine._plan_turn, mine._values = theirs._plan_turn, list(theirs._values)
                 self.copy_events = []
                 copy.listeners.append(self.copy_events.append)
                 before = (list(game.owner), list(game.armies), [list(h) for h in game.hands], deque(game.deck))
