@@ -105,6 +105,12 @@ def test_a_missing_or_broken_certificate_file_is_one_line(cluster, tmp_path):
     with dask.config.set({**config, "distributed.comm.tls.client.cert": missing}):
         result = risk(*GAMES, "--executor", "dask", "--address", cluster.scheduler_address)
     assert one_line(result) == (1, f"risk: dask's distributed.comm.tls.client.cert is {missing}: no such file\n")
+    (tmp_path / "client.pem").write_text(cluster.security.tls_client_cert)  # the certificate, without its key
+    with dask.config.set({**config, "distributed.comm.tls.client.cert": missing,
+                          "distributed.comm.tls.client.key": None}):
+        result = risk(*GAMES, "--executor", "dask", "--address", cluster.scheduler_address)
+    assert one_line(result) == (1, "risk: dask's configuration gives the client no distributed.comm.tls.client.key, "
+                                   f"and its certificate {missing} holds no key\n")
     (tmp_path / "client.pem").write_text("not a certificate\n")
     with dask.config.set({**config, "distributed.comm.tls.client.cert": missing,
                           "distributed.comm.tls.client.key": missing}):

@@ -45,6 +45,10 @@ def check_tls(address: str) -> None:
         value = getattr(security, field)
         if value and "\n" not in value and not os.path.isfile(value):  # a value with a newline is the PEM itself
             raise RuntimeError(f"dask's {TLS + name} is {value}: no such file")
+    cert = security.tls_client_cert
+    if not security.tls_client_key and "\n" not in cert and "PRIVATE KEY-----" not in _text(cert):
+        raise RuntimeError(f"dask's configuration gives the client no {TLS}client.key, and its certificate "
+                           f"{cert} holds no key")
     try:
         security.get_connection_args("client")
     except (OSError, ValueError) as err:
@@ -69,6 +73,14 @@ def why_not(address: str, timeout: float, err: BaseException) -> str:
         return (f"dask's configuration requires encryption (distributed.comm.require-encryption), so the client "
                 f"does not connect to {address}: give its tls:// address")
     return f"no dask scheduler answers at {address} (within {timeout} s)"
+
+
+def _text(path: str) -> str:
+    try:
+        with open(path, encoding="ascii", errors="replace") as f:
+            return f.read(1_000_000)
+    except OSError:
+        return ""
 
 
 def _ssl_text(err: BaseException) -> str:
