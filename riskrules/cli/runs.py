@@ -49,7 +49,9 @@ SeedOpt = Annotated[int, typer.Option(help="The seed of the whole run; game i pl
 ExecutorOpt = Annotated[str, typer.Option(help="process (this machine) or dask (a cluster: pip install "
                                                "'riskrules[dask]'; see --address).")]
 AddressOpt = Annotated[str | None, typer.Option(help="With --executor dask: the scheduler of an existing "
-                                                     "cluster (default: start a local one).")]
+                                                     "cluster (default: start a local one). A tls:// address takes "
+                                                     "the client's certificates from dask's configuration "
+                                                     "(distributed.comm.tls.*, see docs/dask.md).")]
 PlayersOpt = Annotated[int, typer.Option(help="Number of players.")]
 SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: " + BOT_NAMES)]
 MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")]

@@ -21,6 +21,7 @@ from ..language.files import allow_dirs, allowed_dirs
 from ..language.loader import open_rulebook
 from ..language.rules import Rules
 from . import InputError
+from .cluster import connect
 
 CHUNK = 20  # games per task: large enough to hide the hand-over, small enough to balance workers
 MAX_GAMES = 1_000_000  # games in one run: their records stay in memory (about 200 bytes each)
@@ -175,14 +176,13 @@ def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, addres
     if address is None:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                                dashboard_address=None)
-    try:
-        client = Client(address or cluster, timeout=DASK_TIMEOUT)
-    except Exception as err:  # whatever answers there (or nothing), it is not a scheduler we can use
-        if cluster is not None:
+        try:
+            client = Client(cluster, timeout=DASK_TIMEOUT)
+        except Exception as err:
             cluster.close()
-        if address is None:
             raise RuntimeError(f"cannot start a local dask cluster ({err})") from None
-        raise RuntimeError(f"no dask scheduler answers at {address} (within {DASK_TIMEOUT} s)") from None
+    else:
+        client = connect(address, DASK_TIMEOUT)  # TLS certificates from dask's configuration
     try:
         def submit(chunk):
             return client.submit(play_chunk, job, list(chunk), seed, pure=False)
