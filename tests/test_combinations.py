@@ -1,0 +1,128 @@
+"""Every rule construct combines (issue 21): what a fuzz campaign found crashing in files that
+`risk check` accepts — an assassin game whose neutral army is put out, a continent bonus that
+counts the round, one card and two jokers valued by an expression — and every two house rules
+of the gallery played together."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from riskrules.cli import app
+from riskrules.engine.agents import make_bot
+from riskrules.engine.dice import LoadedDice
+from riskrules.engine.game import Game, GameOver
+from riskrules.language.loader import open_rulebook
+from scenario import Scenario
+
+runner = CliRunner()
+
+
+def play(path, players: int, bot: str, seed: int, max_turns: int = 1000) -> tuple[Game, list[dict]]:
+    events: list[dict] = []
+    rules = open_rulebook(path).rules(None, players)
+    game = Game(rules, [make_bot(bot) for _ in range(players)], seed, listeners=[events.append], max_turns=max_turns)
+    game.play()
+    return game, events
+
+
+def eliminations(events: list[dict]) -> list[tuple[int, str, str]]:
+    return [(e["turn"], e["player"], e["by"]) for e in events if e["type"] == "elimination"]
+
+
+# ---- assassin with a player nobody hunts ----------------------------------------------------------
+
+NEUTRAL_ASSASSIN = "rulebook house\nextends neutral-territories\nvictory assassin\n"
+
+
+def test_the_neutral_armys_end_wins_nobody_the_game(write):
+    # red, blue, yellow (seats 0-2) hunt blue, yellow, red; the neutral army (seat 3) holds only Ontario
+    s = Scenario(str(write("house.risk", NEUTRAL_ASSASSIN)), 3, holds={"alberta": (0, 5), "ontario": (3, 1)},
+                 rest=lambda t: 1 + t % 2, dice=[6, 5, 4, 1])
+    g = s.game
+    g.targets[:3] = [1, 2, 0]
+    g.battle(0, 0, s.t("alberta"), s.t("ontario"))
+    assert s.of("elimination") == [{"type": "elimination", "turn": 1, "player": "neutral", "by": "red",
+                                    "cards_taken": 0}]
+    assert g.result is None and g.alive == [True, True, True, False]
+
+
+@pytest.mark.parametrize("bot, seed, out, winner, turns", [
+    ("random", 2, [(20, "neutral", "yellow"), (214, "yellow", "blue")], "blue", 214),
+    ("balanced", 2, [(40, "neutral", "blue"), (46, "yellow", "blue")], "blue", 46),
+    ("strong-1", 7, [(55, "neutral", "blue"), (61, "yellow", "blue")], "blue", 61),
+])
+def test_an_assassin_game_goes_on_past_the_neutral_armys_end(write, bot, seed, out, winner, turns):
+    game, events = play(write("house.risk", NEUTRAL_ASSASSIN), 3, bot, seed)
+    assert eliminations(events) == out
+    assert (game.result.winner, game.result.reason, game.result.turns) == (winner, "assassin", turns)
+
+
+def test_simulate_plays_assassin_with_neutral_territories(write):
+    done = runner.invoke(app, ["simulate", str(write("house.risk", NEUTRAL_ASSASSIN)), "--games", "5",
+                               "--workers", "1", "--seed", "1", "--lang", "en"])
+    assert done.exit_code == 0, done.output
+    # every game won by an assassin, though in two of them the neutral army was put out
+    assert re.search(r"assassin: the target out +100\.0% .* 5\n", done.output), done.output
+    assert "The neutral army survives: 60.0%" in done.output
+
+
+def test_a_playout_that_cannot_see_the_hunter_plays_on(write):
+    # yellow puts blue out; blue's hunter, red, is hidden from yellow's copy of the game (strong's playouts)
+    s = Scenario(str(write("house.risk", "rulebook house\nextends assassin\n")), 3,
+                 holds={"alberta": (2, 5), "ontario": (1, 1)}, rest=lambda t: 0 if t % 2 else 2)
+    g = s.game
+    g.targets[:3] = [1, 2, 0]
+    copy = g.sights[2].playout(g.agents, seed=1)
+    copy.dice = LoadedDice([6, 5, 4, 1])
+    assert copy.targets == [None, None, 0]
+    copy.battle(2, 2, s.t("alberta"), s.t("ontario"))
+    assert copy.alive == [True, False, True] and copy.result is None
+    g.dice = LoadedDice([6, 5, 4, 1])
+    with pytest.raises(GameOver):  # in the game itself, red wins
+        g.battle(2, 2, s.t("alberta"), s.t("ontario"))
+    assert (g.result.winner, g.result.reason) == ("red", "assassin")
+
+
+def test_strong_plays_assassin():
+    game, _ = play("assassin", 3, "strong-1", 1, max_turns=90)
+    assert (game.result.winner, game.result.reason, game.result.turns) == ("yellow", "assassin", 77)
+
+
+DOUBLES_ASSASSIN = "rulebook house\nextends doubles\nvictory assassin\n"
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_with_teams_every_target_is_an_opponent_in_one_circle(write, players):
+    rules = open_rulebook(write("house.risk", DOUBLES_ASSASSIN)).rules(None, players)
+    for seed in range(6):
+        game = Game(rules, [make_bot("random") for _ in range(players)], seed)
+        game.setup()
+        seat, seen = 0, set()
+        for _ in range(players):
+            seen.add(seat)
+            assert game.team[game.targets[seat]] != game.team[seat], (seed, game.targets)
+            seat = game.targets[seat]
+        assert seat == 0 and seen == set(range(players)), (seed, game.targets)
+
+
+@pytest.mark.parametrize("bot, out, winner", [
+    ("balanced", [(20, "yellow", "green")], "green"),  # red and yellow against blue and green
+    ("strong-1", [(89, "green", "red")], "red"),
+])
+def test_doubles_play_assassin_to_a_winner(write, bot, out, winner):
+    game, events = play(write("house.risk", DOUBLES_ASSASSIN), 4, bot, 1)
+    assert game.targets == [3, 0, 1, 2]  # red hunts green, blue red, yellow blue, green yellow
+    assert eliminations(events) == out
+    assert (game.result.winner, game.result.reason, game.result.turns) == (winner, "assassin", out[0][0])
+
+
+@pytest.mark.parametrize("bot, winner, turns", [
+    ("balanced", "yellow", 28),
+    ("strong-1", "red", 20),
+])
+def test_neutral_territories_with_missions(write, bot, winner, turns):
+    game, _ = play(write("house.risk", "rulebook house\nextends neutral-territories\nvictory missions\n"), 3, bot, 1)
+    assert (game.result.winner, game.result.reason, game.result.turns) == (winner, "mission", turns)
