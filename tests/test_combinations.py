@@ -12,9 +12,12 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.engine.agents import make_bot
+from riskrules.engine.agents.strong import strength
 from riskrules.engine.dice import LoadedDice
 from riskrules.engine.game import Game, GameOver
 from riskrules.language.loader import open_rulebook
+from riskrules.terminal.board import board_view, territory_view
+from riskrules.text.i18n import Text
 from scenario import Scenario
 
 runner = CliRunner()
@@ -126,3 +129,46 @@ def test_doubles_play_assassin_to_a_winner(write, bot, out, winner):
 def test_neutral_territories_with_missions(write, bot, winner, turns):
     game, _ = play(write("house.risk", "rulebook house\nextends neutral-territories\nvictory missions\n"), 3, bot, 1)
     assert (game.result.winner, game.result.reason, game.result.turns) == (winner, "mission", turns)
+
+
+# ---- a continent bonus of the game's quantities ------------------------------------------------------
+
+ROUND_BONUS = "rulebook house\nextends classic\nreinforcements {\n    continents europe round\n}\n"
+EUROPE = ["iceland", "scandinavia", "ukraine", "great_britain", "northern_europe", "western_europe",
+          "southern_europe"]
+
+
+def test_europe_worth_the_round_is_counted_in_the_round(write):
+    s = Scenario(str(write("house.risk", ROUND_BONUS)), 3, holds={t: (0, 2) for t in EUROPE},
+                 rest=lambda t: 1 + t % 2)
+    g = s.game
+    g.round = 7
+    # red: 14 armies on 7 territories, no cards; 3 armies a turn for them and 7 for Europe
+    assert strength(g, 0) == 14 + 2 * (3 + 7)
+    assert "Europe +7" in board_view(g.sights[1], Text("en"), 1)
+    assert "Europe +7" in territory_view(g.sights[1], Text("en"), s.t("iceland"))
+    g.round = 8
+    assert strength(g, 0) == 14 + 2 * (3 + 8)
+
+
+@pytest.mark.parametrize("bot, first, end", [
+    # the first reinforcements of a player holding Europe, and the round: Europe gives that many
+    ("random", (23, 8, "red", ["europe"], 8), (None, "turn_limit", 60)),
+    ("balanced", (37, 14, "red", ["north_america", "south_america", "europe", "africa"], 5 + 2 + 14 + 3),
+     ("red", "domination", 41)),
+    ("strong-1", (49, 17, "yellow", ["europe"], 17), (None, "turn_limit", 60)),
+])
+def test_every_bot_plays_europe_worth_the_round(write, bot, first, end):
+    game, events = play(write("house.risk", ROUND_BONUS), 3, bot, 1, max_turns=60)
+    rounds = {e["turn"]: e["round"] for e in events if e["type"] == "turn_start"}
+    europe = [(e["turn"], rounds[e["turn"]], e["player"], e["continents_held"], e["from_continents"])
+              for e in events if e["type"] == "reinforcements" and "europe" in e["continents_held"]]
+    assert europe[0] == first
+    assert (game.result.winner, game.result.reason, game.result.turns) == end
+
+
+def test_simulate_plays_europe_worth_the_round(write):
+    done = runner.invoke(app, ["simulate", str(write("house.risk", ROUND_BONUS)), "--games", "3",
+                               "--workers", "1", "--seed", "1", "--lang", "en"])
+    assert done.exit_code == 0, done.output
+    assert "3 games" in done.output
