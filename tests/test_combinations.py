@@ -15,10 +15,11 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.strong import strength
 from riskrules.engine.dice import LoadedDice
 from riskrules.engine.game import Game, GameOver
+from riskrules.engine.trading import worth
 from riskrules.language.loader import open_rulebook
 from riskrules.terminal.board import board_view, territory_view
 from riskrules.text.i18n import Text
-from scenario import Scenario
+from scenario import Scenario, Script
 
 runner = CliRunner()
 
@@ -172,3 +173,27 @@ def test_simulate_plays_europe_worth_the_round(write):
                                "--workers", "1", "--seed", "1", "--lang", "en"])
     assert done.exit_code == 0, done.output
     assert "3 games" in done.output
+
+
+# ---- one card and two jokers, valued by an expression ---------------------------------------------------
+
+EACH_BY_CARDS = ("rulebook house\nextends classic\ncards {\n"
+                 "    sets fixed 3 infantry: 4, 3 cavalry: 6, 3 artillery: 8, 1 of each: cards * 2\n}\n")
+
+
+@pytest.mark.parametrize("hand, armies", [
+    (["alaska", "joker", "joker"], 6),  # three infantry 4, one of each 3 × 2 = 6
+    (["northwest_territory", "joker", "joker"], 8),  # three artillery 8, one of each 6
+    (["alaska", "joker", "joker", "greenland", "alberta"], 10),  # five cards in the hand: one of each 10
+])
+def test_one_card_and_two_jokers_are_the_better_set_as_counted_now(write, hand, armies):
+    first = hand[0]
+    s = Scenario(str(write("house.risk", EACH_BY_CARDS)), 3, rest=lambda t: 1,
+                 agents=[Script(trade=[lambda d: (s.t(first), s.game.size, s.game.size + 1)]),
+                         Script(), Script()])
+    g = s.game
+    s.give(0, *hand)
+    chosen = (s.t(first), g.size, g.size + 1)
+    assert worth(g, 0, chosen) == (armies, [], 0)
+    assert g.trade_cards(0, None) == armies
+    assert [e["armies"] for e in s.of("trade")] == [armies]
