@@ -304,14 +304,14 @@ class _Checker:
         except RuleError as err:
             self.problems.extend(p.in_chain(chain) for p in err.problems)
             return
-        # a number is bounded as a literal in its place would be (the schema's range, within 0 to
-        # LARGEST); a condition is a test, 0 or 1, but what it computes must not divide by 0 either
+        # a number from 0 to LARGEST (the guide's bounds of every expression), and at least what its
+        # place needs (1 territory for a mission, 1 round before the limit); a condition is a test,
+        # 0 or 1, but what it computes must not divide by 0 either
         bounds = None if condition else number_range("rulebook.schema.json", path)
-        floor = max(0, bounds[0]) if bounds else 0
-        ceiling = min(LARGEST, bounds[1]) if bounds else LARGEST
+        floor = _AT_LEAST.get(path, max(0, bounds[0]) if bounds else 0)
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
-        _, problems = check_range(text, ranges, pos, ceiling, _AT_LEAST.get(path, floor))
+        _, problems = check_range(text, ranges, pos, LARGEST, floor)
         self.problems.extend(p.in_chain(chain) for p in problems)
 
     # ---- missions -------------------------------------------------------------------------
