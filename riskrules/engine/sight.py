@@ -6,7 +6,10 @@ looks at. Today a seat sees the whole board and every public count, and not the 
 cards (only how many), missions and assassin targets, nor the deck's order or the game's
 random state. The board arrays are the game's own lists, shared and read-only (a bot reads
 them in its inner loops; copying them for every decision would cost more than the game);
-what is hidden is simply not here.
+what is hidden is simply not here. That is for the built-in bots, the person at the terminal
+and the engine's own agents: a plug-in bot is given a view of a copy of the game instead,
+made for each of its decisions (`Sight.apart`, for agents/guest.py), so that nothing it
+does to what it is handed reaches the game.
 
 A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
 where the hidden parts are blanked: the others' hands are cards it cannot know (-1), their
@@ -15,7 +18,9 @@ missions and targets None, the deck empty; it fills them with its own guesses.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from copy import deepcopy
 from typing import Any
 
 # what an event tells only the player it concerns (and the whole truth: the full log)
@@ -193,3 +198,34 @@ class Sight:
                 copy.targets[seat] = None
         copy.deck.clear()
         return copy
+
+    # ---- for a guest (a plug-in bot: agents/guest.py) ------------------------------------------
+
+    def apart(self, rules: Any, memo: dict, view: Sight | None = None) -> Sight:
+        """This seat's view of a copy of the game that shares nothing changeable with it, for a
+        guest (a plug-in bot: agents/guest.py). The copy is a playout's (the state copied, what
+        the seat cannot see blanked); what the game never changes during play and a copy
+        shares — the rules, the board, the players' names and colours, option tables — is
+        deep-copied with `memo`, the guest's own for the whole game: made once, then found
+        again (`rules` is the deep copy of the game's rules made with it). What a plug-in does
+        to what it is handed reaches only its copies. Tuples, numbers and strings are shared:
+        they cannot be changed (tests/test_guests.py checks that nothing shared holds a list,
+        dict or set). `view`, a view made so before, is brought up to date (the same object:
+        a plug-in keeps the one it was started with), else a new one is made."""
+        game = self._game
+        copy = self.playout((), seed=0)
+        for name, value in list(vars(copy).items()):
+            if value is getattr(game, name) and type(value) in _CONTAINERS:
+                setattr(copy, name, deepcopy(value, memo))
+        copy.rules = rules
+        copy.board = rules.board
+        mission = copy.missions[self.seat]
+        if mission is not None:
+            copy.missions[self.seat] = deepcopy(mission, memo)  # (a card of the rules: their copy's)
+        if view is None:
+            return Sight(copy, self.seat)
+        view.__init__(copy, self.seat)  # type: ignore[misc]
+        return view
+
+
+_CONTAINERS = frozenset((list, dict, set, deque))
