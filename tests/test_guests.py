@@ -1,9 +1,10 @@
-"""Plug-ins are guests (issue 21).
+"""Plug-ins are guests, and output cannot fail (issue 21).
 
 A plug-in bot (docs/bots.md) is played through a guest (engine/agents/guest.py): what it is
 handed is a copy, so nothing it writes reaches the game; a plug-in that never answers, or
-raises (SystemExit too), ends the game with one line naming it and exit code 1. The plug-ins
-are written into tmp_path; the commands run as a person runs them, in a process of their own.
+raises (SystemExit too), ends the game with one line naming it and exit code 1. Output that
+the terminal cannot encode is replaced. The plug-ins are written into tmp_path; the commands
+run as a person runs them, in a process of their own.
 """
 
 from __future__ import annotations
@@ -330,3 +331,27 @@ def test_a_plug_in_with_a_built_in_bots_name_is_logged_by_its_own_and_replays(tm
     assert [p["agent"] for p in start["players"]] == ["bots.py:Timid"] * 3
     replayed = risk("replay", str(log))
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+
+
+# ---- 4. output that cannot fail -------------------------------------------------------------------------------
+
+
+def _encoded(encoding: str) -> dict[str, str]:
+    return {**os.environ, "PYTHONIOENCODING": encoding}
+
+
+def test_text_the_output_cannot_encode_is_replaced_not_a_traceback():
+    done = subprocess.run([sys.executable, "-m", "riskrules", "rules", "sv-2000"], capture_output=True,
+                          env=_encoded("latin-1"), timeout=120)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.splitlines()[0] == "RISK ? Världsstrategispelet (Hasbro Nordic, 2000)".encode("latin-1")
+    # a game told in Czech: ě, ů and ž are not Latin-1
+    done = subprocess.run([sys.executable, "-m", "riskrules", "play", "cs-riziko", "--humans", "0", "--seed", "1",
+                           "--max-turns", "4"], capture_output=True, env=_encoded("latin-1"), timeout=120)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.splitlines()[-2:] == ["Bez vítěze: limit tahů dosažen po 4 tazích.".encode("latin-1", "replace"),
+                                             b"winner: none, reason: turn_limit, turns: 4, seed: 1"]
+    for encoding in ("ascii", "latin-1"):
+        done = subprocess.run([sys.executable, "-m", "riskrules", "rules", "de-deluxe"], capture_output=True,
+                              env=_encoded(encoding), timeout=120)
+        assert (done.returncode, done.stderr) == (0, b""), encoding
