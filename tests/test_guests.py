@@ -3,8 +3,8 @@
 A plug-in bot (docs/bots.md) is played through a guest (engine/agents/guest.py): what it is
 handed is a copy, so nothing it writes reaches the game; a plug-in that never answers, or
 raises (SystemExit too), ends the game with one line naming it and exit code 1. Output that
-the terminal cannot encode is replaced. The plug-ins are written into tmp_path; the commands
-run as a person runs them, in a process of their own.
+the terminal cannot encode is replaced, and TERM=dumb means no colour. The plug-ins are
+written into tmp_path; the commands run as a person runs them, in a process of their own.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from riskrules.engine.agents.guest import Guest
 from riskrules.engine.game import Game
 from riskrules.engine.sight import Sight
 from conftest import load
+from test_terminal import Terminal
 
 HEADER = "from riskrules.engine.agents import Agent\nfrom riskrules.engine.agents.random_agent import RandomAgent\n"
 
@@ -355,3 +356,29 @@ def test_text_the_output_cannot_encode_is_replaced_not_a_traceback():
         done = subprocess.run([sys.executable, "-m", "riskrules", "rules", "de-deluxe"], capture_output=True,
                               env=_encoded(encoding), timeout=120)
         assert (done.returncode, done.stderr) == (0, b""), encoding
+
+
+# ---- 5. TERM=dumb: no colour -------------------------------------------------------------------------------------
+
+
+def _on_a_terminal(args: list[str], **env: str) -> tuple[int, str]:
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM", "COLUMNS", "LINES")}
+    term = Terminal([sys.executable, "-m", "riskrules", *args], {**environment, **env})
+    return term.wait(), term.seen
+
+
+def test_a_dumb_terminal_gets_no_colour():
+    error = "risk: unknown edition 'nope' (or give the path of a .risk file)\n"
+    assert _on_a_terminal(["rules", "nope"], TERM="xterm") == (1, f"\x1b[31m{error.rstrip()}\x1b[0m\n")
+    assert _on_a_terminal(["rules", "nope"], TERM="dumb") == (1, error)
+    assert _on_a_terminal(["rules", "nope"], TERM="xterm", NO_COLOR="1") == (1, error)
+    # the board and the prompts of a game
+    for env, coloured in (({"TERM": "xterm"}, True), ({"TERM": "dumb"}, False)):
+        term = Terminal([sys.executable, "-m", "riskrules", "play", "nl-1990", "--players", "2", "--seed", "1"],
+                        {**{k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}, **env})
+        before, prompt = term.prompt()
+        term.type("board")
+        term.prompt()
+        term.type("quit")
+        assert term.wait() == 3
+        assert ("\x1b[" in term.seen) is coloured, env

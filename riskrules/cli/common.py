@@ -52,14 +52,25 @@ def list_editions():
 # ---- errors ----------------------------------------------------------------------------------------
 
 def red() -> str | None:
-    """Red for errors, unless NO_COLOR is set (https://no-color.org)."""
+    """Red for errors, unless NO_COLOR is set (https://no-color.org) or TERM is dumb (a terminal
+    that shows escape codes as they are) — as for the board (terminal/session.py)."""
     import os
 
-    return None if os.environ.get("NO_COLOR") else typer.colors.RED
+    return None if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb" else typer.colors.RED
+
+
+def error_line(line: str) -> None:
+    """A line on stderr, red where colour is wanted (`red`; click leaves it plain off a terminal).
+    Without colour it is echoed as it is: secho would still end it with a reset code."""
+    colour = red()
+    if colour is None:
+        typer.echo(line, err=True)
+    else:
+        typer.secho(line, err=True, fg=colour)
 
 
 def fail(message: str) -> NoReturn:
-    typer.secho(f"risk: {message}", err=True, fg=red())
+    error_line(f"risk: {message}")
     raise typer.Exit(1)
 
 
