@@ -207,8 +207,9 @@ def _changeable(root, skip: set[int]) -> dict[int, object]:
             todo.extend(getattr(x, f.name) for f in fields(x))
         elif hasattr(x, "__dict__"):
             todo.extend(vars(x).values())
-        elif hasattr(type(x), "__slots__"):
-            todo.extend(getattr(x, s) for s in type(x).__slots__ if hasattr(x, s))
+        else:  # (a view: the slots of its class and of the classes it comes from)
+            slots = [s for k in type(x).__mro__ for s in getattr(k, "__slots__", ())]
+            todo.extend(getattr(x, s) for s in slots if s != "__weakref__" and hasattr(x, s))
         frozen = is_dataclass(x) and x.__dataclass_params__.frozen
         if not isinstance(x, tuple) and not frozen or isinstance(x, random.Random):
             found[id(x)] = x
@@ -230,7 +231,8 @@ class Keeps(RandomAgent):
         game.play()
         guest = game.agents[0]
         handed = guest.bot  # the plug-in: its view (self.game too), its last decision and its options
-        assert type(handed.view) is Sight and handed.game is handed.view and handed.asked.view is handed.view
+        handed.view.turn  # (its copy of the game is made when it is first read)
+        assert isinstance(handed.view, Sight) and handed.game is handed.view and handed.asked.view is handed.view
         ours = {id(guest), id(handed), *(id(a) for a in game.agents), id(game.listeners)}
         state = _changeable(game, skip={id(game.agents), id(game.sights)} | ours)
         theirs = _changeable(handed, skip=ours - {id(handed)})

@@ -8,7 +8,7 @@ random state. The board arrays are the game's own lists, shared and read-only (a
 them in its inner loops; copying them for every decision would cost more than the game);
 what is hidden is simply not here. That is for the built-in bots, the person at the terminal
 and the engine's own agents: a plug-in bot is given a view of a copy of the game instead,
-made for each of its decisions (`Sight.apart`, for agents/guest.py), so that nothing it
+made for each of its decisions (`Sight.lend`, for agents/guest.py), so that nothing it
 does to what it is handed reaches the game.
 
 A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
@@ -22,6 +22,7 @@ from collections import deque
 from collections.abc import Sequence
 from copy import deepcopy
 from typing import Any
+from weakref import WeakKeyDictionary
 
 # what an event tells only the player it concerns (and the whole truth: the full log)
 _SECRET_FIELDS = {
@@ -201,31 +202,61 @@ class Sight:
 
     # ---- for a guest (a plug-in bot: agents/guest.py) ------------------------------------------
 
-    def apart(self, rules: Any, memo: dict, view: Sight | None = None) -> Sight:
-        """This seat's view of a copy of the game that shares nothing changeable with it, for a
-        guest (a plug-in bot: agents/guest.py). The copy is a playout's (the state copied, what
-        the seat cannot see blanked); what the game never changes during play and a copy
-        shares — the rules, the board, the players' names and colours, option tables — is
-        deep-copied with `memo`, the guest's own for the whole game: made once, then found
-        again (`rules` is the deep copy of the game's rules made with it). What a plug-in does
-        to what it is handed reaches only its copies. Tuples, numbers and strings are shared:
-        they cannot be changed (tests/test_guests.py checks that nothing shared holds a list,
-        dict or set). `view`, a view made so before, is brought up to date (the same object:
-        a plug-in keeps the one it was started with), else a new one is made."""
-        game = self._game
+    def lend(self, rules: Any, memo: dict, view: GuestSight | None = None) -> GuestSight:
+        """This seat's view for a guest: `view` (lent before: a plug-in keeps the one it was
+        started with) or a new one, of a copy of the game as it stands (`_apart`), made when
+        the view is first read from now on. A decision answered without a look at the board
+        (most dice and defence decisions) costs no copy."""
+        if view is None:
+            view = GuestSight.__new__(GuestSight)
+        elif view not in _LENT:  # read since it was lent: what it holds is of an earlier moment, and goes,
+            for name in _SLOTS:  # so that the next read comes to __getattr__
+                try:
+                    delattr(view, name)
+                except AttributeError:
+                    pass
+        _LENT[view] = (self, rules, memo)
+        return view
+
+    def _apart(self, rules: Any, memo: dict, view: Sight) -> None:
+        """`view` made this seat's view of a copy of the game that shares nothing changeable
+        with it. The copy is a playout's (the state copied, what the seat cannot see blanked);
+        what the game never changes during play and a copy shares — the rules, the board, the
+        players' names and colours, option tables — is deep-copied with `memo`, the guest's
+        own for the whole game: made once, then found again (`rules` is the deep copy of the
+        game's rules made with it). Tuples, numbers and strings are shared: they cannot be
+        changed (tests/test_guests.py checks that nothing shared holds a list, dict or set)."""
+        original = vars(self._game)
         copy = self.playout((), seed=0)
-        for name, value in list(vars(copy).items()):
-            if value is getattr(game, name) and type(value) in _CONTAINERS:
-                setattr(copy, name, deepcopy(value, memo))
+        mine = vars(copy)
+        for name, value in mine.items():
+            if type(value) in _CONTAINERS and value is original.get(name):
+                mine[name] = deepcopy(value, memo)
         copy.rules = rules
         copy.board = rules.board
         mission = copy.missions[self.seat]
         if mission is not None:
             copy.missions[self.seat] = deepcopy(mission, memo)  # (a card of the rules: their copy's)
-        if view is None:
-            return Sight(copy, self.seat)
-        view.__init__(copy, self.seat)  # type: ignore[misc]
-        return view
+        Sight.__init__(view, copy, self.seat)
 
 
+class GuestSight(Sight):
+    """A guest's view (Sight.lend): a Sight of a copy of the game, what a plug-in bot is handed.
+    The copy is made when the view is first read after it is lent: every attribute is unset
+    until then, so the first read comes to `__getattr__`, which makes it. What it was lent
+    from is kept in `_LENT`, not in the view: nothing a plug-in is handed leads to the game."""
+
+    __slots__ = ("__weakref__",)
+
+    def __getattr__(self, name: str):
+        lent = _LENT.pop(self, None) if name in _SLOTS else None
+        if lent is None:
+            raise AttributeError(f"'Sight' object has no attribute '{name}'")
+        seat_view, rules, memo = lent
+        seat_view._apart(rules, memo, self)
+        return getattr(self, name)
+
+
+_SLOTS = frozenset(Sight.__slots__)
+_LENT: WeakKeyDictionary = WeakKeyDictionary()  # a guest's view → (the seat's view, the guest's rules, its memo)
 _CONTAINERS = frozenset((list, dict, set, deque))

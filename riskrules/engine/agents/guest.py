@@ -3,21 +3,27 @@
 A plug-in (agents/plugins.py) is played through a `Guest`, which the engine asks as it asks
 any agent. The guest
 
-- hands the plug-in a copy of its seat's view (`Sight.apart`: the game copied with what the
-  seat cannot see blanked, its lists, dicts and sets, rules and board its own), made afresh
-  for each decision into the same view object, and a copy of each decision (its options a
-  list of its own); the engine checks the answer against its own decision. So nothing the
-  plug-in does to what it is handed reaches the game;
-- runs the plug-in's code (its constructor, `start`, `decide`) in a thread of its own and
-  waits at most `timeout` seconds for it (None: no limit): a plug-in that never answers
-  ends the game with a GameError naming it, and the thread is left behind (a daemon: the
-  process can still exit);
+- hands the plug-in its seat's view of a copy of the game (`Sight.lend`: what the seat
+  cannot see blanked, its lists, dicts and sets, rules and board its own), renewed for each
+  decision in the same view object (the copy is made when the view is first read), and a
+  copy of each decision (its options a list of its own); the engine checks the answer
+  against its own decision. So nothing the plug-in does to what it is handed reaches the
+  game;
+- gives the plug-in at most `timeout` seconds for each call (None: no limit). A game with such
+  a guest is played in a thread of its own (`watch`, which Game.play calls), the plug-in's
+  `decide` called there directly, while the calling thread watches the clock: when a call
+  is late it raises a GameError naming the bot, and the game's thread is left behind (a
+  daemon: the process can still exit; it stops at its next decision). A thread handed each
+  decision would cost tens of microseconds a decision, a plug-in's game several times its
+  own time where it is asked every roll of the dice. The constructor and `start` (made
+  before play) run in a thread of their own, waited for as long;
 - turns whatever the plug-in raises (any exception, and SystemExit, KeyboardInterrupt and
   the like, which are the plug-in's own: the user's Ctrl-C comes to the main thread, which
-  is waiting) into a one-line GameError naming the bot and the error;
+  is watching; only in the main thread, without a watch, is a KeyboardInterrupt taken for
+  the user's) into a one-line GameError naming the bot and the error;
 - takes from the plug-in's answer only plain values (None, numbers, strings, tuples and
-  lists of them: a number of another type, numpy's say, becomes an int), made in its
-  thread, so that none of the plug-in's code runs when the engine checks the answer.
+  lists of them: a number of another type, numpy's say, becomes an int), made where the
+  plug-in runs, so that none of its code runs when the engine checks the answer.
 
 This is not a sandbox: a plug-in runs with the user's rights and may import riskrules and
 change its code. It keeps an honest plug-in's mistakes, and a careless one's writes, out of
@@ -29,6 +35,7 @@ from __future__ import annotations
 import operator
 import os
 import threading
+import time
 from copy import deepcopy
 from typing import Any
 
@@ -49,32 +56,47 @@ class Guest(Agent):
         self.spec = spec
         self.timeout = timeout or None  # 0: no limit
         self.kind = _log_name(getattr(cls, "kind", None), spec)
-        how, made = _run(cls, (), self.timeout)
+        self.asking: tuple[float, str] | None = None  # (its deadline, what is asked): for the watch
+        self.abandoned = False  # the watch has given up on its game
+        how, made = _aside(cls, (), self.timeout)
         if how != "ok":
             raise GameError(f"cannot make bot '{spec}': " + (made if how == "raised" else f"no answer {self._late()}"))
         self.bot = made
+
+    @property
+    def watches(self) -> bool:
+        """Whether its game is to be played under `watch` (Game.play asks)."""
+        return self.timeout is not None
+
+    def watch(self, game) -> Any:
+        return watch(game)
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)  # the game's own view: kept here, never handed on
         self.memo: dict = {}  # the deep copy's memo: the guest's rules, and its mission cards
         self.rules = deepcopy(view.rules, self.memo)
-        self.seen = view.apart(self.rules, self.memo)
-        how, said = _run(self.bot.start, (self.seen, seat, rng), self.timeout)
+        self.seen = view.lend(self.rules, self.memo)
+        how, said = _aside(self.bot.start, (self.seen, seat, rng), self.timeout)
         if how == "raised":
             raise GameError(f"{self._who()} failed to start: {said}")
         if how == "late":
             raise GameError(f"{self._who()} did not start {self._late()}")
 
     def decide(self, d: Decision) -> Any:
-        seen = self.view.apart(self.rules, self.memo, self.seen)
+        seen = self.view.lend(self.rules, self.memo, self.seen)
         asked = Decision(d.kind, d.player, list(d.options), d.side, d.optional, d.most, d.where, seen)
-        how, answer = _run(self.bot.decide, (asked,), self.timeout, plain=True)
+        if self.timeout is not None:
+            self.asking = (time.monotonic() + self.timeout, d.kind)
+        # in the main thread the user's Ctrl-C may come during the call: it is let through
+        how, answer = _outcome(self.bot.decide, (asked,), True,
+                               (KeyboardInterrupt,) if threading.current_thread() is threading.main_thread() else ())
+        self.asking = None
+        if self.abandoned:  # late: the game has been given up, and this thread ends here
+            raise _Abandoned
         if how == "ok":
             return answer
         if how == "raised":
             raise GameError(f"{self._who()} failed to answer {d.kind}: {answer}")
-        if how == "late":
-            raise GameError(f"{self._who()} did not answer {d.kind} {self._late()}")
         raise GameError(f"{self._who()} answered {d.kind} with a value of type {answer}: an answer is None, "
                         "a number or a tuple of numbers")
 
@@ -101,67 +123,85 @@ def _log_name(kind, spec: str) -> str:
     return short if len(short) <= MAX_NAME else "…" + short[1 - MAX_NAME:]
 
 
-# ---- running a plug-in's code ----------------------------------------------------------------------
+# ---- the watch -------------------------------------------------------------------------------------
 
 
-def _run(call, args: tuple, timeout: float | None, plain: bool = False) -> tuple[str, Any]:
-    """call(*args) in this thread's guest thread, waiting at most `timeout` seconds (None: no
-    limit): ("ok", what it returned, as plain data if `plain`), ("raised", the error in one
-    line), ("not plain", the answer's type) or ("late", None)."""
-    runner = _RUNNERS.get(threading.get_ident()) or _Runner()
-    return runner.run(call, args, timeout, plain)
+class _Abandoned(BaseException):
+    """Ends the thread of a game the watch has given up on (no one waits for its outcome)."""
 
 
-class _Runner:
-    """A daemon thread that runs the calls of one thread that plays games, one at a time.
-    It is handed a call through two plain locks, the cheapest hand-over there is (a queue
-    and an event cost several times as much, and a guest is asked hundreds of times a game)."""
+class _Stopped(Agent):
+    """Stands in every seat of a game the watch has given up on: its next decision ends its thread."""
 
-    def __init__(self):
-        self.asked = threading.Lock()  # released: a call is waiting in self.slot
-        self.answered = threading.Lock()  # released: its outcome is in self.slot
-        self.asked.acquire()
-        self.answered.acquire()
-        self.slot: Any = None
-        self.abandoned = False
-        _RUNNERS[threading.get_ident()] = self
-        threading.Thread(target=self._serve, name="riskrules-guest", daemon=True).start()
+    kind = "stopped"
 
-    def run(self, call, args: tuple, timeout: float | None, plain: bool) -> tuple[str, Any]:
-        self.slot = (call, args, plain)
-        self.asked.release()
-        if not self.answered.acquire(True, -1 if timeout is None else min(timeout, threading.TIMEOUT_MAX)):
-            # not answered in time: this thread is left to its call (and ends if it ever returns)
-            self.abandoned = True
-            _RUNNERS.pop(threading.get_ident(), None)
-            return "late", None
-        outcome, self.slot = self.slot, None  # (hold nothing of a game between calls)
-        return outcome
-
-    def _serve(self) -> None:
-        while True:
-            self.asked.acquire()
-            call, args, plain = self.slot
-            outcome = _outcome(call, args, plain)
-            del call, args
-            if self.abandoned:
-                return
-            self.slot = outcome
-            self.answered.release()
+    def decide(self, decision: Decision) -> Any:
+        raise _Abandoned
 
 
-_RUNNERS: dict[int, _Runner] = {}  # the guest thread of each thread that plays games
+def watch(game) -> Any:
+    """game._play() in a thread of its own, watched: its result (or what it raised) when it
+    ends, or a GameError as soon as a guest's call is later than its timeout. The watching
+    thread only waits (on the game's thread, a fraction of the shortest timeout at a time),
+    so the user's Ctrl-C and the signals come to it. When it stops watching for any reason,
+    every seat of the game is taken by `_Stopped`: the game's thread ends at its next
+    decision instead of playing on unseen."""
+    timed = [a for a in game.agents if isinstance(a, Guest) and a.timeout is not None]
+    outcome: list = []
+
+    def play() -> None:
+        try:
+            outcome.append((True, game._play()))
+        except _Abandoned:
+            pass
+        except BaseException as err:  # noqa: B036 — whatever ends the game is the caller's to see
+            outcome.append((False, err))
+
+    thread = threading.Thread(target=play, name="riskrules-game", daemon=True)
+    poll = min(0.5, max(0.01, min(g.timeout for g in timed) / 4))
+    try:
+        thread.start()
+        while not outcome:
+            thread.join(poll)
+            now = time.monotonic()
+            for guest in timed:
+                asking = guest.asking
+                if asking is not None and now > asking[0] and not outcome:
+                    raise GameError(f"{guest._who()} did not answer {asking[1]} {guest._late()}")
+    except BaseException:
+        for guest in timed:
+            guest.abandoned = True
+        game.agents[:] = [_Stopped() for _ in game.agents]
+        raise
+    ok, value = outcome[0]
+    if ok:
+        return value
+    raise value
 
 
-if hasattr(os, "register_at_fork"):  # a forked worker process has none of its parent's threads
-    os.register_at_fork(after_in_child=_RUNNERS.clear)
+def _aside(call, args: tuple, timeout: float | None) -> tuple[str, Any]:
+    """call(*args) (a plug-in's constructor or start) in a thread of its own, waited for at most
+    `timeout` seconds (None: in this thread): ("ok", what it returned), ("raised", the error
+    in one line) or ("late", None)."""
+    if timeout is None:
+        return _outcome(call, args, False, (KeyboardInterrupt,))
+    box: list = []
+    thread = threading.Thread(target=lambda: box.append(_outcome(call, args, False)), name="riskrules-guest",
+                              daemon=True)
+    thread.start()
+    thread.join(min(timeout, threading.TIMEOUT_MAX))
+    return box[0] if box else ("late", None)
 
 
-def _outcome(call, args: tuple, plain: bool) -> tuple[str, Any]:
-    """What `_run` returns, made in the guest thread (the answer's type and an error's message
-    are the plug-in's code too)."""
+def _outcome(call, args: tuple, plain: bool, passed: tuple[type[BaseException], ...] = ()) -> tuple[str, Any]:
+    """("ok", what call(*args) returned — made plain data if `plain`), ("raised", what it raised,
+    in one line) or ("not plain", the answer's type): made where the plug-in runs, since the
+    answer's type and an error's message are the plug-in's code too. Errors of the types
+    `passed` are raised."""
     try:
         value = call(*args)
+    except passed:
+        raise
     except BaseException as err:  # noqa: B036 — SystemExit, KeyboardInterrupt … raised by the plug-in itself
         return "raised", _said(err)
     if not plain:
