@@ -25,7 +25,7 @@ import pytest
 from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.guest import Guest
 from riskrules.engine.game import Game
-from riskrules.engine.sight import Sight
+from riskrules.engine.sight import _LENT, _PARTS, Sight
 from conftest import load
 from test_terminal import Terminal
 
@@ -45,10 +45,8 @@ class Vandal(Plain):
         self.spoil(view)
 
     def spoil(self, view):
-        game = view._game
         for seq in (view.owner, view.armies, view.territory_count, view.alive, view.capital, view.trades_made,
-                    view.hand, view.names, view.team, game.hands[(self.seat + 1) % len(game.hands)],
-                    game._dice_options, game._defend_options):
+                    view.names, view.team):  # (each of these is copied alone when it is read)
             seq[:] = [-3] * len(seq)
         for counts in view.continent_count:
             counts[:] = [9] * len(counts)
@@ -58,6 +56,11 @@ class Vandal(Plain):
         view.rules.model.clear()
         view.rules.terms.clear()
         view.board.index.clear()
+        view.armies = [1000] * 50
+        game = view._game  # (the whole copy behind the view)
+        for seq in (view.armies, view.hand, game.hands[(self.seat + 1) % len(game.hands)], game._dice_options,
+                    game._defend_options):
+            seq[:] = [-3] * len(seq)
         if view.mission is not None:
             view.mission.data.clear()
         game.deck.extend([1, 2, 3])
@@ -239,7 +242,20 @@ class Keeps(RandomAgent):
         assert id(game.armies) in state and id(handed.view.armies) in theirs and id(handed.asked.options) in theirs
         shared = [type(x).__name__ for i, x in theirs.items() if i in state]
         assert shared == [], (edition, shared)
+        # and each attribute read alone, before the whole copy is made
+        view = guest.view.lend(guest.rules, guest.memo, guest.seen)
+        parts = [getattr(view, name) for name in sorted(_PARTS)]
+        assert id(view) in _LENT  # (still lent: no whole copy made)
+        theirs = _changeable(parts, skip=set())
+        shared = [type(x).__name__ for i, x in theirs.items() if i in state]
+        assert shared == [], (edition, shared)
         assert handed.view._game is not game and handed.asked.options is not None
+
+
+def test_every_attribute_of_a_view_is_made_for_a_guest():
+    """A guest's view makes each of its lists alone when it is read (sight._PARTS), anything
+    else with the whole copy of the game (`_game`): a new attribute of Sight needs its part."""
+    assert set(_PARTS) == set(Sight.__slots__) - {"_game"}
 
 
 # ---- 2. a plug-in that never answers ----------------------------------------------------------------------

@@ -5,8 +5,8 @@ any agent. The guest
 
 - hands the plug-in its seat's view of a copy of the game (`Sight.lend`: what the seat
   cannot see blanked, its lists, dicts and sets, rules and board its own), renewed for each
-  decision in the same view object (the copy is made when the view is first read), and a
-  copy of each decision (its options a list of its own); the engine checks the answer
+  decision in the same view object (copied as it is read: a list alone, or the whole game),
+  and a copy of each decision (its options a list of its own); the engine checks the answer
   against its own decision. So nothing the plug-in does to what it is handed reaches the
   game;
 - gives the plug-in at most `timeout` seconds for each call (None: no limit). A game with such
