@@ -112,8 +112,8 @@ def test_an_entry_point_names_a_plug_in(monkeypatch):
     monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "docs"))
     point = EntryPoint(name="cautious", value="example_bot:CautiousBot", group="riskrules.bots")
     monkeypatch.setattr("importlib.metadata.entry_points", lambda group=None: [point] if group == "riskrules.bots" else [])
-    bot = make_bot("cautious")
-    assert bot.kind == "cautious" and type(bot).__name__ == "CautiousBot"
+    bot = make_bot("cautious")  # played as a guest (engine/agents/guest.py)
+    assert bot.kind == "cautious" and type(bot.bot).__name__ == "CautiousBot"
 
 
 def test_the_engine_checks_a_plug_ins_answers(tmp_path):

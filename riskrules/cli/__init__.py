@@ -59,11 +59,23 @@ def _main(
     """
 
 
+def _replacing() -> None:
+    """Output cannot fail for a character: what standard output and standard error cannot
+    encode (a Latin-1 or ASCII terminal, PYTHONIOENCODING=latin-1: the dashes, arrows and
+    letters of the editions' languages) is written as ? instead of raising UnicodeEncodeError.
+    The one place the output streams are set up; Python's own choice stands where it already
+    replaces (standard error's backslashreplace)."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main() -> None:
     """Entry point of the installed `risk` command."""
     from ..outputs import install_signal_handlers
 
     install_signal_handlers()
+    _replacing()
     try:
         app(prog_name="risk")
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ from typing import Annotated, NoReturn
 import typer
 
 from . import complete
-from ..engine.agents import BUILT_IN  # (the registry of bots: a few small modules)
+from ..engine.agents import BUILT_IN, TIMEOUT  # (the registry of bots: a few small modules)
 from ..language.errors import RuleError
 from ..text.i18n import Text
 
@@ -52,14 +52,25 @@ def list_editions():
 # ---- errors ----------------------------------------------------------------------------------------
 
 def red() -> str | None:
-    """Red for errors, unless NO_COLOR is set (https://no-color.org)."""
+    """Red for errors, unless NO_COLOR is set (https://no-color.org) or TERM is dumb (a terminal
+    that shows escape codes as they are) — as for the board (terminal/session.py)."""
     import os
 
-    return None if os.environ.get("NO_COLOR") else typer.colors.RED
+    return None if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb" else typer.colors.RED
+
+
+def error_line(line: str) -> None:
+    """A line on stderr, red where colour is wanted (`red`; click leaves it plain off a terminal).
+    Without colour it is echoed as it is: secho would still end it with a reset code."""
+    colour = red()
+    if colour is None:
+        typer.echo(line, err=True)
+    else:
+        typer.secho(line, err=True, fg=colour)
 
 
 def fail(message: str) -> NoReturn:
-    typer.secho(f"risk: {message}", err=True, fg=red())
+    error_line(f"risk: {message}")
     raise typer.Exit(1)
 
 
@@ -143,6 +154,10 @@ SetOpt = Annotated[
                  "top of the edition, its variant and its player-count rules, checked like a house rule. "
                  "Repeatable.", show_default=False),
 ]
+BotTimeoutOpt = Annotated[float, typer.Option(
+    "--bot-timeout", metavar="SECONDS",
+    help="Seconds a bot of your own (a plug-in) may take to answer one decision, or to start, before the game ends "
+         "with an error naming it; 0: no limit. Built-in bots are not timed.")]
 LangOpt = Annotated[str | None, typer.Option("--lang", help="The language of the text (en, sv, nl, de, cs). "
                                                           "Default: the edition's own language.",
                                               autocompletion=complete.languages)]
@@ -186,15 +201,25 @@ def text_for(lang: str | None, default: str, terms: dict | None = None) -> Text:
     return Text(chosen, terms)
 
 
-def check_bot(bot: str, max_turns: int) -> None:
-    """A bot that can be made (its name, or its module and class), and a turn limit of at least 1."""
+def check_bot(bot: str, max_turns: int, timeout: float | None = TIMEOUT) -> None:
+    """A bot that can be made (its name, or its module and class: a plug-in is made once here,
+    within `timeout`), and a turn limit of at least 1."""
     from ..engine.agents import check_bot as problem_of
 
-    problem = problem_of(bot)
+    problem = problem_of(bot, timeout)
     if problem:
         fail(problem)
     if max_turns < 1:
         fail("--max-turns must be at least 1")
+
+
+def bot_timeout(seconds: float) -> float | None:
+    """--bot-timeout: the seconds, or None for 0 (no limit)."""
+    import math
+
+    if not seconds >= 0:  # (NaN too)
+        fail("--bot-timeout must be 0 (no limit) or a number of seconds")
+    return seconds if 0 < seconds < math.inf else None
 
 
 def check_output(path: Path | None) -> None:

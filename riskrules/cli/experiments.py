@@ -8,8 +8,9 @@ from typing import Annotated
 import typer
 
 from . import runs
-from .common import (AllowDirOpt, EditionArg, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_output, fail,
-                     label, print_json, reported, text_for)
+from ..engine.agents import TIMEOUT
+from .common import (AllowDirOpt, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, bot_timeout,
+                     check_output, fail, label, print_json, reported, text_for)
 from .runs import (AddressOpt, BotsOpt, ExecutorOpt, GamesOpt, MaxGamesOpt, MaxTurnsOpt, PlayersOpt, PrecisionOpt,
                    SeedOpt, SimBotOpt, WorkersOpt)
 
@@ -25,6 +26,7 @@ def simulate(
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
     set_rules: SetOpt = None,
@@ -42,12 +44,13 @@ def simulate(
     from ..instrument import experiment
 
     workers = workers or runs.cores()
-    runs.check_run(bot, games, workers, executor, max_turns)
+    timeout = bot_timeout(bot_timeout_s)
+    runs.check_run(bot, games, workers, executor, max_turns, timeout)
     stopping = runs.stopping(games, precision, max_games)
     runs.check_seed(seed)
     check_output(csv)
     with reported():
-        job = runs.job(edition, variant, players, bot, max_turns, set_rules)
+        job = runs.job(edition, variant, players, bot, max_turns, set_rules, timeout)
         rules = job.rules()
     t = text_for(lang, rules.language)  # every option is checked before the first game
     records, report = experiment.simulate(job, seed, stopping, runs.runner(workers, executor, address))
@@ -84,6 +87,7 @@ def compare(
                                               "the same seeds (for A/A checks; wider intervals).")] = False,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
     set_rules: SetOpt = None,
@@ -106,15 +110,17 @@ def compare(
     from ..instrument import experiment
 
     workers = workers or runs.cores()
-    runs.check_run(bot, games, workers, executor, max_turns)
-    populations = runs.bot_populations(bot, bots, max_turns)
+    timeout = bot_timeout(bot_timeout_s)
+    runs.check_run(bot, games, workers, executor, max_turns, timeout)
+    populations = runs.bot_populations(bot, bots, max_turns, timeout)
     stopping = runs.stopping(games, precision, max_games)
     runs.check_seed(seed)
     if len(editions) < 2:
         fail("compare needs at least two editions, variants or rule files")
     runs.check_plot(plot)
     with reported():
-        groups = [[runs.job(ref, variant, players, b, max_turns, set_rules) for ref in editions] for b in populations]
+        groups = [[runs.job(ref, variant, players, b, max_turns, set_rules, timeout) for ref in editions]
+                  for b in populations]
         all_rules = [job.rules() for job in groups[0]]
     languages = {r.language for r in all_rules}
     t = text_for(lang, languages.pop() if len(languages) == 1 else "en")  # checked before the first game
@@ -165,6 +171,7 @@ def sweep(
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
     executor: ExecutorOpt = "process",
     address: AddressOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of game length, sets traded and "
@@ -188,8 +195,9 @@ def sweep(
     from ..instrument.sweep import check_templates, json_value, pairs, parse_values, positions, sets_for
 
     workers = workers or runs.cores()
-    runs.check_run(bot, games, workers, executor, max_turns)
-    populations = runs.bot_populations(bot, bots, max_turns)
+    timeout = bot_timeout(bot_timeout_s)
+    runs.check_run(bot, games, workers, executor, max_turns, timeout)
+    populations = runs.bot_populations(bot, bots, max_turns, timeout)
     stopping = runs.stopping(games, precision, max_games)
     runs.check_seed(seed)
     runs.check_plot(plot)
@@ -200,7 +208,7 @@ def sweep(
         check_templates(set_rules)
         chosen = parse_values(values)
     with reported():
-        jobs = [[runs.job(edition, variant, players, b, max_turns, sets_for(set_rules, v)) for v in chosen]
+        jobs = [[runs.job(edition, variant, players, b, max_turns, sets_for(set_rules, v), timeout) for v in chosen]
                 for b in populations]
         all_rules = [job.rules() for job in jobs[0]]
     t = text_for(lang, all_rules[0].language, all_rules[0].terms)  # checked before the first game

@@ -9,8 +9,9 @@ import typer
 
 from ..text.i18n import Text
 from . import complete
-from .common import (BOT_NAMES, AllowDirOpt, EditionArg, LangOpt, SetOpt, VariantOpt, allow, check_bot, fail,
-                     reported, text_for, variants)
+from ..engine.agents import TIMEOUT
+from .common import (BOT_NAMES, AllowDirOpt, BotTimeoutOpt, EditionArg, LangOpt, SetOpt, VariantOpt, allow, bot_timeout,
+                     check_bot, fail, reported, text_for, variants)
 
 # Exit codes of `risk play` and `risk resume` when the game is left before its end (the
 # game is saved first when --save names a file): Ctrl-C is 130, as for any interrupted
@@ -63,6 +64,7 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
     set_rules: SetOpt = None,
     allow_dir: AllowDirOpt = None,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
 ) -> None:
     """Play an edition at the terminal against bots, or watch bots play it (--humans 0).
 
@@ -73,12 +75,13 @@ def play(
     allow(allow_dir)
     from ..terminal.session import play as play_game
 
-    check_bot(bot, max_turns)
+    timeout = bot_timeout(bot_timeout_s)
+    check_bot(bot, max_turns, timeout)
     if lang is not None:
         text_for(lang, "en")  # refuses an unknown language
     with reported():
         outcome = play_game(edition, variants(variant), players, humans, bot, seed, log, save, max_turns,
-                            lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or ())
+                            lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout)
     outcome_lines(outcome)
 
 

@@ -10,7 +10,7 @@ import typer
 from ..language.errors import RuleError
 from ..text.i18n import Text
 from .common import (AllowDirOpt, EditionArg, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, console, list_editions,
-                     open_rulebook, print_json, red, reported, terminal, text_for, variants)
+                     error_line, open_rulebook, print_json, reported, terminal, text_for, variants)
 
 
 def editions(as_json: JsonOpt = False, lang: LangOpt = None) -> None:
@@ -175,7 +175,7 @@ def check(
             summary = t.n_("{n} problem", "{n} problems", errors).format(n=errors)
             if warnings:
                 summary += ", " + t.n_("{n} warning", "{n} warnings", warnings).format(n=warnings)
-            typer.secho(f"{path}: {summary}", err=True, fg=red())
+            error_line(f"{path}: {summary}")
         elif warnings:
             typer.echo(f"{path}: " + t._("ok") + ", " + t.n_("{n} warning", "{n} warnings", warnings).format(
                 n=warnings))

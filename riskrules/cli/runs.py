@@ -49,7 +49,9 @@ SeedOpt = Annotated[int, typer.Option(help="The seed of the whole run; game i pl
 ExecutorOpt = Annotated[str, typer.Option(help="process (this machine) or dask (a cluster: pip install "
                                                "'riskrules[dask]'; see --address).")]
 AddressOpt = Annotated[str | None, typer.Option(help="With --executor dask: the scheduler of an existing "
-                                                     "cluster (default: start a local one).")]
+                                                     "cluster (default: start a local one). A tls:// address takes "
+                                                     "the client's certificates from dask's configuration "
+                                                     "(distributed.comm.tls.*, see docs/dask.md).")]
 PlayersOpt = Annotated[int, typer.Option(help="Number of players.")]
 SimBotOpt = Annotated[str, typer.Option(help="The bot in every seat: " + BOT_NAMES)]
 MaxTurnsOpt = Annotated[int, typer.Option(help="Player turns after which a game ends unfinished.")]
@@ -71,17 +73,18 @@ def edition_and_variants(ref: str, variant: list[str] | None) -> tuple[str, tupl
     return name, tuple(chosen) if chosen else None
 
 
-def job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None):
+def job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None, timeout: float | None = None):
     from ..instrument.simulate import Job
 
     name, chosen = edition_and_variants(ref, variant)
-    return Job(name, chosen, players, bot, max_turns, tuple(sets or ()))
+    return Job(name, chosen, players, bot, max_turns, tuple(sets or ()), bot_timeout=timeout)
 
 
-def check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int) -> None:
+def check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int,
+              timeout: float | None) -> None:
     from ..instrument.simulate import MAX_GAMES
 
-    check_bot(bot, max_turns)
+    check_bot(bot, max_turns, timeout)
     if games is not None and not 1 <= games <= MAX_GAMES:
         fail(f"--games must be between 1 and {MAX_GAMES:,}")
     if workers < 1:
@@ -111,7 +114,7 @@ def check_plot(plot: Path | None) -> None:
             check_backend()
 
 
-def bot_populations(bot: str, bots: str | None, max_turns: int) -> list[str]:
+def bot_populations(bot: str, bots: str | None, max_turns: int, timeout: float | None) -> list[str]:
     """--bots a,b (several populations) or --bot a (one)."""
     if bots is None:
         return [bot]
@@ -121,7 +124,7 @@ def bot_populations(bot: str, bots: str | None, max_turns: int) -> list[str]:
     if len(set(chosen)) < len(chosen):
         fail("--bots names a bot twice")
     for b in chosen:
-        check_bot(b, max_turns)
+        check_bot(b, max_turns, timeout)
     return chosen
 
 

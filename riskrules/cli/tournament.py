@@ -7,8 +7,9 @@ from typing import Annotated
 import typer
 
 from . import runs
-from .common import BOT_NAMES, EditionArg, JsonOpt, LangOpt, VariantOpt, check_bot, fail, label, print_json, \
-    reported, text_for
+from ..engine.agents import TIMEOUT
+from .common import BOT_NAMES, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, VariantOpt, bot_timeout, check_bot, fail, \
+    label, print_json, reported, text_for
 from .runs import MaxTurnsOpt, PlayersOpt, SeedOpt, WorkersOpt
 
 
@@ -24,6 +25,7 @@ def tournament(
     seed: SeedOpt = 1,
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -42,16 +44,17 @@ def tournament(
         fail("--games must be at least 1")
     if workers < 1:
         fail("--workers must be at least 1")
+    timeout = bot_timeout(bot_timeout_s)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     for bot in dict.fromkeys(names):
-        check_bot(bot, max_turns)
+        check_bot(bot, max_turns, timeout)
     with reported(ValueError):
         seats = lineup(names, players)
         name, chosen = runs.edition_and_variants(edition, variant)
-        match = Match(name, chosen, seats, max_turns)
+        match = Match(name, chosen, seats, max_turns, timeout)
         rules = match.rules()
     total = games_for(games, players)
-    with runs.Progress(total, label(rules)) as progress:
+    with runs.Progress(total, label(rules)) as progress, reported():  # (a plug-in's error or timeout: one line)
         played = run(match, total, seed, workers, progress)
     result = standings(match, played, seed)
     if as_json:

@@ -144,8 +144,9 @@ class Battle:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
         if self.rules.victory == "assassin":  # whoever eliminates him, his hunter wins (Conquer Club)
-            hunter = self.targets.index(victim)
-            if self.alive[hunter]:
+            # nobody hunts a neutral army, and in a bot's playout the others' targets are unknown (None)
+            hunter = next((s for s, target in enumerate(self.targets) if target == victim), None)
+            if hunter is not None and self.alive[hunter]:
                 self.end(hunter, "assassin")
         self.changed()  # before a trade of the victim's cards: a game won is over at once
         c = self.rules.cards

@@ -6,9 +6,10 @@ jokers, which carry every symbol.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
-from ..language.rules import Rules
+from ..language.rules import Number, Rules
 
 JOKER = -1
 
@@ -19,9 +20,16 @@ def symbol_of(card: int, rules: Rules) -> int:
     return board.card_symbol[card] if card < board.size else JOKER
 
 
-def set_kind(symbols: tuple[int, ...], rules: Rules) -> str | None:
+def is_set(symbols: tuple[int, ...]) -> bool:
+    """Do three cards make a set: three alike or one of each, jokers standing for any symbol?"""
+    real = [s for s in symbols if s != JOKER]
+    return len(set(real)) in (1, len(real))
+
+
+def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], int]) -> str | None:
     """What three cards are worth as a set: a symbol's name (three alike), 'mixed' (one of
-    each), or None (no set). Jokers stand for whatever serves best."""
+    each), or None (no set). Jokers stand for whatever serves best: `worth` counts a value of
+    the rules (an expression, for the trading player at the trade: Game.value)."""
     real = [s for s in symbols if s != JOKER]
     names = rules.board.symbols
     if len(real) >= 2:
@@ -31,7 +39,7 @@ def set_kind(symbols: tuple[int, ...], rules: Rules) -> str | None:
         return "mixed" if distinct == len(real) else None
     # one real card and two jokers (or only jokers): the more valuable reading
     values = rules.cards.fixed
-    if real and values is not None and values.get(names[real[0]], 0) > values.get("mixed", 0):
+    if real and values is not None and worth(values.get(names[real[0]], 0)) > worth(values.get("mixed", 0)):
         return names[real[0]]
     return "mixed"
 
@@ -47,7 +55,7 @@ def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
         key = tuple(c if c < size else -1 for c in trio)
         if key in seen:
             continue
-        if set_kind(tuple(symbol_of(c, rules) for c in trio), rules) is not None:
+        if is_set(tuple(symbol_of(c, rules) for c in trio)):
             seen.add(key)
             found.append(_canonical(trio, jokers, size))
     return found

@@ -55,10 +55,11 @@ class Copying:
         if max_turns is not None:
             other.max_turns = max_turns
         other.agents = list(agents)
-        sources = random.Random(f"agents:{seed}")
         other.sights = tuple(Sight(other, seat) for seat in range(len(other.agents)))
-        for seat, agent in enumerate(other.agents):
-            agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
+        if other.agents:  # (a guest's copy has none: seeding by a string is half the cost of its copy)
+            sources = random.Random(f"agents:{seed}")
+            for seat, agent in enumerate(other.agents):
+                agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
         return other
 
     def play_on(self, phase: int | None = None) -> Result:

@@ -228,7 +228,14 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
     # ---- playing ----------------------------------------------------------------------------
 
     def play(self) -> Result:
-        """Set up and play to the end; the Result says who won and why."""
+        """Set up and play to the end; the Result says who won and why. A game with a plug-in
+        bot that has a time limit is played under its watch (agents/guest.py)."""
+        for agent in self.agents:
+            if getattr(agent, "watches", False):
+                return agent.watch(self)
+        return self._play()
+
+    def _play(self) -> Result:
         self._event("game_start", None, format=LOG_FORMAT, edition=self.edition, variant=self.rules.variant,
                     seed=self.seed, player_count=self.players,
                     players=[{"name": self.names[s], "agent": self.agents[s].kind} for s in range(self.players)],

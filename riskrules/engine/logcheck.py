@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..language.carried import MAX_BYTES as MAX_CARRIED, bounds_problem
+from ..language.schemas import validator_class
 from .dice import GameError
 
 MAX_LINE = 64 * 1024  # characters in one line: the longest real event is a few hundred
@@ -184,9 +185,7 @@ def _first_error(validator, value):
 
 @cache
 def _header_validator():
-    from jsonschema import Draft202012Validator
-
-    return Draft202012Validator(_parts()[0])
+    return validator_class()(_parts()[0])
 
 
 def check_header(header: dict, label: str, log_format: int) -> None:
@@ -216,7 +215,7 @@ class EventChecker:
     """Checks the events of one game: the schema, with the board's and the header's names."""
 
     def __init__(self, territories, continents, players):
-        from jsonschema import Draft202012Validator, FormatChecker
+        from jsonschema import FormatChecker
 
         names = {"territory": frozenset(territories), "continent": frozenset(continents),
                  "player": frozenset(players)}
@@ -224,8 +223,8 @@ class EventChecker:
         for kind, allowed in names.items():
             formats.checks(kind)(lambda value, allowed=allowed: not isinstance(value, str) or value in allowed)
         _, common, per_type = _parts()
-        self.common = Draft202012Validator(common, format_checker=formats)
-        self.per_type = {k: Draft202012Validator(s, format_checker=formats) for k, s in per_type.items()}
+        self.common = validator_class()(common, format_checker=formats)
+        self.per_type = {k: validator_class()(s, format_checker=formats) for k, s in per_type.items()}
 
     def problem(self, event: dict) -> str | None:
         error = _first_error(self.common, event)

@@ -44,9 +44,15 @@ class Setup:
 
     def _assign_targets(self, order: list[int]) -> None:
         """Assassin: each player secretly gets another as his target, all in one shuffled circle
-        (so nobody is his own target and everyone is someone's)."""
+        (so nobody is his own target and everyone is someone's). With teams the circle goes from
+        team to team, so a target is always an opponent: partners never attack each other."""
         circle = list(order)
         self.rng.shuffle(circle)
+        if self.friends is not None:  # the shuffled seats dealt team by team: equal teams alternate
+            teams: dict[int, list[int]] = {}
+            for seat in circle:
+                teams.setdefault(self.team[seat], []).append(seat)
+            circle = [seat for row in zip(*teams.values()) for seat in row]
         for i, seat in enumerate(circle):
             self.targets[seat] = circle[(i + 1) % len(circle)]
             self._event("target_assigned", seat, target=self.names[self.targets[seat]])

@@ -6,7 +6,10 @@ looks at. Today a seat sees the whole board and every public count, and not the 
 cards (only how many), missions and assassin targets, nor the deck's order or the game's
 random state. The board arrays are the game's own lists, shared and read-only (a bot reads
 them in its inner loops; copying them for every decision would cost more than the game);
-what is hidden is simply not here.
+what is hidden is simply not here. That is for the built-in bots, the person at the terminal
+and the engine's own agents: a plug-in bot is given a view of a copy of the game instead,
+made for each of its decisions (`Sight.lend`, for agents/guest.py), so that nothing it
+does to what it is handed reaches the game.
 
 A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
 where the hidden parts are blanked: the others' hands are cards it cannot know (-1), their
@@ -15,8 +18,11 @@ missions and targets None, the deck empty; it fills them with its own guesses.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
+from copy import deepcopy
 from typing import Any
+from weakref import finalize, ref
 
 # what an event tells only the player it concerns (and the whole truth: the full log)
 _SECRET_FIELDS = {
@@ -193,3 +199,120 @@ class Sight:
                 copy.targets[seat] = None
         copy.deck.clear()
         return copy
+
+    # ---- for a guest (a plug-in bot: agents/guest.py) ------------------------------------------
+
+    def lend(self, rules: Any, memo: dict, view: GuestSight | None = None) -> GuestSight:
+        """This seat's view for a guest: `view` (lent before: a plug-in keeps the one it was
+        started with) or a new one, of a copy of the game as it stands now, made as the view is
+        read (GuestSight). A decision answered without a look at the board (most dice and
+        defence decisions) costs no copy, one that reads a few lists a copy of those."""
+        if view is None:
+            view = GuestSight.__new__(GuestSight)
+            finalize(view, _LENT.pop, id(view), None)
+        else:  # what it holds is of an earlier moment, and goes, so that the next read comes to __getattr__
+            lent = _LENT.get(id(view))
+            for name in _SLOTS if lent is None else lent[4]:
+                try:
+                    delattr(view, name)
+                except AttributeError:
+                    pass
+        _LENT[id(view)] = (ref(self._game), self.seat, rules, memo, [])  # (weak: a view kept after its game keeps nothing)
+        return view
+
+    def _apart(self, rules: Any, memo: dict, view: Sight) -> None:
+        """`view` made this seat's view of a copy of the game that shares nothing changeable
+        with it. The copy is a playout's (the state copied, what the seat cannot see blanked);
+        what the game never changes during play and a copy shares — the rules, the board, the
+        players' names and colours, option tables — is deep-copied with `memo`, the guest's
+        own for the whole game: made once, then found again (`rules` is the deep copy of the
+        game's rules made with it). Tuples, numbers and strings are shared: they cannot be
+        changed (tests/test_guests.py checks that nothing shared holds a list, dict or set)."""
+        original = vars(self._game)
+        copy = self.playout((), seed=0)
+        mine = vars(copy)
+        for name, value in mine.items():
+            if type(value) in _CONTAINERS and value is original.get(name):
+                mine[name] = deepcopy(value, memo)
+        copy.rules = rules
+        copy.board = rules.board
+        mission = copy.missions[self.seat]
+        if mission is not None:
+            copy.missions[self.seat] = deepcopy(mission, memo)  # (a card of the rules: their copy's)
+        Sight.__init__(view, copy, self.seat)
+
+
+class GuestSight(Sight):
+    """A guest's view (Sight.lend): a Sight of a copy of the game, what a plug-in bot is handed.
+
+    Its attributes are unset when it is lent, so that a read comes to `__getattr__`: a list
+    of the board (owner, armies …) is copied alone; anything else that needs the game (its
+    methods, its own cards and mission: `_game`) has the whole copy made (`Sight._apart`),
+    which sets them all. Its numbers of the moment (turn, active …) are read off the game
+    until then: numbers cannot be changed. What it was lent from is kept in `_LENT`, not in
+    the view: nothing a plug-in is handed leads to the game."""
+
+    __slots__ = ("__weakref__",)
+
+    def __getattr__(self, name: str):
+        lent = _LENT.get(id(self)) if name in _SLOTS else None
+        game = lent[0]() if lent is not None else None
+        if game is None:
+            raise AttributeError(f"'Sight' object has no attribute '{name}'")
+        _, seat, rules, memo, read = lent
+        seat_view = game.sights[seat]
+        part = _PARTS.get(name)
+        if part is None:  # (_game)
+            del _LENT[id(self)]
+            seat_view._apart(rules, memo, self)
+        else:
+            object.__setattr__(self, name, part(seat_view, rules, memo))
+            read.append(name)
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, name, value)
+        lent = _LENT.get(id(self))
+        if lent is not None:  # (a plug-in's own write, before any read: it goes too when the view is lent again)
+            lent[4].append(name)
+
+    def _now(self, name: str):
+        lent = _LENT.get(id(self))
+        game = lent[0]() if lent is not None else None
+        return getattr(game if game is not None else self._game, name)
+
+
+for _name in ("turn", "round", "active", "phase", "first", "conquered", "turn_total", "trade_count", "owner_changes"):
+    setattr(GuestSight, _name, property(lambda self, name=_name: self._now(name), doc=getattr(Sight, _name).__doc__))
+
+
+def _copied(name: str):
+    return lambda view, rules, memo: deepcopy(getattr(view, name), memo)  # the guest's own, made once a game
+
+
+def _fresh(name: str):
+    return lambda view, rules, memo: list(getattr(view, name))
+
+
+def _same(name: str):
+    return lambda view, rules, memo: getattr(view, name)  # (numbers and tuples)
+
+
+# how each attribute of a view is made alone for a guest, as the whole copy (`_apart`) makes it
+_PARTS = {
+    "seat": _same("seat"), "size": _same("size"), "adjacent": _same("adjacent"), "players": _same("players"),
+    "continent_of": _same("continent_of"), "members": _same("members"), "neutral": _same("neutral"),
+    "rules": lambda view, rules, memo: rules, "board": lambda view, rules, memo: rules.board,
+    "names": _copied("names"), "colour_seat": _copied("colour_seat"), "friends": _copied("friends"),
+    "team": _copied("team"),
+    "owner": _fresh("owner"), "armies": _fresh("armies"), "territory_count": _fresh("territory_count"),
+    "alive": _fresh("alive"), "capital": _fresh("capital"), "trades_made": _fresh("trades_made"),
+    "continent_count": lambda view, rules, memo: [counts[:] for counts in view.continent_count],
+    "capital_owner": lambda view, rules, memo: dict(view.capital_owner),
+    "conquered_now": lambda view, rules, memo: set(view.conquered_now),
+}
+_SLOTS = frozenset(Sight.__slots__)
+# a guest's view (its id, until it is gone) → (its game, weakly; its seat; the guest's rules and memo; what has
+# been set since it was lent)
+_LENT: dict[int, tuple] = {}
+_CONTAINERS = frozenset((list, dict, set, deque))

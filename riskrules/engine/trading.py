@@ -44,9 +44,10 @@ class Trading:
     def _trade(self, seat: int, cards: tuple[int, ...]) -> int:
         rules = self.rules
         c = rules.cards
-        kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
         self.trade_count += 1
         self.trades_made[seat] += 1
+        # (the jokers' reading is valued as the set is: the trade counted, the set still in the hand)
+        kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules, lambda n: self.value(n, seat))
         if c.plain:
             value = c.fixed[kind] if c.fixed is not None else c.escalating_value(
                 self.trades_made[seat] if c.per_player else self.trade_count)
@@ -117,7 +118,6 @@ def worth(game, seat: int, cards) -> tuple[int, list[int], int]:
     per card, else the player picks one of them."""
     rules = game.rules
     c = rules.cards
-    kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules)
     trades, own = game.trade_count + 1, game.trades_made[seat] + 1  # the trade is counted first
     held = len(game.hands[seat])
 
@@ -129,6 +129,7 @@ def worth(game, seat: int, cards) -> tuple[int, list[int], int]:
         env.update({name: n for name, n in counted.items() if name in env})
         return number(env)
 
+    kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules, lambda n: value(n, held))
     number = own if c.per_player else trades
     if c.plain:
         armies = c.fixed[kind] if c.fixed is not None else c.escalating_value(number)

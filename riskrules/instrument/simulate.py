@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from typing import Any
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engine.agents import make_bot
+from ..engine.agents import TIMEOUT, make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
 from ..engine.seed import derived_seed
 from ..language.files import allow_dirs, allowed_dirs
 from ..language.loader import open_rulebook
 from ..language.rules import Rules
 from . import InputError
+from .cluster import connect
 
 CHUNK = 20  # games per task: large enough to hide the hand-over, small enough to balance workers
 MAX_GAMES = 1_000_000  # games in one run: their records stay in memory (about 200 bytes each)
@@ -36,7 +38,8 @@ class RunInputError(InputError, RuntimeError):
 class Job:
     """What to simulate: rules (an edition id or a .risk path), variants, players, bots, and
     the `--set` rules on top. `allowed`: the directories given with --allow-dir where the job
-    was made, so that a worker on another machine (dask) reads the files under the same policy."""
+    was made, so that a worker on another machine (dask) reads the files under the same policy.
+    `bot_timeout`: the seconds a plug-in bot may take over a decision (None: no limit)."""
 
     edition: str
     variants: tuple[str, ...] | None
@@ -45,6 +48,7 @@ class Job:
     max_turns: int = DEFAULT_MAX_TURNS
     sets: tuple[str, ...] = ()
     allowed: tuple[str, ...] = field(default_factory=lambda: _allowed_now())
+    bot_timeout: float | None = TIMEOUT
 
     def rules(self) -> Rules:
         if _allowed_now() != self.allowed:
@@ -96,7 +100,7 @@ def _rules(edition: str, variants: tuple[str, ...] | None, players: int, sets: t
 def play_game(job: Job, index: int, seed: int) -> Record:
     rules = job.rules()
     s = game_seed(seed, index)
-    game = Game(rules, [make_bot(job.bot) for _ in range(job.players)], s, max_turns=job.max_turns)
+    game = Game(rules, [make_bot(job.bot, job.bot_timeout) for _ in range(job.players)], s, max_turns=job.max_turns)
     r = game.play()
     n = job.players
     if r.winner is None:
@@ -148,7 +152,7 @@ def run(job: Job, games: int, seed: int, workers: int = 1, executor: str = "proc
             if progress:
                 progress(len(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+        with process_pool(workers) as pool:
             def submit(chunk):
                 return pool.submit(play_chunk, job, chunk, seed)
 
@@ -164,6 +168,26 @@ def _first_done(pending):
     return wait(pending, return_when=FIRST_COMPLETED)
 
 
+@contextmanager
+def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `workers` forked processes. When the block fails (a game's error, Ctrl-C) the
+    workers are ended at once rather than waited for: the games they are playing are not
+    wanted, and a plug-in bot that never answers in one of them would hold the exit for as
+    long as its --bot-timeout."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork"))
+    try:
+        yield pool
+    except BaseException:
+        # (the pool's processes are private: Python offers no public way to end them before 3.14;
+        # SIGKILL, since a worker takes the `risk` command's SIGTERM handler, whose SystemExit the
+        # pool's worker loop would catch as the error of the game under way, and go on)
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
 def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, address: str | None,
               progress: Callable[[int], None] | None) -> list[Record]:
     """The same chunks on a dask cluster: an existing one (`address`), or a local one."""
@@ -175,14 +199,13 @@ def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, addres
     if address is None:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                                dashboard_address=None)
-    try:
-        client = Client(address or cluster, timeout=DASK_TIMEOUT)
-    except Exception as err:  # whatever answers there (or nothing), it is not a scheduler we can use
-        if cluster is not None:
+        try:
+            client = Client(cluster, timeout=DASK_TIMEOUT)
+        except Exception as err:
             cluster.close()
-        if address is None:
             raise RuntimeError(f"cannot start a local dask cluster ({err})") from None
-        raise RuntimeError(f"no dask scheduler answers at {address} (within {DASK_TIMEOUT} s)") from None
+    else:
+        client = connect(address, DASK_TIMEOUT)  # TLS certificates from dask's configuration
     try:
         def submit(chunk):
             return client.submit(play_chunk, job, list(chunk), seed, pure=False)

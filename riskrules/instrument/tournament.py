@@ -28,14 +28,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
 
-from ..engine.agents import make_bot
+from ..engine.agents import TIMEOUT, make_bot
 from ..engine.game import DEFAULT_MAX_TURNS, Game
 from ..language.rules import Rules
-from .simulate import IN_FLIGHT, _bounded, _chunks, _first_done, _rules, game_seed
+from .simulate import IN_FLIGHT, _bounded, _chunks, _first_done, _rules, game_seed, process_pool
 from .stats import wilson
 
 CHUNK = 4  # games per task (strong bots take seconds a game)
@@ -44,12 +42,14 @@ RESAMPLES = 200
 
 @dataclass(frozen=True)
 class Match:
-    """What to play: rules (an edition id or a .risk path), variants, the bot of each seat."""
+    """What to play: rules (an edition id or a .risk path), variants, the bot of each seat;
+    `bot_timeout`, the seconds a plug-in bot may take over a decision (None: no limit)."""
 
     edition: str
     variants: tuple[str, ...] | None
     lineup: tuple[str, ...]
     max_turns: int = DEFAULT_MAX_TURNS
+    bot_timeout: float | None = TIMEOUT
 
     @property
     def players(self) -> int:
@@ -91,7 +91,7 @@ def games_for(games: int, players: int) -> int:
 def play_one(match: Match, index: int, seed: int) -> Played:
     rules = match.rules()
     seats = match.seating(index)
-    game = Game(rules, [make_bot(bot) for bot in seats], game_seed(seed, index // match.players),
+    game = Game(rules, [make_bot(bot, match.bot_timeout) for bot in seats], game_seed(seed, index // match.players),
                 max_turns=match.max_turns)
     r = game.play()
     winner = seats[r.players.index(r.winner)] if r.winner is not None else None
@@ -107,7 +107,7 @@ def run(match: Match, games: int, seed: int, workers: int = 1,
     """Play `games` games (a multiple of the players) of `match`, ordered by game."""
     match.rules()
     for bot in set(match.lineup):
-        make_bot(bot)  # a bot that cannot be made fails here, before any worker starts
+        make_bot(bot, match.bot_timeout)  # a bot that cannot be made fails here, before any worker starts
     chunks = _chunks(0, games, CHUNK)  # made as needed, and handed out a few at a time, as simulate does
     done: list[Played] = []
     if workers <= 1:
@@ -116,7 +116,7 @@ def run(match: Match, games: int, seed: int, workers: int = 1,
             if progress:
                 progress(len(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("fork")) as pool:
+        with process_pool(workers) as pool:
             def submit(chunk):
                 return pool.submit(play_chunk, match, chunk, seed)
 

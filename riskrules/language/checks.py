@@ -12,10 +12,15 @@ from .board import Board
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
+from .quantities import LARGEST
 from .rules import neutral_defaults
+from .schemas import number_range
 from .tables import CountTable, parse_key
 
 SET_SIZE = 3
+# Where an expression must give more than its schema allows a literal (whose own check, with its own
+# message, refuses a literal 0 there)
+_AT_LEAST = {("round_limit", "rounds"): 1}
 MAX_SETUP_ROUNDS = 500  # rounds of placing the starting armies (docs/rule-language.md)
 
 
@@ -92,10 +97,12 @@ class _Checker:
         needed_capitals = CountTable.from_json(d["capitals"]["needed"]) if d["victory"] == "capitals" else None
         if needed_capitals:
             self.table_overlaps(needed_capitals, "capitals", "needed")
-        no_armies, no_colours, no_capitals, too_many_capitals = [], [], [], []
+        no_armies, no_colours, no_capitals, too_many_capitals, no_room = [], [], [], [], []
         for n in counts:
             if starting.get(n) is None:
                 no_armies.append(n)
+            if n + (1 if "neutral" in d else 0) > self.board.size:  # every army starts on a territory
+                no_room.append(n)
             if colours < n + (1 if "neutral" in d and n == 2 else 0):  # 3+: the neutral army shows no colour
                 no_colours.append(n)
             if needed_capitals:
@@ -115,6 +122,10 @@ class _Checker:
         if no_armies:
             self.add(f"{_counts(no_armies)} allowed, but starting armies has no entry for "
                      f"{_them(no_armies)}", "players")
+        if no_room:
+            self.add(f"{_counts(no_room)} allowed, but the board has only {self.board.size} "
+                     f"territor{'y' if self.board.size == 1 else 'ies'}: every player"
+                     f"{' and the neutral army' if 'neutral' in d else ''} needs one", "players")
         if no_colours:
             seats = no_colours[-1] + (1 if "neutral" in d else 0)
             self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
@@ -269,11 +280,11 @@ class _Checker:
         if d["victory"] == "capitals":
             for key in d["capitals"]["needed"]:
                 yield ("capitals", "needed", key), "game"
-        if d["victory"] == "missions":
-            for i, m in enumerate(d["missions"]["list"]):
-                for key in ("occupy", "armies", "else_occupy"):
-                    if key in m:
-                        yield ("missions", "list", i, key), "game"
+        # the missions are compiled whatever the victory (a variant may choose them): checked so too
+        for i, m in enumerate(d.get("missions", {}).get("list", [])):
+            for key in ("occupy", "armies", "else_occupy"):
+                if key in m:
+                    yield ("missions", "list", i, key), "game"
         neutral = d.get("neutral")
         if neutral:
             for key in ("armies", "start"):
@@ -293,11 +304,14 @@ class _Checker:
         except RuleError as err:
             self.problems.extend(p.in_chain(chain) for p in err.problems)
             return
-        if condition:  # a test, not a number: no range to bound
-            return
+        # a number from 0 to LARGEST (the guide's bounds of every expression), and at least what its
+        # place needs (1 territory for a mission, 1 round before the limit); a condition is a test,
+        # 0 or 1, but what it computes must not divide by 0 either
+        bounds = None if condition else number_range("rulebook.schema.json", path)
+        floor = _AT_LEAST.get(path, max(0, bounds[0]) if bounds else 0)
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
-        _, problems = check_range(text, ranges, pos)
+        _, problems = check_range(text, ranges, pos, LARGEST, floor)
         self.problems.extend(p.in_chain(chain) for p in problems)
 
     # ---- missions -------------------------------------------------------------------------
@@ -320,7 +334,8 @@ class _Checker:
                         self.add("mission names " + unknown("continent", name, continents),
                                  "missions", "list", i, "conquer", k)
                 if len(set(m["conquer"])) + m["extra"] > len(continents):
-                    self.add(f"the board has only {len(continents)} continents", "missions", "list", i)
+                    many = len(continents)
+                    self.add(f"the board has only {many} continent{'' if many == 1 else 's'}", "missions", "list", i)
                 count = 0
             else:
                 count = m["occupy"]

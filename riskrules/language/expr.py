@@ -300,9 +300,9 @@ def name_ranges(board_size: int, continents: int, deck: int, most_players: int) 
 
 
 def check_range(text: str, ranges: Mapping[str, Range], pos: Pos | None = None,
-                ceiling: int = LARGEST) -> tuple[Range, list[Problem]]:
+                ceiling: int = LARGEST, floor: int = 0) -> tuple[Range, list[Problem]]:
     """The range of a (compiled, so well-typed) expression when its names take any value in
-    `ranges`, and its problems: a result that can be below 0 or above `ceiling`, or a division
+    `ranges`, and its problems: a result that can be below `floor` or above `ceiling`, or a division
     (/, //, %) whose divisor can be 0. Interval arithmetic over the tree; an `if` narrows the
     names its test compares with a number, so `10 // territories if territories > 0 else 0`
     is sound."""
@@ -310,8 +310,8 @@ def check_range(text: str, ranges: Mapping[str, Range], pos: Pos | None = None,
     problems: list[Problem] = []
     found = _range(tree, dict(ranges), text, pos, problems)
     if not problems:
-        if found.lo < 0:
-            problems.append(Problem(f"'{text}' can be less than 0 (as low as {_show(found.lo)}, "
+        if found.lo < floor:
+            problems.append(Problem(f"'{text}' can be less than {floor:,} (as low as {_show(found.lo)}, "
                                     f"{_names_text(tree, ranges)})", pos))
         if found.hi > ceiling:
             problems.append(Problem(f"'{text}' can be more than {ceiling:,} (up to {_show(found.hi)}, "

@@ -34,22 +34,62 @@ def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
 
 
 @cache
-def validator(name: str):
-    from jsonschema import Draft202012Validator  # imported when first needed: it is slow to import
+def validator_class():
+    """Draft 2020-12 with `pattern` matched to the very end. Python's `$` also matches before a
+    final newline, so `^[a-z]+$` would let the id "t1\n" through (ECMA-262's `$` would not)."""
+    import re
 
+    from jsonschema import Draft202012Validator, ValidationError, validators  # slow to import: when first needed
+
+    def pattern(validator, expected: str, instance, _schema):
+        if validator.is_type(instance, "string"):
+            strict = expected[:-1] + r"\Z" if expected.endswith("$") and not expected.endswith(r"\$") else expected
+            if re.search(strict, instance) is None:
+                yield ValidationError(f"{instance!r} does not match {expected!r}")
+
+    return validators.extend(Draft202012Validator, {"pattern": pattern})
+
+
+@cache
+def validator(name: str):
     full = schema(name)
-    return Draft202012Validator(_inline_refs(full, full.get("$defs", {})))
+    return validator_class()(_inline_refs(full, full.get("$defs", {})))
+
+
+@cache
+def number_range(name: str, path: tuple) -> tuple[int, int] | None:
+    """The range the schema `name` gives a literal number at `path` (where an expression may
+    stand instead): (minimum, maximum), or None if the schema gives none there."""
+    full = schema(name)
+    node: Any = _inline_refs(full, full.get("$defs", {}))
+    for key in path:
+        found = None
+        for form in node.get("anyOf", [node]):
+            if isinstance(key, int) and isinstance(form.get("items"), dict):
+                found = form["items"]
+            elif key in form.get("properties", {}):
+                found = form["properties"][key]
+            elif isinstance(form.get("additionalProperties"), dict):
+                found = form["additionalProperties"]
+            if found is not None:
+                break
+        if found is None:
+            return None
+        node = found
+    for form in node.get("anyOf", [node]):
+        if form.get("type") == "integer" and "minimum" in form and "maximum" in form:
+            return form["minimum"], form["maximum"]
+    return None
 
 
 @cache
 def _sections(name: str):
     """The validator of the top level alone (properties not descended) and one per property."""
-    from jsonschema import Draft202012Validator
-
+    Validator = validator_class()
     full = schema(name)
     inlined = _inline_refs(full, full.get("$defs", {}))
     shallow = {**inlined, "properties": {key: True for key in inlined["properties"]}}
-    return Draft202012Validator(shallow), {k: Draft202012Validator(v) for k, v in inlined["properties"].items()}
+    return Validator(shallow), {k: Validator(v) for k, v in inlined["properties"].items()}
 
 
 _SECTION_ERRORS: dict[tuple[str, str, str], list[tuple[str, tuple]]] = {}

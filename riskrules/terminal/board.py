@@ -64,6 +64,11 @@ def _columns(blocks: list[list], width: int) -> list[list]:
     return [[line for i in sorted(col) for line in blocks[i]] for col in columns if col]
 
 
+def bonus(view, k: int) -> int:
+    """Continent `k`'s bonus, an expression counted as it would be for the seat looking now."""
+    return view.value(view.rules.continent_bonus[k], view.seat)
+
+
 def board_view(view, t: Text, me: int | None = None, width: int = 80, color: bool = False) -> str:
     from rich.text import Text as Rich
 
@@ -74,7 +79,7 @@ def board_view(view, t: Text, me: int | None = None, width: int = 80, color: boo
     for k, members in enumerate(board.members):
         holders = {view.owner[x] for x in members}
         only = holders.pop() if len(holders) == 1 else -1
-        title = f"{short(t.continent(board.continents[k]), NAME + 1)} +{view.rules.continent_bonus[k]}"
+        title = f"{short(t.continent(board.continents[k]), NAME + 1)} +{bonus(view, k)}"
         head = Rich(f"{title:<{COLUMN - 2}}", style="bold")
         head.append(f"{marks[only]:>2}" if only >= 0 else "  ", style=styles[only] if only >= 0 else "")
         block = [head]
@@ -146,7 +151,7 @@ def territory_view(view, t: Text, territory: int, color: bool = False, width: in
 
     k = board.continent_of[territory]
     first = one(territory)
-    first.append(f" — {t.continent(board.continents[k])} +{view.rules.continent_bonus[k]}")
+    first.append(f" — {t.continent(board.continents[k])} +{bonus(view, k)}")
     lines = [first, Rich(t._("Neighbours:"))]
     for x in board.adjacent[territory]:
         line = Rich("  ")

@@ -16,7 +16,7 @@ from ..text.i18n import Text, check_language
 from ..language.carried import carried, moved
 from ..language.files import Unreadable, place
 from ..language.loader import is_path, open_rulebook
-from ..engine.agents import make_bot
+from ..engine.agents import TIMEOUT, make_bot
 from .human import HumanAgent, Quit
 from ..engine.dice import GameError
 from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
@@ -86,11 +86,12 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
-         sets: Sequence[str] = ()) -> Outcome:
+         sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
     save carry the rule files of a house rule (language/carried.py), the game's language, and
-    the save names its log."""
+    the save names its log. A plug-in bot may take `bot_timeout` seconds over a decision
+    (None: no limit)."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     if seed is not None:
@@ -111,7 +112,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     people = set(rules.colours[:humans])
     table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
-    agents += [make_bot(bot) for _ in range(players - humans)]
+    agents += [make_bot(bot, bot_timeout) for _ in range(players - humans)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
         if saver:

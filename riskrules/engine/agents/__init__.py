@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import GameError
 from .base import Agent
+from .guest import TIMEOUT
 from .random_agent import RandomAgent
 
 
@@ -34,10 +36,12 @@ BOTS = tuple(bot.name for bot in BUILT_IN)
 _BY_NAME = {bot.name: bot for bot in BUILT_IN}
 
 
-def make_bot(kind: str) -> Agent:
+def make_bot(kind: str, timeout: float | None = TIMEOUT) -> Agent:
     """A bot by its name: random, balanced, strong (strong-N: with N playouts per candidate),
     or a plug-in (module:Class, path/to/file.py:Class, or a name in the entry-point group
-    riskrules.bots — see docs/bots.md)."""
+    riskrules.bots — see docs/bots.md), played as a guest (agents/guest.py) that may take
+    `timeout` seconds over each decision (None or 0: no limit)."""
+    from .guest import Guest
     from .plugins import plugin
 
     bot = _BY_NAME.get(kind)
@@ -50,16 +54,16 @@ def make_bot(kind: str) -> Agent:
         if not number.isdigit() or not low <= int(number) <= high:
             raise ValueError(f"unknown bot '{kind}': {name}-N takes {low} to {high} {bot.number_means}")
         return plugin(bot.spec)(int(number))
-    return plugin(kind)()
+    return Guest(plugin(kind), kind, timeout)
 
 
-def check_bot(kind: str) -> str | None:
-    """None if `kind` names a bot make_bot can make (loading a plug-in to see), else why not."""
+def check_bot(kind: str, timeout: float | None = TIMEOUT) -> str | None:
+    """None if `kind` names a bot make_bot can make (loading a plug-in and making one to see), else why not."""
     try:
-        make_bot(kind)
-    except ValueError as err:
+        make_bot(kind, timeout)
+    except (ValueError, GameError) as err:
         return str(err)
     return None
 
 
-__all__ = ["Agent", "Bot", "BUILT_IN", "RandomAgent", "make_bot", "check_bot", "BOTS"]
+__all__ = ["Agent", "Bot", "BUILT_IN", "RandomAgent", "TIMEOUT", "make_bot", "check_bot", "BOTS"]

@@ -41,14 +41,15 @@ class BalancedAgent(Agent):
         self._plan_turn = (view.turn, side)
         owner, armies = view.owner, view.armies
         board = view.board
-        bonus = view.rules.continent_bonus
+        bonus = view.rules.continent_bonus  # each an int, or an expression counted for its holder now
+        value = view.value
         want = [1.0] * view.size
         continent_score = []
         for k, members in enumerate(board.members):
             mine = view.continent_count[side][k]
             enemy = sum(armies[t] for t in members if owner[t] != side)
             missing = len(members) - mine
-            continent_score.append((bonus[k] + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
+            continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
         ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
         goals = ranked[:2]
         mission = view.mission if side == self.seat else None  # (else the neutral army's)
@@ -72,7 +73,7 @@ class BalancedAgent(Agent):
             for seat in range(len(view.names)):
                 if seat not in own and view.holds(seat, k):
                     for t in members:
-                        want[t] += 1.0 + bonus[k] / 2
+                        want[t] += 1.0 + value(bonus[k], seat) / 2
         self._values = want
         return want
 

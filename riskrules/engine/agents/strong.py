@@ -409,7 +409,8 @@ def strength(game, seat: int) -> float:
     """Armies on the board plus twice what the seat would earn as reinforcements (cards aside)."""
     count = game.rules.territory_armies
     income = count(game.quantities(seat, count.names))
-    income += sum(game.rules.continent_bonus[k] for k in game.held_continents(seat))
+    bonus = game.rules.continent_bonus
+    income += sum(game.value(bonus[k], seat) for k in game.held_continents(seat))
     return game.armies_of(seat) + 2 * income + 2 * len(game.hands[seat])
 
 
