@@ -2,6 +2,7 @@
 
     python benchmarks/fuzz.py --kind rules --count 10000 --seed 1 --out fuzz-out
     python benchmarks/fuzz.py --kind rules --time 600 --out fuzz-out --jobs 2
+    python benchmarks/fuzz.py --kind rules --only combine --count 100 --out fuzz-out
 
 Each case is generated from the campaign's seed and its index alone (case i of seed S is
 always the same file), written into its own directory and run in a worker process with an
@@ -15,7 +16,8 @@ says must be fast (for rule files: loading and checking). It prints, per kind:
     accepted-then-failed, leaks (content of a file that must not be shown, shown),
     errors without a place (a user error with no file:line:col)
 
-and saves every failure (crash, hang, slow, over 1 GB, accepted-then-failed, leak) as a
+and, for a kind whose module says which generator made a case (`family`), the same counts
+for each generator, with its accepted share; it saves every failure (crash, hang, slow, over 1 GB, accepted-then-failed, leak) as a
 reproducer: out/<outcome>/<kind>-<seed>-<index>/ holds the case's files and `result.txt`
 (what happened, the traceback). Exit status 1 if there was any failure.
 
@@ -27,7 +29,16 @@ A kind is a module beside this file, `fuzz_<kind>.py`, with:
     def run(case: Path, work: Path) -> Verdict     # in the worker: what the program made of it
 
 `run` returns a Verdict (outcome in OUTCOMES_RUN, detail); any exception escaping it is a
-crash, a MemoryError is "over 1 GB". Add a kind by adding its module and its name to KINDS.
+crash, a MemoryError is "over 1 GB". (A kind that runs the program in a child process says
+itself when that crashed or hung: "crash" and "hang" are outcomes `run` may return.) Add a kind by adding its module and its name to KINDS.
+A kind may also have
+
+    GENERATORS: list[tuple[float, str]]            # (share, name) of each generator
+    ONLY: list[str]                                # --only: generate with these alone
+    def family(label: str) -> str                  # the generator that made a case
+
+and then `--only NAME[,NAME]` runs those generators alone (case i of seed S with --only X is
+always the same file too; the reproducer's command line says --only).
 """
 
 from __future__ import annotations
@@ -48,14 +59,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-KINDS = ["rules", "prompts"]  # fuzz_<kind>.py beside this file
+KINDS = ["rules", "prompts", "boards", "plugins"]  # fuzz_<kind>.py beside this file
 LIMIT_AS = 1 << 30  # 1 GB
 SLOW = 2.0  # seconds
 RESTART_EVERY = 500  # cases per worker, so that caches cannot pile up
 WALL_TIMES = 5  # a case that answers within --hang s of CPU time but not within this many times it in wall time hangs
 
 # what a kind's run() may say
-OUTCOMES_RUN = ("refused", "accepted", "accepted_then_failed", "leak", "unplaced")
+OUTCOMES_RUN = ("refused", "accepted", "accepted_then_failed", "leak", "unplaced", "crash", "hang")
 # everything counted, in the order printed
 COUNTED = ("refused", "accepted", "crash", "hang", "slow", "memory", "accepted_then_failed", "leak", "unplaced")
 FAILURES = ("crash", "hang", "slow", "memory", "accepted_then_failed", "leak", "unplaced")
@@ -185,10 +196,21 @@ class _Worker:
 # ---- the campaign ---------------------------------------------------------------------------------
 
 def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out: Path | None,
-             hang: float = 60.0, jobs: int = 1, progress: bool = False, start: int = 0) -> dict[str, int]:
+             hang: float = 60.0, jobs: int = 1, progress: bool = False, start: int = 0,
+             only: list[str] | None = None, by_family: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
     """Run cases start, start+1, … of `kind` until `count` cases or `seconds` have passed;
-    the counts by outcome (a slow case also counts under its own outcome)."""
+    the counts by outcome (a slow case also counts under its own outcome). `only`: the
+    generators to use (a kind with GENERATORS); `by_family`, if given, gets the counts of each
+    generator (a kind with `family`)."""
     module = kind_module(kind)
+    if only is not None:
+        names = [name for _, name in getattr(module, "GENERATORS", [])]
+        unknown = [name for name in only if name not in names]
+        if unknown or not only:
+            raise SystemExit(f"fuzz: kind '{kind}' has no generator {', '.join(unknown) or '(none given)'}; "
+                             f"generators: {', '.join(names) or 'none to choose'}")
+    if hasattr(module, "ONLY"):
+        module.ONLY[:] = only or []
     counts = {"tried": 0, **{k: 0 for k in COUNTED}}
     with tempfile.TemporaryDirectory(prefix=f"riskrules-fuzz-{kind}-") as tmp:
         work = Path(tmp)
@@ -209,14 +231,19 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
                     index += 1
                 results = _run_batch(batch)
                 for (w, i, case, label), result in zip(batch, results):
-                    counts["tried"] += 1
-                    counts[result["outcome"]] += 1
+                    tallies = [counts]
+                    if by_family is not None and hasattr(module, "family"):
+                        tallies.append(by_family.setdefault(module.family(label),
+                                                            {"tried": 0, **{k: 0 for k in COUNTED}}))
                     failed = result["outcome"] in FAILURES
-                    if result["seconds"] > SLOW and result["outcome"] != "hang":
-                        counts["slow"] += 1
-                        failed = True
+                    slow = result["seconds"] > SLOW and result["outcome"] != "hang"
+                    for tally in tallies:
+                        tally["tried"] += 1
+                        tally[result["outcome"]] += 1
+                        tally["slow"] += slow
+                    failed = failed or slow
                     if failed and out is not None:
-                        _save(out, kind, seed, i, case, label, result)
+                        _save(out, kind, seed, i, case, label, result, only)
                     shutil.rmtree(case, ignore_errors=True)
                 if progress and counts["tried"] % 500 < len(batch):
                     print(f"  … {counts['tried']} tried: " + _summary(counts), file=sys.stderr, flush=True)
@@ -247,7 +274,8 @@ def _run_batch(batch) -> list[dict]:
     return results
 
 
-def _save(out: Path, kind: str, seed: int, index: int, case: Path, label: str, result: dict) -> None:
+def _save(out: Path, kind: str, seed: int, index: int, case: Path, label: str, result: dict,
+          only: list[str] | None = None) -> None:
     outcome = result["outcome"] if result["outcome"] in FAILURES else "slow"
     target = out / outcome / f"{kind}-{seed}-{index}"
     shutil.rmtree(target, ignore_errors=True)
@@ -258,7 +286,8 @@ def _save(out: Path, kind: str, seed: int, index: int, case: Path, label: str, r
     (target / "result.txt").write_text(
         f"kind: {kind}\nseed: {seed}\nindex: {index}\ncase: {label}\noutcome: {result['outcome']}\n"
         f"seconds: {result['seconds']:.2f}\n"
-        f"reproduce: python benchmarks/fuzz.py --kind {kind} --seed {seed} --start {index} --count 1\n\n"
+        f"reproduce: python benchmarks/fuzz.py --kind {kind} --seed {seed} --start {index} --count 1"
+        f"{' --only ' + ','.join(only) if only else ''}\n\n"
         f"{result['detail']}\n", encoding="utf-8")
 
 
@@ -276,6 +305,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="directory for reproducers of failures")
     parser.add_argument("--hang", type=float, default=60.0, help="seconds of CPU time after which a case is a hang")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes side by side")
+    parser.add_argument("--only", help="generators to use alone, comma-separated (e.g. combine)")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--work", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -284,12 +314,20 @@ def main() -> None:
         return
     count = args.count if args.count is not None or args.time else 1000
     started = time.perf_counter()
+    only = args.only.split(",") if args.only else None
+    families: dict[str, dict[str, int]] = {}
     counts = campaign(args.kind, args.seed, count, args.time, args.out, args.hang, args.jobs, progress=True,
-                      start=args.start)
+                      start=args.start, only=only, by_family=families)
     elapsed = time.perf_counter() - started
-    print(f"fuzz --kind {args.kind} --seed {args.seed}: tried {counts['tried']} in {elapsed:.0f} s")
+    print(f"fuzz --kind {args.kind} --seed {args.seed}{' --only ' + args.only if only else ''}: "
+          f"tried {counts['tried']} in {elapsed:.0f} s")
     for k in COUNTED:
         print(f"  {LABELS[k]:<22} {counts[k]}")
+    if families:
+        print("  by generator: tried, refused, accepted (share of tried), failures")
+        for name, c in sorted(families.items()):
+            print(f"    {name:<12} {c['tried']:>6} {c['refused']:>6} {c['accepted']:>6} "
+                  f"({c['accepted'] / c['tried']:.0%}) {sum(c[k] for k in FAILURES):>6}")
     failures = sum(counts[k] for k in FAILURES)
     if failures and args.out:
         print(f"reproducers in {args.out}/")

@@ -9,6 +9,13 @@ Generators (chosen per case from its own random source):
   huge     — very large tables, long chains of variants, many-digit numbers, long names
   deep     — brackets, blocks and expressions nested 100 to 100,000 deep
   paths    — `extends` and `board` naming devices, FIFOs, absolute paths, `..`, links out
+  combine  — a house rule extending an edition with the statements of 2–3 rules of the gallery
+             (rulebooks/house/, a gallery rule's own parent in the gallery brought along) and
+             0–3 statements of the newer constructs — teams, assassin, neutral territories,
+             capitals, round limits, phase conditions, expressions in every place the guide
+             allows one — some in player-count overlays; mostly sound, so that many reach the
+             play verdict (`--only combine` runs it alone; the campaign prints each
+             generator's accepted share)
 
 The verdict of a case (run in the worker): `risk check`'s answer must be clean — a
 RuleError's problems, none of them showing the secret that lives outside the case's
@@ -256,14 +263,197 @@ def gen_paths(rng: random.Random, case: Path) -> tuple[str, bytes]:
     return f"path {ref}", text.encode()
 
 
-GENERATORS = [(0.25, "bytes"), (0.3, "tokens"), (0.25, "grammar"), (0.07, "huge"), (0.03, "deep"), (0.1, "paths")]
+# ---- combine: rules of the gallery together, with the newer constructs -------------------------
+
+HEADER_WORDS = ("rulebook", "extends", "title", "language", "base")
+_gallery: dict[str, tuple[str | None, str]] = {}
+
+
+def gallery() -> dict[str, tuple[str | None, str]]:
+    """Each rule of rulebooks/house/: (its parent if that is in the gallery too, its body:
+    every line but comments, blank lines and the header)."""
+    if not _gallery:
+        for path in sorted((ROOT / "rulebooks" / "house").glob("*.risk")):
+            parent, body = None, []
+            for line in path.read_text(encoding="utf-8").split("\n"):
+                code = line.split("#")[0].rstrip()  # (the gallery's bodies hold no quoted '#')
+                word = code.split()[0] if code.split() else ""
+                if word == "extends":
+                    parent = code.split()[1]
+                elif code and word not in HEADER_WORDS:
+                    body.append(code)
+            _gallery[path.stem] = (parent, "\n".join(body))
+        for name, (parent, body) in list(_gallery.items()):
+            _gallery[name] = (parent if parent in _gallery else None, body)
+    return _gallery
+
+
+def gallery_body(name: str) -> str:
+    """A gallery rule's statements with those of its gallery parents before them."""
+    parent, body = gallery()[name]
+    return (gallery_body(parent) + "\n" + body) if parent else body
+
+
+# What an expression may name where (docs/rule-language.md, "Expressions"), with the ranges
+# check gives them on the classic board; `sound` expressions stay within [low, high] there.
+GAME_NAMES = ["territories", "continents", "cards", "armies", "own_trades", "trades", "players", "alive_players",
+              "round"]
+TESTS = ["round > 1", "round > 2", "round >= 3", "territories >= 10", "territories > 5", "cards < 5",
+         "continents >= 1", "not (round <= 2)", "round > 1 and territories >= 6", "alive_players > 2",
+         "cards >= 3 or round > 4", "armies > 20", "trades < 3", "own_trades == 0", "round % 2 == 0",
+         "players > 3"]
+
+
+def _sound(rng: random.Random, low: int, high: int, setup: bool = False) -> str:
+    """An expression that mostly stays in [low, high] over check's ranges (a few do not: those
+    are refused, which the verdict also wants clean); now and then a random one."""
+    a = rng.randint(max(low, 1), max(low, min(high, 10)))
+    b = rng.randint(a, max(a, min(high, a + 10)))
+    pick = rng.random()
+    if pick < 0.1:
+        return _expression(rng, 3)
+    if pick < 0.3:
+        return str(a)
+    if setup:
+        k = rng.randint(1, 3)
+        return rng.choice([f"{a} + players", f"max({a}, {b} - players)", f"{b + 6 * k} - {k} * players",
+                           f"min({b}, {a} * players)", f"{a} if players > 3 else {b}", f"({b} * 2) // 2",
+                           f"{b} - 5 * players"])  # (the last can go below 0: refused)
+    return rng.choice([
+        f"max({a}, territories // {rng.randint(2, 4)})", f"min({b}, {a} + continents)",
+        f"{a} + ({rng.randint(0, 3)} if continents >= 2 else 0)", f"{a} if round > {rng.randint(1, 20)} else {b}",
+        f"min({b}, {a} + trades)", f"min({b}, {a} + own_trades * 2)", f"max({a}, {b} - players)",
+        f"{a} * alive_players // players" if rng.random() < 0.5 else f"min({b}, {a} * alive_players)",
+        f"ceil(territories / {rng.randint(2, 5)})", f"max({a}, min({b}, cards))", f"abs({a} - players)",
+        f"floor({b} / 2)", f"{a} + round % 2", f"min({b}, round)", f"{b} - continents",
+    ])
+
+
+def _newer(rng: random.Random) -> str:
+    """One statement (or section) of the constructs the editions do not use."""
+    goal = rng.choice(["domination", "missions", "capitals", "assassin", "opponents eliminated"])
+    e = lambda low, high, setup=False: _sound(rng, low, high, setup)  # noqa: E731
+    pick = rng.randrange(20)
+    if pick == 0:
+        if goal == "capitals" and rng.random() < 0.8:
+            return _newer_capitals(rng)
+        return f"victory {goal}"
+    if pick == 1:
+        return f"victory {goal} or after {e(1, 200)} rounds by most " + rng.choice(
+            ["territories", "armies", "continent bonus"])
+    if pick == 2:
+        phases = ["reinforce", f"attack when {rng.choice(TESTS)}" if rng.random() < 0.8 else "attack",
+                  f"fortify when {rng.choice(TESTS)}" if rng.random() < 0.5 else "fortify"]
+        return "turn " + ", ".join(phases)
+    if pick == 3:
+        return f"neutral {{\n    territories {e(1, 8, True)} start {e(1, 5, True)}\n}}"
+    if pick == 4:
+        return _newer_capitals(rng)
+    if pick == 5:
+        names = rng.sample(["north_america", "south_america", "europe", "africa", "asia", "australia"],
+                           rng.randint(1, 3))
+        return "reinforcements {\n    continents " + ", ".join(f"{c} {e(0, 12)}" for c in names) + "\n}"
+    if pick == 6:
+        return f"reinforcements {{\n    territories {e(1, 20)}\n}}"
+    if pick == 7:
+        return (f"cards {{\n    sets fixed 3 infantry: {e(1, 10)}, 3 cavalry: {e(1, 10)}, 3 artillery: {e(1, 12)}, "
+                f"1 of each: {e(1, 15)}\n}}")
+    if pick == 8:
+        values = ", ".join(e(1, 20) for _ in range(rng.randint(1, 6)))
+        tail = f" then +{e(0, 10)}" if rng.random() < 0.7 else ""
+        more = rng.choice(["", f"\n    escalation after round {e(1, 30)}", f"\n    escalation after {e(1, 10)} trades",
+                           f"\n    sets at most {e(5, 60)}", "\n    counter per player"])
+        return f"cards {{\n    sets escalating {values}{tail}{more}\n}}"
+    if pick == 9:
+        return rng.choice([f"cards {{\n    sets flat {e(1, 15)}\n}}", f"cards {{\n    sets at most {e(1, 40)}\n}}",
+                           "cards {\n    sets none\n}",
+                           f"cards {{\n    territory bonus {e(0, 5)} per {rng.choice(['trade', 'card'])}\n}}"])
+    if pick == 10:
+        lines = [f"occupy {e(1, 30)} territories" + (f" with {e(1, 3)} armies each" if rng.random() < 0.5 else ""),
+                 f"destroy {rng.choice(['red', 'blue', 'yellow', 'green'])} or else occupy {e(1, 30)} territories",
+                 "conquer " + " and ".join(rng.sample(["asia", "europe", "africa", "australia", "south_america",
+                                                       "north_america"], 2)) + rng.choice(["", " and one more"])]
+        chosen = rng.sample(lines, rng.randint(1, 3))
+        timing = rng.choice(["", "\n    timing end of own turn", "\n    timing immediately"])
+        return "missions {" + timing + "".join(f"\n    {line}" for line in chosen) + "\n}"
+    if pick == 11:
+        return f"setup {{\n    starting armies 2: {e(20, 50, True)}, 3+: {e(15, 40, True)}\n}}"
+    if pick == 12:
+        return f"for 2 players {{\n    neutral {{\n        armies {e(10, 40, True)}\n        reinforcements " + \
+            rng.choice(["total // 2", "ceil(total / 3)", "none", "min(total, 5)", f"{rng.randint(0, 5)}"]) + "\n    }\n}"
+    if pick == 13:
+        return rng.choice(["for 4 players {\n    teams 2\n}", "for 6 players {\n    teams 3 with fortify into partners\n}",
+                           "for 6 players { teams 2 }", "for 4 players { teams 2 with fortify into partners }",
+                           "teams 2", "for 3 players { teams 3 }", "for 5 players { teams 2 }"])
+    if pick == 14:
+        return rng.choice(["battle {\n    trench warfare yes\n}", "battle { trench warfare no }",
+                           "fortify {\n    moves unlimited\n    path connected\n    split yes\n}",
+                           f"fortify {{ moves {rng.randint(0, 3)} }}"])
+    if pick == 15:
+        return rng.choice(["players 3 to 6", "players 2 to 4", "players 4 to 6", "players 3 to 5", "players 2 to 6"])
+    if pick == 16:
+        return f"neutral {{\n    territories {e(1, 8, True)}\n    start {e(1, 5, True)}\n}}"
+    if pick == 17:
+        return "victory assassin"
+    if pick == 18:
+        return f"turn reinforce, attack when {rng.choice(TESTS)}, fortify"
+    return _statement(rng)  # a line of the editions, its numbers now and then made edge ones
+
+
+def _newer_capitals(rng: random.Random) -> str:
+    e = lambda low, high: _sound(rng, low, high)  # noqa: E731
+    needed = rng.choice([f"2-3: {e(1, 3)}, 4-5: {e(1, 4)}, 6: {e(1, 4)}", f"2+: {e(1, 3)}",
+                         f"3: {e(1, 3)}, 4+: {e(1, 5)}"])
+    extra = "".join(f"\n    {line}" for line in [
+        f"capture takes cards {rng.choice(['yes', 'no'])}", f"capture eliminates victim {rng.choice(['yes', 'no'])}",
+        f"capture replaces continent armies {rng.choice(['with one each', 'no'])}"] if rng.random() < 0.9)
+    return f"victory capitals\ncapitals {{\n    needed {needed}{extra}\n}}"
+
+
+def _overlay(rng: random.Random, body: str) -> str:
+    count = rng.choice(["2", "3", "4", "5", "6", "2-3", "3-4", "4+", "5-6", "3+"])
+    inner = "\n".join("    " + line for line in body.split("\n"))
+    return f"for {count} players {{\n{inner}\n}}"
+
+
+def gen_combine(rng: random.Random) -> tuple[str, bytes]:
+    parent = rng.choice(EDITIONS)
+    names = rng.sample(sorted(gallery()), rng.randint(2, 3))
+    out = [f"rulebook combined{rng.randint(0, 99)}", f"extends {parent}", ""]
+    for name in names:
+        out += [f"# from {name}", gallery_body(name), ""]
+    extra = rng.randint(0, 3)
+    for _ in range(extra):
+        statement = _newer(rng)
+        if rng.random() < 0.25 and not statement.startswith(("for ", "players", "teams")):
+            statement = _overlay(rng, statement)
+        out.append(statement)
+    text = "\n".join(out)
+    if parent in ("cs-riziko", "nl-modern") and re.search(r"neutral \{\n\s+territories \d", text) \
+            and rng.random() < 0.7:  # a neutral army dealt its territories needs the deal these two draft
+        out.append("setup {\n    territories deal\n}")
+    return f"{'+'.join(names)} over {parent}, {extra} more", "\n".join(out).encode("utf-8") + b"\n"
+
+
+# Cumulative shares keep the cases of the other generators what they were before combine came:
+# combine takes the last 0.1 of grammar's old 0.25.
+GENERATORS = [(0.25, "bytes"), (0.3, "tokens"), (0.15, "grammar"), (0.1, "combine"), (0.07, "huge"), (0.03, "deep"),
+              (0.1, "paths")]
+ONLY: list[str] = []  # set by the campaign's --only: the roll picks among these alone
+
+
+def family(label: str) -> str:
+    """The generator that made a case, from its label."""
+    return label.split(":")[0]
 
 
 def generate(rng: random.Random, index: int, case: Path) -> str:
     roll, acc = rng.random(), 0.0
-    kind = GENERATORS[-1][1]
-    for weight, name in GENERATORS:
-        acc += weight
+    table = [(w, n) for w, n in GENERATORS if n in ONLY] if ONLY else GENERATORS
+    total = sum(w for w, _ in table) if ONLY else 1.0
+    kind = table[-1][1]
+    for weight, name in table:
+        acc += weight / total
         if roll < acc:
             kind = name
             break
@@ -271,9 +461,9 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
         label, data = gen_paths(rng, case)
     else:
         label, data = {"bytes": gen_bytes, "tokens": gen_tokens, "grammar": gen_grammar, "huge": gen_huge,
-                       "deep": gen_deep}[kind](rng)
+                       "deep": gen_deep, "combine": gen_combine}[kind](rng)
     (case / "house.risk").write_bytes(data)
-    return label
+    return f"{kind}: {label}"
 
 
 # ---- the verdict ----------------------------------------------------------------------------------
@@ -305,8 +495,9 @@ def run(case: Path, work: Path) -> Verdict:
     for p in problems:
         if p.pos is None and not p.message.startswith(str(path)) and "house.risk" not in p.message:
             return Verdict("unplaced", f"a problem without a place: {p.message[:500]}", seconds)
-    if problems:
-        return Verdict("refused", problems[0].format()[:300], seconds)
+    errors = [p for p in problems if not p.warning]  # warnings alone: check accepts the file (exit 0)
+    if errors:
+        return Verdict("refused", errors[0].format()[:300], seconds)
     try:
         accepted(book, path)
     except Exception:  # noqa: BLE001

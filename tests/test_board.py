@@ -109,6 +109,22 @@ def test_board_schema_error_and_bad_yaml(tmp_path):
     assert err.value.first_line == "s2.yaml: not a board file: not valid YAML (line 2, column 1)"
 
 
+def test_a_schema_error_quotes_a_long_value_short(tmp_path):
+    # jsonschema quotes the whole value: a board with 10,001 borders made a line of 230 KB, and
+    # an id of 600,000 letters one of 600 KB (found by the fuzz campaign's boards kind)
+    names = [f"t{i}" for i in range(10_002)]
+    path = tmp_path / "long.yaml"
+    path.write_text(f"id: {'x' * 600_000}\ncontinents:\n  a: [t0]\nborders:\n"
+                    + "".join(f"  - [{names[i]}, {names[i + 1]}]\n" for i in range(10_001))
+                    + "deck:\n  symbols: [i, c, a]\n  jokers: 0\n  cards: {t0: i}\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load_board(path, "long.yaml")
+    assert [p.message for p in err.value.problems] == [
+        "borders: a list of 10,001 items is too long",
+        "id: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'… (600,000 characters) is too long",
+    ]
+
+
 def test_disconnected_board(tmp_path):
     path = tmp_path / "d.yaml"
     path.write_text("id: d\ncontinents:\n  a: [t1, t2, t3]\nborders:\n  - [t1, t2]\n"

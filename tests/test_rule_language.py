@@ -68,6 +68,17 @@ def test_construct(write, body, path, value):
     assert node == value
 
 
+def test_an_escalating_scale_without_then_keeps_every_value_and_repeats_the_last(write):
+    # the guide: "without `then`, the last value repeats" — the last value was taken as the step
+    # (4, 6, 8, then +10 each), and a one-value scale had no values at all (found by the fuzz
+    # campaign's combine generator)
+    for body, values in [("cards { sets escalating 4, 6, 8, 10 }", [4, 6, 8, 10]),
+                         ("cards { sets escalating 6 }", [6])]:
+        rules = open_rulebook(write("house.risk", house(body))).rules()
+        assert rules.model["cards"]["sets"] == {"kind": "escalating", "values": values, "step": 0}
+        assert rules.cards.escalating == tuple(values)
+
+
 def test_variant_extends_variant_and_overlays(write):
     path = write("house.risk", house("""
         variant long "Long game" {

@@ -116,6 +116,35 @@ def test_an_entry_point_names_a_plug_in(monkeypatch):
     assert bot.kind == "cautious" and type(bot.bot).__name__ == "CautiousBot"
 
 
+@pytest.mark.parametrize("answer, kinds, refusal", [
+    ("float(first)", "'claim'", r"answered \d+\.0 to claim: not a free territory"),
+    ("first == first", "'claim'", "answered True to claim: not a free territory"),
+    ("(float(first), 1)", "'place'", r"answered \(\d+\.0, 1\) to place: expected a territory and a number of armies"),
+    ("tuple(float(x) for x in first)", "'dice'", r"answered \(\d\.0, \d\.0\) to dice: not an allowed number"),
+])
+def test_an_answer_equal_to_an_option_but_not_an_int_is_refused(tmp_path, answer, kinds, refusal):
+    # 3.0 == 3 and True == 1: the check took them, and the engine then failed on a float index
+    # or wrote 4.0 into the log, which no longer replayed (found by the fuzz campaign's plugins kind)
+    path = tmp_path / "floaty.py"
+    path.write_text("from riskrules.engine.agents import Agent, make_bot\n"
+                    "class Floaty(Agent):\n"
+                    "    kind = 'floaty'\n"
+                    "    def __init__(self):\n"
+                    "        self.inner = make_bot('balanced')\n"
+                    "    def start(self, view, seat, rng):\n"
+                    "        super().start(view, seat, rng)\n"
+                    "        self.inner.start(view, seat, rng)\n"
+                    "    def decide(self, d):\n"
+                    "        first = d.options[0] if d.options else None\n"
+                    f"        if d.kind in ({kinds},) and first is not None:\n"
+                    f"            return {answer}\n"
+                    "        return self.inner.decide(d)\n", encoding="utf-8")
+    rules = load("cs-riziko", None, 3)  # territories drafted: every kind above is asked
+    game = Game(rules, [make_bot(f"{path}:Floaty") for _ in range(3)], 1)
+    with pytest.raises(GameError, match=r"^\w+ \(floaty\) " + refusal):
+        game.play()
+
+
 def test_the_engine_checks_a_plug_ins_answers(tmp_path):
     path = tmp_path / "cheat.py"
     path.write_text("from riskrules.engine.agents import Agent\n"

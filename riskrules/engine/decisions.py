@@ -60,6 +60,13 @@ _NOT_AN_OPTION = {
 }
 
 
+def _plain(answer: Any) -> bool:
+    """An answer made of what options are made of: an int, or a tuple of ints — exactly, not a
+    float, a bool or another type whose values compare equal to them."""
+    kind = type(answer)
+    return kind is int or (kind is tuple and all(type(x) is int for x in answer))
+
+
 class Decision:
     """A choice put to one player: its kind, the legal options, and who is concerned.
 
@@ -89,6 +96,12 @@ class Decision:
         if answer is None:
             return None if self.optional else Refusal(N_("an answer is required"))
         kind = self.kind
+        if not _plain(answer):  # 3.0 or True equal the option 3 or 1, and would be taken, then kept
+            if kind == PLACE:
+                return Refusal(N_("expected a territory and a number of armies"))
+            if kind == FORTIFY:
+                return Refusal(N_("expected from, to and a number of armies"))
+            return Refusal(_NOT_AN_OPTION.get(kind, N_("not an option")))
         if kind == PLACE:
             if not (isinstance(answer, tuple) and len(answer) == 2):
                 return Refusal(N_("expected a territory and a number of armies"))

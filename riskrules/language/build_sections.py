@@ -14,6 +14,10 @@ from .model import Assign
 from .scopes import _Block
 
 
+class _Step(tuple):
+    """The `then +N` of an escalating scale, (value, where), told apart from the scale's values."""
+
+
 @v_args(meta=True)
 class _Sections(Transformer):
     def territory_armies(self, meta, c):
@@ -47,8 +51,8 @@ class _Sections(Transformer):
 
     def escalating_sets(self, meta, c):
         step = None
-        numbers = list(c)
-        if numbers and isinstance(numbers[-1], tuple):
+        numbers = list(c)  # every number is a (value, where) pair: only a `then +N` is a _Step
+        if numbers and isinstance(numbers[-1], _Step):
             step = numbers.pop()
         value = {"kind": "escalating", "values": [v for v, _ in numbers], "step": step[0] if step else 0}
         parts = {("values", i): where for i, (_, where) in enumerate(numbers)}
@@ -57,7 +61,7 @@ class _Sections(Transformer):
         return Assign(("cards", "sets"), value, self.here(meta), parts)
 
     def escalation_tail(self, meta, c):
-        return c[0]
+        return _Step(c[0])
 
     def flat_sets(self, meta, c):
         value, where = c[0]

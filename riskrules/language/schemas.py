@@ -110,17 +110,48 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
             found = []
             for e in map(_leaf, per_key[key].iter_errors(value)):
                 path = (key, *e.absolute_path)
-                message = e.message
+                message = _said(e)
                 if e.validator == "pattern" and isinstance(e.schema, dict) and e.schema.get("description"):
                     # a table's key out of its range: say what a key is, and point at it
                     described = e.schema["description"].rstrip(".")
-                    message = f"'{e.instance}' is not {described[0].lower()}{described[1:]}"
+                    message = _said(e, f"'{e.instance}' is not {described[0].lower()}{described[1:]}")
                     if e.instance not in path and isinstance(value, dict):
                         path = (*path, e.instance)
-                found.append((f"{'.'.join(map(str, path))}: {message}", path))
+                found.append((f"{_label(path)}: {message}", path))
             _SECTION_ERRORS[memo] = found
         errors.extend(_SECTION_ERRORS[memo])
     return sorted(errors, key=lambda e: list(map(str, e[1])))
+
+
+SHOWN = 80  # characters of a value a schema error quotes; a longer value is summed up
+LONGEST = 300  # characters of a schema error's message at most
+
+
+def _said(error, message: str | None = None) -> str:
+    """A schema error's message, quoting at most SHOWN characters of the value it is about:
+    jsonschema quotes the whole value ("[…10,001 borders…] is too long"), and a stranger's
+    file may make that a megabyte."""
+    message = error.message if message is None else message
+    if len(message) <= LONGEST:
+        return message
+    value = error.instance
+    whole = repr(value)
+    if len(whole) > SHOWN and whole in message:
+        if isinstance(value, str):
+            short = f"{value[:SHOWN // 2]!r}… ({len(value):,} characters)"
+        elif isinstance(value, list):
+            short = f"a list of {len(value):,} items"
+        elif isinstance(value, dict):
+            short = f"a table of {len(value):,} entries"
+        else:
+            short = whole[:SHOWN] + "…"
+        message = message.replace(whole, short)
+    return message if len(message) <= LONGEST else message[:LONGEST] + "…"
+
+
+def _label(path: tuple) -> str:
+    """The path of a value as a schema error names it (`borders.3.0`), a long key cut short."""
+    return ".".join(str(p) if len(str(p)) <= SHOWN else str(p)[:SHOWN // 2] + "…" for p in path)
 
 
 def _leaf(error):
@@ -145,8 +176,8 @@ def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
     leaves = map(_leaf, validator(name).iter_errors(data))
     for error in sorted(leaves, key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
-        label = ".".join(str(p) for p in path)
-        errors.append((f"{label}: {error.message}" if label else error.message, path))
+        label = _label(path)
+        errors.append((f"{label}: {_said(error)}" if label else _said(error), path))
     return errors
 
 
