@@ -21,8 +21,8 @@ or all, once or several times:
              optional, kind, player)
   slow     — sleeps a little at each of up to 100 decisions, or loops busily for half a second
              (once or twice)
-             (short: `risk play` has no --bot-timeout, so a bot that never answers is not
-             generated — it would hang the game by design, not by a fault)
+             (short: a bot that never answers is not generated yet; `--bot-timeout` ends
+             such a game, as tests/test_guests.py shows)
   print    — prints to stdout: lines, 100 KB, a line without its newline, escape sequences,
              a fake result line
   start    — misbehaves in start() (raises, exits, mutates its view) or in its constructor

@@ -83,11 +83,6 @@ def test_a_slice_of_plugin_bots_that_print_or_dawdle_ends_cleanly(tmp_path):
     clean(counts, tmp_path, PLUGINS)
 
 
-@pytest.mark.xfail(strict=True, reason="plug-in handling is being changed on another branch (issue 21): today a "
-                   "plug-in's exception, SystemExit, KeyboardInterrupt or EOFError from decide or start ends "
-                   "`risk play` with a traceback, no result line or another exit code; a mutation of its view or "
-                   "decision changes the game; a kind that names a built-in bot is logged as that bot. "
-                   "When this passes, remove the mark.")
 def test_a_slice_of_hostile_plugin_bots_ends_cleanly(tmp_path):
     counts = fuzz.campaign("plugins", seed=0, count=HOSTILE, seconds=None, out=tmp_path / "repro",
                            only=["garbage", "raise", "exit", "mutate", "start", "claims"])
