@@ -400,3 +400,13 @@ def test_a_dumb_terminal_gets_no_colour():
         term.type("quit")
         assert term.wait() == 3
         assert ("\x1b[" in term.seen) is coloured, env
+
+
+def test_an_answer_too_long_to_show_is_shown_short():
+    """The error line names an answer in at most 80 characters: a plug-in answered a string of a
+    million letters (a 1 MB line) or 10**5000 (whose repr raises: a traceback)."""
+    from riskrules.engine.game import shown
+
+    assert shown(10 ** 5000) == "a number of about 5,001 digits"
+    assert shown("x" * 10 ** 6) == "'" + "x" * 37 + "..." + "x" * 38 + "'"
+    assert [shown(a) for a in ((3, 4), 3.0, True, None)] == ["(3, 4)", "3.0", "True", "None"]

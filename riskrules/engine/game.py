@@ -17,6 +17,7 @@ phases, reinforcements and placing), trading.py (cards traded and drawn), battle
 from __future__ import annotations
 
 import random
+import reprlib
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,20 @@ class Result:
 # how each named quantity of the rule language (riskrules.language.quantities, all but "total")
 # is counted for a seat: looked up once here, since Game.quantities runs every turn
 _QUANTITY: dict[str, Callable[[Game, int], int]] = counters()
+
+
+def shown(answer: Any, width: int = 80) -> str:
+    """An answer in an error line, at most `width` characters: a plug-in's answer may be a string
+    of a million letters, a number too long for repr, or an object whose repr raises."""
+    if isinstance(answer, int) and abs(answer) >= 10 ** 18:
+        return f"a number of about {int(abs(answer).bit_length() * 0.30103) + 1:,} digits"  # str() may refuse it
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = short.maxlong = width
+    try:
+        text = short.repr(answer)
+    except Exception:  # noqa: BLE001 — a stranger's object
+        return f"a {type(answer).__name__} that cannot be shown"
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
@@ -174,7 +189,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
             return answer
         reason = decision.check(answer)
         if reason is not None:
-            raise GameError(f"{self.names[decision.player]} ({agent.kind}) answered {answer!r} to "
+            raise GameError(f"{self.names[decision.player]} ({agent.kind}) answered {shown(answer)} to "
                             f"{decision.kind}: {reason}")
         return answer
 
