@@ -29,7 +29,8 @@ from .bounds import MAX_FILE_BYTES
 from .errors import Problem, RuleError
 from .files import MAX_REF, Unreadable, place, quoted, read_text
 from .find import _BUILTIN_NAME, is_path, resolve
-from .loader import MAX_CHAIN, Rulebook, _chain_labels, _file_problems, _parent_path, _read, _read_parent, parse_set
+from .loader import (MAX_CHAIN, Rulebook, _chain_labels, _parent_path, _read, _read_parent, parse_set,
+                     walk_chain)
 from .model import RulebookFile
 from .parse import parse_rulebook
 
@@ -185,7 +186,6 @@ def open_carried(ref: str, files: Mapping[str, str], sets: Sequence[str] = ()) -
     if problem:
         raise RuleError(f"the rule files carried in the log: {problem}")
     names: dict[str, str] = {}
-    seen: list[object] = []
     if _is_board_path(ref):  # a path, not an id
         name = posixpath.normpath(ref)
         if name not in files:
@@ -197,41 +197,25 @@ def open_carried(ref: str, files: Mapping[str, str], sets: Sequence[str] = ()) -
         path = resolve(ref)
         book = _read(path)
         key = path.resolve()
-    chain: list[RulebookFile] = []
-    problems: list[Problem] = []
-    while True:
-        if key in seen:
-            cycle = " → ".join(f.label for f in reversed(chain)) + f" → {book.label}"
-            problems.append(Problem(f"extends cycle: {cycle}", chain[0].extends_pos, _chain_labels(chain)))
-            raise RuleError(problems)
-        seen.append(key)
-        chain.insert(0, book)
-        labels = _chain_labels(chain)
-        problems += [p.in_chain(labels) for p in book.problems + _file_problems(book)]
-        if book.extends is None:
-            break
-        if len(chain) >= MAX_CHAIN:
-            problems.append(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
-                                    book.extends_pos, labels))
-            raise RuleError(problems)
-        try:
-            if book.label in names and book.extends_is_path:
-                name = name_of(book.extends, names[book.label])
-                if name not in files:
-                    raise RuleError(Problem(f"no such rule file: {quoted(book.extends)} (the log carries no file "
-                                            f"{quoted(name)})", book.extends_pos, labels))
-                parent = _parse(name, files[name])
-                if parent.first_syntax is not None:
-                    at = parent.first_syntax
-                    raise RuleError(Problem(f"{name}: not a sound rule file (a syntax error at line {at.line}, "
-                                            f"column {at.col})", book.extends_pos, labels))
-                names[parent.label] = name
-                book, key = parent, name
-            else:  # an id (or a built-in file's own path): the built-in rulebooks, as anywhere
-                path = _parent_path(book, chain)
-                book, key = _read_parent(path, book, chain), path.resolve()
-        except RuleError as err:
-            raise RuleError(problems + err.problems) from None
+
+    def parent(book: RulebookFile, chain: list[RulebookFile]) -> tuple[RulebookFile, object]:
+        if book.label in names and book.extends_is_path:
+            name = name_of(book.extends, names[book.label])
+            if name not in files:
+                raise RuleError(Problem(f"no such rule file: {quoted(book.extends)} (the log carries no file "
+                                        f"{quoted(name)})", book.extends_pos, _chain_labels(chain)))
+            found = _parse(name, files[name])
+            if found.first_syntax is not None:
+                at = found.first_syntax
+                raise RuleError(Problem(f"{name}: not a sound rule file (a syntax error at line {at.line}, "
+                                        f"column {at.col})", book.extends_pos, _chain_labels(chain)))
+            names[found.label] = name
+            return found, name
+        # an id (or a built-in file's own path): the built-in rulebooks, as anywhere
+        path = _parent_path(book, chain)
+        return _read_parent(path, book, chain), path.resolve()
+
+    chain, problems = walk_chain(book, key, parent)
     fragments = [parse_set(text, i, len(sets)) for i, text in enumerate(sets)]
     problems += [p for f in fragments for p in f.problems]
     if any(not p.warning for p in problems):

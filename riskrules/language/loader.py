@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from .board import Board, board_path, load_board
 from .checks import check_config
@@ -306,32 +306,12 @@ def open_rulebook(ref: str | Path, strict: bool = True, sets: Sequence[str] = ()
     semantic ones. `sets` are fragments of rule text (`risk … --set "…"`) applied on top
     of the chosen edition, variants and player count, checked like a rule file.
     """
+    def parent(book: RulebookFile, files: list[RulebookFile]) -> tuple[RulebookFile, object]:
+        path = _parent_path(book, files)
+        return _read_parent(path, book, files), path.resolve()
+
     path = resolve(ref)
-    files: list[RulebookFile] = []
-    problems: list[Problem] = []
-    seen: list[Path] = []
-    book = _read(path)
-    while True:
-        real = path.resolve()
-        if real in seen:
-            cycle = " → ".join(f.label for f in reversed(files)) + f" → {book.label}"
-            problems.append(Problem(f"extends cycle: {cycle}", files[0].extends_pos, _chain_labels(files)))
-            raise RuleError(problems)
-        seen.append(real)
-        files.insert(0, book)
-        chain = _chain_labels(files)
-        problems += [p.in_chain(chain) for p in book.problems + _file_problems(book)]
-        if book.extends is None:
-            break
-        if len(files) >= MAX_CHAIN:
-            problems.append(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
-                                    book.extends_pos, chain))
-            raise RuleError(problems)
-        try:
-            path = _parent_path(book, files)
-            book = _read_parent(path, book, files)
-        except RuleError as err:
-            raise RuleError(problems + err.problems) from None
+    files, problems = walk_chain(_read(path), path.resolve(), parent)
     fragments = [parse_set(text, i, len(sets)) for i, text in enumerate(sets)]
     problems += [p for f in fragments for p in f.problems]
     if strict and any(not p.warning for p in problems):
@@ -361,6 +341,37 @@ def parse_set(text: str, index: int = 0, count: int = 1) -> RulebookFile:
     if not book.problems and not book.assigns and not book.overlays:
         book.problems.append(Problem("--set has no rule in it", Pos(label, 1, 1, text.split("\n")[0])))
     return book
+
+
+def walk_chain(book: RulebookFile, key: object,
+               parent: Callable[[RulebookFile, list[RulebookFile]], tuple[RulebookFile, object]],
+               ) -> tuple[list[RulebookFile], list[Problem]]:
+    """The `extends` chain from `book` (known as `key`, to see a cycle), root first, with every
+    file's problems placed in the chain; `parent(book, chain)` finds a book's parent and its key
+    (on disk, or among a log's carried texts) or raises RuleError. A cycle or a chain of more
+    than MAX_CHAIN rulebooks raises RuleError with all the problems found."""
+    chain: list[RulebookFile] = []
+    problems: list[Problem] = []
+    seen: list[object] = []
+    while True:
+        if key in seen:
+            cycle = " → ".join(f.label for f in reversed(chain)) + f" → {book.label}"
+            problems.append(Problem(f"extends cycle: {cycle}", chain[0].extends_pos, _chain_labels(chain)))
+            raise RuleError(problems)
+        seen.append(key)
+        chain.insert(0, book)
+        labels = _chain_labels(chain)
+        problems += [p.in_chain(labels) for p in book.problems + _file_problems(book)]
+        if book.extends is None:
+            return chain, problems
+        if len(chain) >= MAX_CHAIN:
+            problems.append(Problem(f"extends chain too long (more than {MAX_CHAIN} rulebooks)",
+                                    book.extends_pos, labels))
+            raise RuleError(problems)
+        try:
+            book, key = parent(book, chain)
+        except RuleError as err:
+            raise RuleError(problems + err.problems) from None
 
 
 def _chain_labels(files_root_first: list[RulebookFile]) -> tuple[str, ...]:
