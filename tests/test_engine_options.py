@@ -16,15 +16,21 @@ from riskrules.engine.decisions import ATTACK, FORTIFY, PLACE
 from riskrules.engine.errors import GameError
 from riskrules.engine.game import Game
 from riskrules.engine.log import LogWriter
+from riskrules.language.find import house_dir
 from riskrules.language.loader import builtin_ids, open_rulebook
 
 
 def fresh_attack_options(game, side):
     owner, armies = game.owner, game.armies
     least = game.rules.battle.least_to_attack
-    enemy = (lambda u: owner[u] == game.active) if side == game.neutral else (lambda u: owner[u] != side)
+    if side == game.neutral:
+        enemy = lambda u: owner[u] == game.active  # noqa: E731
+    elif game.friends is not None:
+        enemy = lambda u: owner[u] not in game.friends[side]  # noqa: E731
+    else:
+        enemy = lambda u: owner[u] != side  # noqa: E731
     return [(t, u) for t in range(game.size) if owner[t] == side and armies[t] >= least
-            for u in game.adjacent[t] if enemy(u)]
+            and t not in game.conquered_now for u in game.adjacent[t] if enemy(u)]
 
 
 def reachable(game, seat, start):
@@ -86,6 +92,45 @@ def test_kept_options_equal_fresh_ones(edition):
                 counts = watched_game(rules, players, bot, seed=7, max_turns=60)
                 seen = {k: seen[k] + counts[k] for k in seen}
     assert seen[ATTACK] > 100 and seen[PLACE] > 100
+
+
+# what changes owners other than a plain conquest: a capital's continent taken with it, a player
+# put out whose cards are traded and placed at once, partners, trenches, a neutral army
+KEPT_ACROSS = {
+    "capitals": """
+        rulebook kept
+        extends classic
+        victory capitals
+        capitals {
+            needed 2+: 3
+            capture takes cards yes
+            capture replaces continent armies with one each
+            capture eliminates victim no
+        }
+        """,
+    "teams-trench": """
+        rulebook kept
+        extends classic
+        for 4 players {
+            teams 2
+        }
+        battle {
+            trench warfare yes
+        }
+        """,
+}
+
+
+@pytest.mark.parametrize("name", sorted(KEPT_ACROSS) + ["house:neutral-territories", "house:assassin"])
+def test_kept_options_equal_fresh_ones_in_house_rules(write, name):
+    path = house_dir() / f"{name[6:]}.risk" if name.startswith("house:") else write("kept.risk", KEPT_ACROSS[name])
+    book = open_rulebook(path)
+    general = book.rules(None)
+    attacks = 0
+    for players in sorted({general.min_players, 4}):
+        for bot, seed in (("random", 5), ("balanced", 6)):
+            attacks += watched_game(book.rules(None, players), players, bot, seed, max_turns=120)[ATTACK]
+    assert attacks > 200
 
 
 def test_connected_regions_equal_a_search_per_territory(write):

@@ -3,6 +3,8 @@ eliminated, a capital captured."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from . import decisions as D
 from .decisions import Decision
 
@@ -31,30 +33,56 @@ class Battle:
         return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
                 for u in adjacent[t] if owner[u] != side]
 
+    def _attacks_from(self, t: int, side: int) -> list[tuple[int, int]]:
+        """The (t, to) pairs of `attack_options(side)` whose territory of origin is `t`, in their order."""
+        owner, armies = self.owner, self.armies
+        if owner[t] != side or armies[t] < self.rules.battle.least_to_attack or t in self.conquered_now:
+            return []
+        adjacent = self.adjacent[t]
+        friends = self.friends
+        if friends is not None and side != self.neutral:
+            mine = friends[side]
+            return [(t, u) for u in adjacent if owner[u] not in mine]
+        if side == self.neutral:
+            only = self.active
+            return [(t, u) for u in adjacent if owner[u] == only]
+        return [(t, u) for u in adjacent if owner[u] != side]
+
     def attack_phase(self, decider: int, side: int) -> None:
         """`side` attacks as long as `decider` wants (and can).
 
-        The options stay the same from one battle to the next unless an owner changed (a
-        conquest, a capital's continent) or the attacking territory fell below the armies
-        needed to attack: only then are they made again. (Anything else that changes them
-        must count as an owner change.)"""
+        The options are made once and then kept up to date: after a battle that took nothing
+        only the attacking territory can have dropped out (below the armies needed to attack),
+        and after a conquest — one owner changed, nobody put out — the attacks on the territory
+        taken drop out and its own come in, in their place in the order. Anything else that
+        changes owners (a capital's continent, a player put out, whose cards may be traded
+        and placed at once) makes them again from the whole board, as does anything else
+        that counts as an owner change."""
         least = self.rules.battle.least_to_attack
-        armies = self.armies
-        options: list[tuple[int, int]] = []
-        made = -1  # owner_changes when the options were made
-        while True:
-            if made != self.owner_changes:
-                made = self.owner_changes
-                options = self.attack_options(side)
-            if not options:
-                return
+        armies, owner, alive = self.armies, self.owner, self.alive
+        options = self.attack_options(side)
+        made = self.owner_changes  # owner_changes when the options were last brought up to date
+        while options:
             chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
                 return
-            source = chosen[0]
-            self.battle(decider, side, source, chosen[1])
-            if armies[source] < least:
-                made = -1
+            source, target = chosen
+            victim = owner[target]
+            self.battle(decider, side, source, target)
+            if self.owner_changes == made:
+                if armies[source] < least:
+                    options = _without(options, source)
+                continue
+            if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
+                options = _without(options, source) if armies[source] < least else options[:]
+                for t in self.adjacent[target]:  # (a new list: an agent may keep the one it was shown)
+                    at, end = bisect_left(options, (t, -1)), bisect_left(options, (t + 1, -1))
+                    options[at:end] = [o for o in options[at:end] if o[1] != target]
+                at = bisect_left(options, (target, -1))
+                options[at:at] = self._attacks_from(target, side)
+            else:
+                options = self.attack_options(side)
+            made = self.owner_changes
 
     def battle(self, decider: int, side: int, source: int, target: int) -> None:
         b = self.rules.battle
@@ -109,7 +137,7 @@ class Battle:
         most = armies[source] - 1
         least = max(1, min(least, most))
         moved = least if least == most else self.ask(
-            Decision(D.OCCUPY, decider, list(range(least, most + 1)), side, False, 0, (source, target)))
+            Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))
         self.move_in(side, source, target, moved, least)
 
     def move_in(self, side: int, source: int, target: int, moved: int, least: int) -> None:
@@ -178,3 +206,8 @@ class Battle:
         if cap.eliminates and self.alive[victim]:
             self.alive[victim] = False
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+
+def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:
+    """`options` (ordered by territory of origin) but those from `source`, as a new list."""
+    return options[:bisect_left(options, (source, -1))] + options[bisect_left(options, (source + 1, -1)):]
