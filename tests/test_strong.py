@@ -313,3 +313,34 @@ def test_the_move_in_after_a_conquest_is_searched_where_the_territory_taken_face
         assert tried is None and answer == usual
     for answer, *_, at in searched + plain:  # the next event is the conquest, with what was chosen
         assert events[at]["type"] == "conquest" and events[at]["moved"] == answer
+
+
+def test_on_a_board_of_10000_territories_the_budgets_are_a_hundredth(tmp_path):
+    """Issue 21: on a 10,000-territory board (455 KB) `balanced` played 20 turns in 3 s, `strong`
+    did not finish them in 120 s — each decision looks over the board, so the same number of
+    playout decisions cost 100 times as much. Past BOARD territories both budgets shrink in
+    proportion (a count of decisions, not a clock: the same seed plays the same game), and no
+    search starts once a turn has spent its budget.
+    (benchmarks/big_board.py times it: 20 turns of 3 strong bots.)"""
+    import sys
+    from pathlib import Path
+
+    from riskrules.engine.agents import strong
+    from riskrules.language.loader import open_rulebook
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    import big_board
+
+    rules = open_rulebook(big_board.write_case(tmp_path, 10_000)).rules(None, 3)
+    assert (rules.board.size, strong.BOARD) == (10_000, 100)
+    started: list[tuple[int, int]] = []  # (turn, decisions spent before the search)
+
+    class Counting(StrongAgent):
+        def search(self, candidates, apply, phase):
+            started.append((self.view.turn, self.spent))
+            return super().search(candidates, apply, phase)
+
+    bots = [Counting(), BalancedAgent(), BalancedAgent()]
+    Game(rules, bots, 1, max_turns=7).play()
+    assert (bots[0].turn_decisions, bots[0].playout_decisions) == (1_500, 30)
+    assert len({turn for turn, _ in started}) >= 2 and all(spent < 1_500 for _, spent in started)

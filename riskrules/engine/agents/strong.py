@@ -32,7 +32,8 @@ territories, "destroy blue"). Its random source comes from the game's seed, so t
 plays the same game.
 
 Every other decision (dice, other occupations, further fortifying moves, trades, setup) is `balanced`'s,
-and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions —
+and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions (fewer
+on a board of more than BOARD territories) —
 except what it aims at for "two continents and one more" (_Aims), in its seat and in playouts.
 """
 
@@ -60,6 +61,10 @@ TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past 
 # missions, 138,725 over 48 of nl-1990 alternatief, 99% of turns under 90,000), so the budget
 # only bounds such house rules: one granting 1,000 armies per territory took 71 s of CPU for 50
 # turns of 3 strong bots, 18 s with it
+BOARD = 100  # territories: on a larger board a decision costs more (the bots and the engine look
+# over the board), so both budgets shrink in proportion (a 10,000-territory board: 1/100 of them);
+# a count of decisions, not a clock, so that the same seed plays the same game on any machine.
+# Boards up to BOARD (the classic has 42) keep the whole budgets.
 VALUE = (-4.718, 10.449, 0.816, -2.918, 0.868, 2.192, 4.762, 1.606, 0.907, -2.526, 0.799, 2.356, -0.831)
 # the weights of value_features in the chance of winning an undecided mission game, a
 # logistic model fitted on positions of balanced-only games (benchmarks/fit_value.py prints them)
@@ -95,6 +100,9 @@ class StrongAgent(_Aims, BalancedAgent):
         self.plan_floor = 1.0
         self.fortified_turn = -1  # the turn whose first fortifying move was searched
         self.spent_turn, self.spent = -1, 0  # playout decisions spent in the searches of that turn
+        scale = max(1.0, view.size / BOARD)
+        self.turn_decisions = int(TURN_DECISIONS / scale)
+        self.playout_decisions = max(1, int(PLAYOUT_DECISIONS / scale))
         self.budget = _Budget()
         self.helpers = [_Helper(self.budget) for _ in range(view.players)]
         self.script = _Script(self.budget)
@@ -128,7 +136,7 @@ class StrongAgent(_Aims, BalancedAgent):
         turn = self.view.turn
         if self.spent_turn != turn:
             self.spent_turn, self.spent = turn, 0
-        return self.spent < TURN_DECISIONS
+        return self.spent < self.turn_decisions
 
     def attack_searched(self, d: Decision):
         view = self.view
@@ -319,7 +327,7 @@ class StrongAgent(_Aims, BalancedAgent):
         for j, seed in enumerate(seeds):
             for i, candidate in enumerate(candidates):
                 copy = view.playout(helpers, seed, limit)
-                self.budget.left = PLAYOUT_DECISIONS
+                self.budget.left = self.playout_decisions
                 self.determinize(copy, random.Random(seed))
                 try:
                     apply(copy, candidate)
@@ -329,7 +337,7 @@ class StrongAgent(_Aims, BalancedAgent):
                 except _Spent:
                     result = None
                 scores[i][j] = self.score(copy, result)
-                self.spent += PLAYOUT_DECISIONS - self.budget.left
+                self.spent += self.playout_decisions - self.budget.left
         best, best_gain = 0, 0.0
         n = self.playouts
         for i in range(1, len(candidates)):
