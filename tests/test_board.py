@@ -202,3 +202,53 @@ def test_sectioned_validation_equals_whole_validation():
     whole = schema_errors("rulebook.schema.json", data)
     assert len(whole) == 4
     assert sorted(sectioned_errors("rulebook.schema.json", data)) == sorted(whole)
+
+
+# ---- YAML read from the parser's events (issue 21: a 10,000-territory board took 5.9 s to check) ----
+
+def composed(text: str):
+    """What PyYAML's own composer and safe constructor make of a text: the values, and the line
+    and column of each by its path (a mapping's keys and a list's indices)."""
+    import yaml
+
+    marks = {}
+
+    def build(node, path):
+        marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return {yaml.SafeLoader("").construct_object(k): build(v, path + (yaml.SafeLoader("").construct_object(k),))
+                    for k, v in node.value}
+        if isinstance(node, yaml.SequenceNode):
+            return [build(child, path + (i,)) for i, child in enumerate(node.value)]
+        return yaml.SafeLoader("").construct_object(node)
+
+    return build(yaml.compose(text, Loader=yaml.SafeLoader), ()), marks
+
+
+@pytest.mark.parametrize("text", [
+    (boards_dir() / "classic.yaml").read_text(encoding="utf-8"),
+    "id: odd\ncontinents:\n  c: [yes, 'no', 0x1f, 1e3, ~, '', 2001-12-14, -7, .inf]\n  d: {a: [1, [2, {b: c}]]}\n"
+    "borders:\n- - x\n  - \"y\"\n- [z, !!str 12]\ndeck: {symbols: [a], jokers: 0, cards: {}}\n",
+])
+def test_values_and_places_are_those_of_pyyaml(text):
+    from riskrules.language.board import _load_yaml
+
+    data, marks = _load_yaml(text, "b.yaml")
+    expected, places = composed(text)
+    assert data == expected
+    assert {path: (m.line, m.col) for path, m in marks.items()} == places
+
+
+@pytest.mark.parametrize("text, message", [
+    ("id: a\ncontinents: " + "[" * 100_000 + "]" * 100_000 + "\n", "b.yaml: not a board file: nested too deeply"),
+    ("id: a\ncontinents: {}\n---\nid: b\n", "b.yaml: not a board file: not valid YAML: more than one document "
+                                            "(line 3, column 1)"),
+    ("id: a\ncontinents: {x: !!python/name:os.system ''}\n",
+     "b.yaml: not a board file: a value it cannot read (line 2, column 17)"),
+])
+def test_hostile_yaml_is_refused_at_once(tmp_path, text, message):
+    path = tmp_path / "b.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load_board(path, "b.yaml")
+    assert err.value.first_line == message

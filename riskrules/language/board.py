@@ -62,60 +62,109 @@ class Board:
 # ---- YAML with positions --------------------------------------------------------------------
 
 MAX_YAML_NODES = 200_000
+MAX_YAML_DEPTH = 100  # a board nests 4 deep
 
 
 def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
     """Safe-load YAML, keeping the position of every value by its path.
 
-    A stranger's YAML is bounded: no anchors or aliases (they expand without bound), at most
-    MAX_YAML_NODES values, and nesting as deep as the parser's own stack allows. What fails
-    here is not a board at all: the error names a place in it but shows none of its text."""
+    A stranger's YAML is bounded: no aliases (they expand without bound), at most
+    MAX_YAML_NODES values nested at most MAX_YAML_DEPTH deep. The values are built here from
+    the parser's events, without recursion, so that the fast parser (libyaml's, where PyYAML
+    has it: a 10,000-territory board in a twentieth of the time) is safe on any text.
+    What fails here is not a board at all: the error names a place in it but shows none of
+    its text."""
     import yaml  # here, not above: a built-in board loads prebuilt, without YAML
 
     lines = text.split("\n")
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        raise RuleError(f"{label}: not a board file: not valid YAML{where}") from None
-    except RecursionError:
-        raise RuleError(f"{label}: not a board file: nested too deeply") from None
+    scalars = yaml.SafeLoader("")  # resolves and constructs a plain value as safe_load does
     marks: dict[tuple, Pos] = {}
-    scalars = yaml.SafeLoader("")
-    seen: set[int] = set()
 
-    def scalar(node):
+    def failed(why: str, mark=None) -> RuleError:
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+        return RuleError(f"{label}: not a board file: {why}{where}")
+
+    def scalar(event) -> Any:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = scalars.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _STR:  # (what constructing it gives, at a fraction of the cost: most values are ids)
+            return event.value
         try:
-            return scalars.construct_object(node)
+            return scalars.construct_object(yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark,
+                                                            event.style))
         except (ValueError, yaml.YAMLError):
-            mark = node.start_mark
-            raise RuleError(f"{label}: not a board file: a value it cannot read "
-                            f"(line {mark.line + 1}, column {mark.column + 1})") from None
+            raise failed("a value it cannot read", event.start_mark) from None
 
-    def build(node, path):
-        if id(node) in seen or len(seen) >= MAX_YAML_NODES:
-            why = "it uses YAML aliases" if id(node) in seen else f"more than {MAX_YAML_NODES:,} values"
-            raise RuleError(f"{label}: not a board file: {why}")
-        seen.add(id(node))
-        marks[path] = _mark_pos(label, lines, node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            out = {}
-            for key_node, value_node in node.value:
-                key = scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else "?"
-                key = key if isinstance(key, (str, int)) else str(key)
-                marks[path + (key,)] = _mark_pos(label, lines, key_node.start_mark)
-                out[key] = build(value_node, path + (key,))
-            return out
-        if isinstance(node, yaml.SequenceNode):
-            return [build(child, path + (i,)) for i, child in enumerate(node.value)]
-        return scalar(node)
-
-    data = build(root, ()) if root is not None else None
-    if not isinstance(data, dict) or not data.keys() <= _BOARD_KEYS or "continents" not in data:
+    # the collections under way, innermost last: [the dict or list, its path (None inside a
+    # key), and for a dict the key whose value comes next (_KEY: a key comes next)]
+    stack: list[list] = []
+    root: Any = None
+    documents = values = 0
+    try:
+        for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            kind = type(event)
+            if kind is yaml.ScalarEvent or kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+                values += 1
+                if values > MAX_YAML_NODES:
+                    raise failed(f"more than {MAX_YAML_NODES:,} values")
+                path = _child_path(stack)
+                if path is not None:
+                    marks[path] = _mark_pos(label, lines, event.start_mark)
+                if kind is yaml.ScalarEvent:
+                    value = scalar(event)
+                else:
+                    if len(stack) >= MAX_YAML_DEPTH:
+                        raise failed("nested too deeply")
+                    mapping = kind is yaml.MappingStartEvent
+                    stack.append([{} if mapping else [], path, _KEY if mapping else None])
+                    continue
+            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
+                value = stack.pop()[0]
+            elif kind is yaml.AliasEvent:
+                raise failed("it uses YAML aliases")
+            elif kind is yaml.DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    raise failed("not valid YAML: more than one document", event.start_mark)
+                continue
+            else:  # the stream's and a document's start and end
+                continue
+            if not stack:
+                root = value
+                continue
+            top = stack[-1]
+            if type(top[0]) is list:
+                top[0].append(value)
+            elif top[2] is _KEY:  # a key: a collection as a key stands for "?"
+                top[2] = "?" if isinstance(value, (dict, list)) else value if isinstance(value, (str, int)) \
+                    else str(value)
+            else:
+                top[0][top[2]] = value
+                top[2] = _KEY
+    except yaml.YAMLError as err:
+        raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
+    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
                         f"at the top and nothing else)")
-    return data, marks
+    return root, marks
+
+
+_KEY = object()  # in a dict under way: a key comes next
+_STR = "tag:yaml.org,2002:str"
+
+
+def _child_path(stack: list[list]) -> tuple | None:
+    """The path of the value that comes next in the innermost collection under way (None: a
+    key, or inside one)."""
+    if not stack:
+        return ()
+    container, path, key = stack[-1]
+    if path is None:
+        return None
+    if type(container) is list:
+        return path + (len(container),)
+    return None if key is _KEY else path + (key,)
 
 
 _BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})
@@ -175,13 +224,15 @@ def _index(data: dict, where) -> Board:
     territories: list[str] = []
     continent_of: list[int] = []
     continents = list(data["continents"])
+    placed: set[str] = set()
     for k, (continent, members) in enumerate(data["continents"].items()):
         for i, t in enumerate(members):
-            if t in territories:
+            if t in placed:
                 problems.append(Problem(f"territory '{t}' is in more than one continent",
                                         where(("continents", continent, i))))
                 continue
             territories.append(t)
+            placed.add(t)
             continent_of.append(k)
     index = {t: i for i, t in enumerate(territories)}
     neighbours: list[set[int]] = [set() for _ in territories]
@@ -224,6 +275,9 @@ def _index(data: dict, where) -> Board:
                                     f"'{territories[0]}'", where(("borders",))))
     if problems:
         raise RuleError(problems)
+    members: list[list[int]] = [[] for _ in continents]
+    for i, k in enumerate(continent_of):
+        members[k].append(i)
     return Board(
         id=data["id"],
         territories=tuple(territories),
@@ -231,7 +285,7 @@ def _index(data: dict, where) -> Board:
         continents=tuple(continents),
         continent_index={c: k for k, c in enumerate(continents)},
         continent_of=tuple(continent_of),
-        members=tuple(tuple(i for i, k2 in enumerate(continent_of) if k2 == k) for k in range(len(continents))),
+        members=tuple(tuple(m) for m in members),
         adjacent=tuple(tuple(sorted(n)) for n in neighbours),
         borders=tuple(borders),
         symbols=tuple(symbols),
