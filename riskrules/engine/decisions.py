@@ -11,7 +11,7 @@ the engine checks every answer with `Decision.check` and never trusts it.
     attack    (from, to)                              yes: stop attacking
     dice      (armies committed, dice rolled)         no
     defend    dice                                    no
-    occupy    armies moved into the conquered territory  no
+    occupy    armies moved into the conquered territory  no   (options: a range, however many)
     fortify   (from, to, armies)                      yes: stop
     capital   territory                               no
 """
@@ -79,7 +79,7 @@ class Decision:
 
     __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "view")
 
-    def __init__(self, kind: str, player: int, options: list, side: int | None = None,
+    def __init__(self, kind: str, player: int, options: list | range, side: int | None = None,
                  optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, view: Any = None):
         # (the engine passes these by position on its hot path: half the cost of keywords)
         self.kind = kind
