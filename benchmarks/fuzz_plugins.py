@@ -21,8 +21,8 @@ or all, once or several times:
              optional, kind, player)
   slow     — sleeps a little at each of up to 100 decisions, or loops busily for half a second
              (once or twice)
-             (short: a bot that never answers is not generated yet; `--bot-timeout` ends
-             such a game, as tests/test_guests.py shows)
+  never    — never answers (sleeps for ever, or spins), once: the game is played with
+             `--bot-timeout 2`, which ends it with exit 1 and a line naming the bot
   print    — prints to stdout: lines, 100 KB, a line without its newline, escape sequences,
              a fake result line
   start    — misbehaves in start() (raises, exits, mutates its view) or in its constructor
@@ -64,7 +64,9 @@ GAMES = [("classic", None, None), ("sv-2000", None, None), ("nl-1990", "super-ri
          ("house", None, "assassin"), ("house", None, "unlimited-fortify")]
 KINDS = [None, None, "claim", "place", "trade", "bonus", "attack", "dice", "defend", "occupy", "fortify", "capital"]
 GENERATORS = [(0.3, "garbage"), (0.15, "raise"), (0.1, "exit"), (0.15, "mutate"), (0.05, "slow"), (0.1, "print"),
-              (0.08, "start"), (0.07, "claims")]
+              (0.08, "start"), (0.05, "claims"), (0.02, "never")]  # (never came last, from claims' share)
+NEVER = ["time.sleep(10 ** 6)", "while True:\n    pass"]
+NEVER_TIMEOUT = 2  # s: --bot-timeout for a case of `never`
 ONLY: list[str] = []
 
 
@@ -241,6 +243,9 @@ def make_bot_file(rng: random.Random, fam: str) -> tuple[str, str]:
     elif fam == "print":
         what = rng.choice(PRINT)
         misbehave = what
+    elif fam == "never":
+        what = rng.choice(NEVER)
+        misbehave = what
     elif fam == "start":
         if rng.random() < 0.7:
             what = rng.choice(START)
@@ -282,7 +287,7 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
     if edition == "de-deluxe" or house == "assassin":
         players = max(players, 3)
     game = {"edition": house or edition, "variant": variant, "players": players, "seed": rng.randrange(10 ** 6),
-            "max_turns": rng.choice([20, 40, 80])}
+            "max_turns": rng.choice([20, 40, 80]), "bot_timeout": NEVER_TIMEOUT if label.startswith("never") else None}
     (case / "bot.py").write_text(source, encoding="utf-8")
     (case / "game.json").write_text(json.dumps(game), encoding="utf-8")
     return f"{label}; {game['edition']}{'/' + variant if variant else ''}, {players} players"
@@ -304,6 +309,8 @@ def run(case: Path, work: Path) -> Verdict:
             "--seed", str(game["seed"]), "--max-turns", str(game["max_turns"]), "--quiet", "--log", str(log)]
     if game["variant"]:
         args += ["--variant", game["variant"]]
+    if game.get("bot_timeout"):
+        args += ["--bot-timeout", str(game["bot_timeout"])]
     try:
         done = _risk(args, case)
     except subprocess.TimeoutExpired:
