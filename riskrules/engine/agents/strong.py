@@ -32,8 +32,7 @@ territories, "destroy blue"). Its random source comes from the game's seed, so t
 plays the same game.
 
 Every other decision (dice, other occupations, further fortifying moves, trades, setup) is `balanced`'s,
-and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions (fewer
-on a board of more than BOARD territories) —
+and so is every decision of a turn whose searches have spent TURN_DECISIONS playout decisions (BOARD) —
 except what it aims at for "two continents and one more" (_Aims), in its seat and in playouts.
 """
 
@@ -53,18 +52,13 @@ ATTACK_CANDIDATES = 2  # besides stopping
 PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
-PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions:
-# a round takes a few hundred, but under house rules with armies in the hundred thousands an
-# attack is thousands of rolls, and a search must not take minutes
+PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions: a
+# round takes a few hundred, but with armies in the hundred thousands an attack is thousands of rolls
 TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
-# Ordinary turns spend less (benchmarks/strong_budget.py: at most 75,575 over 12 games of sv-2000
-# missions, 138,725 over 48 of nl-1990 alternatief, 99% of turns under 90,000), so the budget
-# only bounds such house rules: one granting 1,000 armies per territory took 71 s of CPU for 50
-# turns of 3 strong bots, 18 s with it
-BOARD = 100  # territories: on a larger board a decision costs more (the bots and the engine look
-# over the board), so both budgets shrink in proportion (a 10,000-territory board: 1/100 of them);
-# a count of decisions, not a clock, so that the same seed plays the same game on any machine.
-# Boards up to BOARD (the classic has 42) keep the whole budgets.
+# Ordinary turns spend less (docs/bots.md, benchmarks/strong_budget.py): the budget bounds house
+# rules with armies by the thousand (50 turns of 3 strong bots: 71 s of CPU without it, 18 s with)
+BOARD = 100  # territories; past them both budgets shrink in proportion (a decision looks over the
+# board): still a count of decisions, not a clock, so that a seed plays the same game on any machine
 VALUE = (-4.718, 10.449, 0.816, -2.918, 0.868, 2.192, 4.762, 1.606, 0.907, -2.526, 0.799, 2.356, -0.831)
 # the weights of value_features in the chance of winning an undecided mission game, a
 # logistic model fitted on positions of balanced-only games (benchmarks/fit_value.py prints them)
