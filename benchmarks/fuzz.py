@@ -94,6 +94,39 @@ def case_rng(seed: int, kind: str, index: int) -> random.Random:
     return random.Random(f"riskrules-fuzz:{kind}:{seed}:{index}")
 
 
+# ---- what the kinds share -------------------------------------------------------------------------
+
+def pick(rng: random.Random, generators: list[tuple[float, str]], only: list[str], whole: float | None = None) -> str:
+    """A kind's generator for a case, by its share (`only`: among these alone). `whole`: what the
+    shares add up to when all are used (by default their sum, as the kind was first written)."""
+    roll, acc = rng.random(), 0.0
+    table = [(w, n) for w, n in generators if n in only] if only else generators
+    total = whole if whole is not None and not only else sum(w for w, _ in table)
+    chosen = table[-1][1]
+    for weight, name in table:
+        acc += weight / total
+        if roll < acc:
+            chosen = name
+            break
+    return chosen
+
+
+def checked(path: Path) -> tuple[object, list, float]:
+    """The rulebook at `path` (None if it did not open), what `risk check` finds in it (warnings
+    too), and the CPU seconds that took."""
+    from riskrules.language.errors import RuleError
+    from riskrules.language.loader import open_rulebook
+
+    started = time.process_time()
+    book = None
+    try:
+        book = open_rulebook(path, strict=False)
+        problems = book.check()
+    except RuleError as err:
+        problems = err.problems
+    return book, problems, time.process_time() - started
+
+
 # ---- the worker: runs cases one by one, under limits ------------------------------------------
 
 class _OverTime(BaseException):

@@ -39,7 +39,7 @@ import time
 import traceback
 from pathlib import Path
 
-from fuzz import Verdict
+from fuzz import Verdict, checked, pick
 
 DESCRIPTION = "board files (.yaml) named by a house rule"
 PLAY_TURNS = 6
@@ -354,15 +354,7 @@ def hostile_yaml(rng: random.Random) -> tuple[str, bytes]:
 # ---- generate ----------------------------------------------------------------------------------------
 
 def generate(rng: random.Random, index: int, case: Path) -> str:
-    roll, acc = rng.random(), 0.0
-    table = [(w, n) for w, n in GENERATORS if n in ONLY] if ONLY else GENERATORS
-    total = sum(w for w, _ in table)
-    kind = table[-1][1]
-    for weight, name in table:
-        acc += weight / total
-        if roll < acc:
-            kind = name
-            break
+    kind = pick(rng, GENERATORS, ONLY)
     ref = "board.yaml" if rng.random() < 0.8 else rng.choice(["maps/board.yaml", "maps/deep/b.yaml", "./board.yaml"])
     if kind == "yaml":
         label, data = hostile_yaml(rng)
@@ -385,18 +377,10 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
 
 def run(case: Path, work: Path) -> Verdict:
     from riskrules.language.board import load_board
-    from riskrules.language.errors import RuleError
-    from riskrules.language.loader import open_rulebook
 
     load_board.cache_clear()  # a board file of the same path in another case is another board
     path = case / "house.risk"
-    started = time.process_time()
-    try:
-        book = open_rulebook(path, strict=False)
-        problems = book.check()
-    except RuleError as err:
-        problems = err.problems
-    seconds = time.process_time() - started
+    book, problems, seconds = checked(path)
     for p in problems:
         if p.pos is None and "house.risk" not in p.message and ".yaml" not in p.message:
             return Verdict("unplaced", f"a problem without a place: {p.message[:500]}", seconds)

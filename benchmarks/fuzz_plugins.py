@@ -52,7 +52,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from fuzz import Verdict
+from fuzz import Verdict, pick
 
 DESCRIPTION = "plug-in bots (file.py:Class)"
 CHILD_TIMEOUT = 120  # s of wall time for one `risk play` or `risk replay`
@@ -125,6 +125,8 @@ START = ["raise RuntimeError('in start')", "raise SystemExit(2)", "raise Keyboar
 INIT = ["raise RuntimeError('in __init__')", "raise ValueError('in __init__')", "raise SystemExit(4)"]
 CLAIMS = ["proven = True", "kind = 'balanced'", "kind = 'random'", "kind = 'x' * 100_000", "kind = 42",
           "kind = 'strong-2'", "kind = 'b\\nc'"]
+
+PLAIN = {"raise": RAISE, "exit": EXIT, "slow": SLOW, "print": PRINT, "never": NEVER}
 
 TEMPLATE = '''\
 """A hostile plug-in bot, made by benchmarks/fuzz_plugins.py: {label}"""
@@ -228,24 +230,12 @@ def make_bot_file(rng: random.Random, fam: str) -> tuple[str, str]:
     if fam == "garbage":
         what = rng.choice(GARBAGE)
         misbehave = f"return {what}"
-    elif fam == "raise":
-        what = rng.choice(RAISE)
-        misbehave = what
-    elif fam == "exit":
-        what = rng.choice(EXIT)
+    elif fam in PLAIN:  # the statement itself, as it is
+        what = rng.choice(PLAIN[fam])
         misbehave = what
     elif fam == "mutate":
         what = rng.choice(MUTATE)
         misbehave = f"try:\n    {what}\nexcept Exception:\n    pass  # a view that cannot be changed: fine"
-    elif fam == "slow":
-        what = rng.choice(SLOW)
-        misbehave = what
-    elif fam == "print":
-        what = rng.choice(PRINT)
-        misbehave = what
-    elif fam == "never":
-        what = rng.choice(NEVER)
-        misbehave = what
     elif fam == "start":
         if rng.random() < 0.7:
             what = rng.choice(START)
@@ -272,15 +262,7 @@ def make_bot_file(rng: random.Random, fam: str) -> tuple[str, str]:
 
 
 def generate(rng: random.Random, index: int, case: Path) -> str:
-    roll, acc = rng.random(), 0.0
-    table = [(w, n) for w, n in GENERATORS if n in ONLY] if ONLY else GENERATORS
-    total = sum(w for w, _ in table)
-    fam = table[-1][1]
-    for weight, name in table:
-        acc += weight / total
-        if roll < acc:
-            fam = name
-            break
+    fam = pick(rng, GENERATORS, ONLY)
     label, source = make_bot_file(rng, fam)
     edition, variant, house = rng.choice(GAMES)
     players = rng.choice([2, 3, 3, 4]) if house != "doubles" else 4

@@ -30,11 +30,10 @@ import json
 import os
 import random
 import re
-import time
 import traceback
 from pathlib import Path
 
-from fuzz import Verdict
+from fuzz import Verdict, checked, pick
 
 DESCRIPTION = "rule files (.risk)"
 ROOT = Path(__file__).resolve().parent.parent
@@ -448,15 +447,7 @@ def family(label: str) -> str:
 
 
 def generate(rng: random.Random, index: int, case: Path) -> str:
-    roll, acc = rng.random(), 0.0
-    table = [(w, n) for w, n in GENERATORS if n in ONLY] if ONLY else GENERATORS
-    total = sum(w for w, _ in table) if ONLY else 1.0
-    kind = table[-1][1]
-    for weight, name in table:
-        acc += weight / total
-        if roll < acc:
-            kind = name
-            break
+    kind = pick(rng, GENERATORS, ONLY, whole=1.0)
     if kind == "paths":
         label, data = gen_paths(rng, case)
     else:
@@ -478,17 +469,8 @@ MAX_VARIANTS_PLAYED = 4  # the default and three more: each shown, and played wi
 
 
 def run(case: Path, work: Path) -> Verdict:
-    from riskrules.language.errors import RuleError
-    from riskrules.language.loader import open_rulebook
-
     path = case / "house.risk"
-    started = time.process_time()
-    try:
-        book = open_rulebook(path, strict=False)
-        problems = book.check()
-    except RuleError as err:
-        problems = err.problems
-    seconds = time.process_time() - started
+    book, problems, seconds = checked(path)
     shown = "\n".join(p.format() for p in problems)
     if SECRET in shown:
         return Verdict("leak", shown[:5000], seconds)

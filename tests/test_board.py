@@ -212,15 +212,15 @@ def composed(text: str):
     import yaml
 
     marks = {}
+    construct = yaml.SafeLoader("").construct_object
 
     def build(node, path):
         marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
-            return {yaml.SafeLoader("").construct_object(k): build(v, path + (yaml.SafeLoader("").construct_object(k),))
-                    for k, v in node.value}
+            return {construct(k): build(v, path + (construct(k),)) for k, v in node.value}
         if isinstance(node, yaml.SequenceNode):
             return [build(child, path + (i,)) for i, child in enumerate(node.value)]
-        return yaml.SafeLoader("").construct_object(node)
+        return construct(node)
 
     return build(yaml.compose(text, Loader=yaml.SafeLoader), ()), marks
 

@@ -13,30 +13,17 @@ class Battle:
     """The attacks of a `Game` (a part of it: see game.py)."""
 
     def attack_options(self, side: int) -> list[tuple[int, int]]:
-        """(from, to) pairs `side` may attack now. The neutral army attacks only the active player."""
-        owner, armies, adjacent = self.owner, self.armies, self.adjacent
-        least = self.rules.battle.least_to_attack
-        friends = self.friends
-        if friends is not None and side != self.neutral:  # partners never attack each other
-            mine = friends[side]
-            trenched = self.conquered_now
-            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
-                    for u in adjacent[t] if owner[u] not in mine]
-        if self.conquered_now:  # trench warfare: what was conquered this turn attacks no more
-            trenched = self.conquered_now
-            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least and t not in trenched
-                    for u in adjacent[t] if owner[u] != side and (side != self.neutral or owner[u] == self.active)]
-        if side == self.neutral:
-            only = self.active
-            return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
-                    for u in adjacent[t] if owner[u] == only]
-        return [(t, u) for t in self._all if owner[t] == side and armies[t] >= least
-                for u in adjacent[t] if owner[u] != side]
+        """(from, to) pairs `side` may attack now, by territory of origin. The neutral army attacks
+        only the active player; partners never attack each other; under trench warfare what was
+        conquered this turn attacks no more."""
+        attacks_from = self._attacks_from
+        return [pair for t in self.owned(side) for pair in attacks_from(t, side)]
 
     def _attacks_from(self, t: int, side: int) -> list[tuple[int, int]]:
-        """The (t, to) pairs of `attack_options(side)` whose territory of origin is `t`, in their order."""
-        owner, armies = self.owner, self.armies
-        if owner[t] != side or armies[t] < self.rules.battle.least_to_attack or t in self.conquered_now:
+        """The pairs of `attack_options(side)` from `t`, in their order (the attack phase keeps its
+        options up to date with them)."""
+        owner = self.owner
+        if owner[t] != side or self.armies[t] < self.rules.battle.least_to_attack or t in self.conquered_now:
             return []
         adjacent = self.adjacent[t]
         friends = self.friends

@@ -33,10 +33,9 @@ def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], i
     real = [s for s in symbols if s != JOKER]
     names = rules.board.symbols
     if len(real) >= 2:
-        distinct = len(set(real))
-        if distinct == 1:
-            return names[real[0]]
-        return "mixed" if distinct == len(real) else None
+        if not is_set(symbols):
+            return None
+        return names[real[0]] if len(set(real)) == 1 else "mixed"
     # one real card and two jokers (or only jokers): the more valuable reading
     values = rules.cards.fixed
     if real and values is not None and worth(values.get(names[real[0]], 0)) > worth(values.get("mixed", 0)):

@@ -136,9 +136,8 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
             top = stack[-1]
             if type(top[0]) is list:
                 top[0].append(value)
-            elif top[2] is _KEY:  # a key: a collection as a key stands for "?"
-                top[2] = "?" if isinstance(value, (dict, list)) else value if isinstance(value, (str, int)) \
-                    else str(value)
+            elif top[2] is _KEY:
+                top[2] = _as_key(value)
             else:
                 top[0][top[2]] = value
                 top[2] = _KEY
@@ -152,6 +151,13 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
 
 _KEY = object()  # in a dict under way: a key comes next
 _STR = "tag:yaml.org,2002:str"
+
+
+def _as_key(value: Any) -> str | int:
+    """A mapping's key as the board's paths hold it: a collection stands for "?"."""
+    if isinstance(value, (dict, list)):
+        return "?"
+    return value if isinstance(value, (str, int)) else str(value)
 
 
 def _child_path(stack: list[list]) -> tuple | None:
