@@ -1,5 +1,14 @@
 """Attacks: the options, the attack phase, a battle's dice, a conquest and moving in, a player
-eliminated, a capital captured."""
+eliminated, a capital captured.
+
+An attack answer (from, to) rolls once; (from, to, keep) attacks again and again until the
+territory falls or the attacking one holds `keep` armies (or too few to attack). Such an attack
+of a million armies costs a few draws, not a million rolls: while both territories hold so many
+armies that the dice each side may roll cannot change (`Game._steady`: from 4 and 2 in the
+classic game), the rolls that cannot bring either below that are asked for once (dice and
+defence) and drawn at once (`Dice.outcomes`), as one `battles` event; nearer the end every
+roll is rolled.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +16,9 @@ from bisect import bisect_left
 
 from . import decisions as D
 from .decisions import Decision
+from .odds import roll_outcomes
+
+AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
 
 
 class Battle:
@@ -53,9 +65,12 @@ class Battle:
             chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
                 return
-            source, target = chosen
+            source, target = chosen[0], chosen[1]
             victim = owner[target]
-            self.battle(decider, side, source, target)
+            if len(chosen) == 2:
+                self.battle(decider, side, source, target)
+            else:
+                self.press(decider, side, source, target, chosen[2])
             if self.owner_changes == made:
                 if armies[source] < least:
                     options = _without(options, source)
@@ -71,7 +86,21 @@ class Battle:
                 options = self.attack_options(side)
             made = self.owner_changes
 
-    def battle(self, decider: int, side: int, source: int, target: int) -> None:
+    def press(self, decider: int, side: int, source: int, target: int, keep: int) -> None:
+        """Attack from `source` on `target` until it falls, or `source` holds `keep` armies or too
+        few to attack (see the module's docstring)."""
+        if self.listeners:
+            self._event("attack", side, **{"from": self.board.territories[source],
+                                           "to": self.board.territories[target], "keep": keep})
+        armies, owner = self.armies, self.owner
+        defender = owner[target]
+        floor = max(keep + 1, self.rules.battle.least_to_attack)
+        while armies[source] >= floor and owner[target] == defender:
+            self.battle(decider, side, source, target, floor)
+
+    def battle(self, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
+        """One roll; with a `floor` (the armies `source` attacks on with) as many rolls as may be
+        drawn at once."""
         b = self.rules.battle
         armies = self.armies
         where = (source, target)
@@ -89,6 +118,13 @@ class Battle:
                                           defender, False, rolled, where))
         else:
             defending = most_defending
+        if floor and self.dice.many:
+            pairs = min(rolled, defending)  # the most armies a side can lose in one roll
+            steady_attacker, steady_defender = self._steady
+            rolls = min(armies[source] - max(floor, steady_attacker), armies[target] - steady_defender) // pairs
+            if rolls >= AT_ONCE:
+                self._rolls(side, source, target, committed, rolled, defending, rolls)
+                return
         roll = self.dice.roll
         attack = roll(rolled)
         attack.sort(reverse=True)
@@ -118,6 +154,24 @@ class Battle:
                 "defender_losses": defender_losses})
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
+
+    def _rolls(self, side: int, source: int, target: int, committed: int, rolled: int, defending: int,
+               rolls: int) -> None:
+        """`rolls` rolls of the same dice drawn at once: none of them can take the territory."""
+        armies = self.armies
+        outcomes = roll_outcomes(rolled, defending, self.rules.battle.ties_to_defender)
+        counts = self.dice.outcomes(rolls, [chance for chance, _, _ in outcomes])
+        attacker_losses = sum(n * lost for n, (_, lost, _) in zip(counts, outcomes))
+        defender_losses = sum(n * lost for n, (_, _, lost) in zip(counts, outcomes))
+        armies[source] -= attacker_losses
+        armies[target] -= defender_losses
+        if self.listeners:
+            self._event("battles", side, **{
+                "from": self.board.territories[source], "to": self.board.territories[target],
+                "defender": self.names[self.owner[target]], "attacker_armies": armies[source] + attacker_losses,
+                "defender_armies": armies[target] + defender_losses, "committed": committed, "rolled": rolled,
+                "defended": defending, "rolls": rolls, "attacker_losses": attacker_losses,
+                "defender_losses": defender_losses})
 
     def conquer(self, decider: int, side: int, source: int, target: int, least: int) -> None:
         armies = self.armies

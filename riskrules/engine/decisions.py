@@ -8,7 +8,8 @@ the engine checks every answer with `Decision.check` and never trusts it.
     place     (territory, armies), 1 ≤ armies ≤ most  no
     trade     a set from options (three card ids)     unless forced
     bonus     territory for the traded card's bonus   no
-    attack    (from, to)                              yes: stop attacking
+    attack    (from, to): one roll, or (from, to, keep):  yes: stop attacking
+              until taken or `keep` armies are left
     dice      (armies committed, dice rolled)         no
     defend    dice                                    no
     occupy    armies moved into the conquered territory  no   (options: a range, however many)
@@ -120,6 +121,13 @@ class Decision:
             most = self.view.armies[source] - 1
             if not isinstance(armies, int) or not 1 <= armies <= most:
                 return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
+            return None
+        if kind == ATTACK and type(answer) is tuple and len(answer) == 3:
+            if answer[:2] not in self.options:
+                return Refusal(_NOT_AN_OPTION[ATTACK])
+            most = self.view.armies[answer[0]] - 1
+            if not 1 <= answer[2] <= most:
+                return Refusal(N_("keep between 1 and {most} armies in the attacking territory"), most=most)
             return None
         if answer not in self.options:
             return Refusal(_NOT_AN_OPTION.get(kind, N_("not an option")))

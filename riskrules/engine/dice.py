@@ -1,15 +1,22 @@
-"""Where die faces come from: the game's seeded random source, or a loaded sequence."""
+"""Where die faces come from: the game's seeded random source, or a loaded sequence.
+
+Fair dice can also tell how many of many rolls end each way without rolling them one by one
+(`Dice.outcomes`): a battle of a million armies is a few such draws (battle.py).
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from math import floor, lgamma, log, sqrt
 
 from .errors import GameError  # (a name other modules still import from here)
 
 
 class Dice:
     """Fair dice drawn from the game's random source."""
+
+    many = True  # `outcomes` may stand for many rolls
 
     def __init__(self, rng: random.Random):
         self._random = rng.random
@@ -24,12 +31,75 @@ class Dice:
             return [int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1]
         return [int(r() * 6) + 1 for _ in range(n)]
 
+    def outcomes(self, rolls: int, chances: Sequence[float]) -> list[int]:
+        """How many of `rolls` rolls end in each of the outcomes whose chances are `chances` (they
+        add up to 1): a multinomial draw, made as one binomial draw per outcome but the last."""
+        counts = []
+        left, rest = rolls, 1.0
+        for p in chances[:-1]:
+            n = binomial(self._random, left, p / rest) if left and rest > 0.0 else 0
+            counts.append(n)
+            left -= n
+            rest -= p
+        counts.append(left)
+        return counts
+
+
+def binomial(random: Callable[[], float], n: int, p: float) -> int:
+    """A draw from the binomial distribution of `n` trials of chance `p`, from `random` (uniform
+    on [0, 1)): by inversion when n·p is small, else by W. Hörmann's transformed rejection with
+    squeeze, BTRS ("The generation of binomial random variates", J. Stat. Comput. Simul. 46,
+    1993), whose cost does not grow with n."""
+    if n <= 0 or p <= 0.0:
+        return 0
+    if p >= 1.0:
+        return n
+    if p > 0.5:  # both methods want p ≤ 1/2
+        return n - binomial(random, n, 1.0 - p)
+    q = 1.0 - p
+    if n * p < 10.0:  # inversion: walk up from 0 until the chances passed exceed a uniform draw
+        ratio = p / q
+        chance = q ** n  # of 0 successes: at least e^-15 here, so it cannot underflow
+        u = random()
+        k = 0
+        while u >= chance and k < n:
+            u -= chance
+            k += 1
+            chance *= ratio * (n - k + 1) / k
+        return k
+    spq = sqrt(n * p * q)
+    b = 1.15 + 2.53 * spq
+    a = -0.0873 + 0.0248 * b + 0.01 * p
+    c = n * p + 0.5
+    v_r = 0.92 - 4.2 / b
+    alpha = (2.83 + 5.1 / b) * spq
+    lpq = log(p / q)
+    m = floor((n + 1) * p)  # the mode
+    h = lgamma(m + 1) + lgamma(n - m + 1)
+    while True:
+        u = random() - 0.5
+        v = random()
+        us = 0.5 - abs(u)
+        if us <= 0.0:  # (u = -1/2 exactly: the transformation is undefined there)
+            continue
+        k = floor((2.0 * a / us + b) * u + c)
+        if k < 0 or k > n:
+            continue
+        if us >= 0.07 and v <= v_r:  # the squeeze: accepted without a logarithm
+            return k
+        v *= alpha / (a / (us * us) + b)
+        if log(v) <= h - lgamma(k + 1) - lgamma(n - k + 1) + (k - m) * lpq:
+            return k
+
 
 class LoadedDice:
     """Dice that show the given faces in order: the attacker's first, then the defender's.
 
-    Tests load the exact rolls of a rulebook's worked example.
+    Tests load the exact rolls of a rulebook's worked example. Every roll is one of them: they
+    never stand for many rolls at once.
     """
+
+    many = False
 
     def __init__(self, faces: Iterable[int]):
         self._faces = list(faces)

@@ -160,6 +160,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
             for m in range(top + 1)
         ]
         self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
+        # the armies from which the dice each side may roll stay the same (see battle.py)
+        self._steady = (_steady(b.attacker_most, b.attacker_open), max(1, _steady(b.defender_most, b.defender_open)))
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)
@@ -301,3 +303,11 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
             if name != "total":
                 env[name] = _QUANTITY[name](self, seat)
         return env
+
+
+def _steady(most: tuple[int, ...], open_: int) -> int:
+    """The least armies from which the dice of the table `most` (then `open_`) no longer change."""
+    m = len(most)
+    while m and most[m - 1] == open_:
+        m -= 1
+    return m

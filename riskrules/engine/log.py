@@ -150,7 +150,7 @@ class Tracker:
             self.hand[e["player"]] -= len(e["cards"])
             for bonus in e["territory_bonus"]:
                 self.armies[ix[bonus["territory"]]] += bonus["armies"]
-        elif kind == "battle":
+        elif kind == "battle" or kind == "battles":
             self.armies[ix[e["from"]]] -= e["attacker_losses"]
             self.armies[ix[e["to"]]] -= e["defender_losses"]
         elif kind == "conquest":

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
 from ..engine.sight import told
-from ..text.narrate import Narrator
+from ..text.narrate import Narrator, rolls_line
 
 HISTORY = 5000  # lines of the full account kept for `log`
 
@@ -131,16 +131,16 @@ class Table:
 
     def live(self, e: dict, line: str | None) -> None:
         kind = e["type"]
-        if self.run and (kind != self.run[0]["type"] or not self.same_run(e)):
+        if self.run and (_run_kind(e) != _run_kind(self.run[0]) or not self.same_run(e)):
             self.close_run()
-        if kind in ("battle", "place"):
+        if kind in ("battle", "battles", "place"):
             self.run.append(e)
         elif line:
             self.write(line)
 
     def same_run(self, e: dict) -> bool:
         first = self.run[0]
-        if e["type"] == "battle":
+        if e["type"] != "place":
             return (e["from"], e["to"], e["player"]) == (first["from"], first["to"], first["player"])
         return e["player"] == first["player"] and e.get("by") == first.get("by")
 
@@ -149,7 +149,7 @@ class Table:
         turn, kind = self.turn, e["type"]
         if turn is None:
             return
-        if kind == "battle":
+        if kind == "battle" or kind == "battles":
             self.last_defender = e["defender"]
         elif kind == "conquest":
             turn["taken"].setdefault(self.last_defender, []).append(e["to"])
@@ -191,32 +191,13 @@ class Table:
             self.write(self.narrator(run[0]))
             return
         t = self.t
-        first, last = run[0], run[-1]
+        first = run[0]
         who = t.player(first["player"])
         if first["type"] == "place":
             places = ", ".join(f"{t.territory(e['territory'])} {t.num(e['armies'])}" for e in run)
             self.write(capitalized(t._("{player} places armies: {places}.").format(player=who, places=places)))
             return
-        values = {"player": who, "source": t.territory(first["from"]), "a": t.num(first["attacker_armies"]),
-                  "target": t.territory(first["to"]), "d": t.num(first["defender_armies"]),
-                  "defender": t.player(first["defender"]), "n": len(run),
-                  "lost": sum(e["attacker_losses"] for e in run), "killed": sum(e["defender_losses"] for e in run),
-                  "left": t.num(last["attacker_armies"] - last["attacker_losses"])}
-        if t.voice("attack") == "liberation":
-            # Translators: several rolls of one liberation summed up; {left}: the liberator's armies left in {source}
-            text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
-                                       "{defender}: {n} roll; the liberator loses {lost}, the occupier {killed}; "
-                                       "{left} left in {source}.",
-                         "{player} sets out from {source} ({a}) to liberate {target} ({d}) from {defender}: "
-                         "{n} rolls; the liberator loses {lost}, the occupier {killed}; {left} left in {source}.",
-                         len(run))
-        else:
-            # Translators: several rolls of one attack summed up; {left}: the attacker's armies left in {source}
-            text = t.n_("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} roll; the attacker "
-                        "loses {lost}, the defender {killed}; {left} left in {source}.",
-                        "{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} rolls; the attacker "
-                        "loses {lost}, the defender {killed}; {left} left in {source}.", len(run))
-        self.write(capitalized(text.format(**values)))
+        self.write(rolls_line(run, t))
 
     def close_turn(self, keep: bool = False) -> None:
         """The digest line of the other player's turn (when `keep`, the turn goes on: told so far)."""
@@ -285,3 +266,8 @@ class Table:
         if g is None:
             return {}
         return {g.names[s]: [g.board.continents[k] for k in g.held_continents(s)] for s in range(len(g.names))}
+
+
+def _run_kind(e: dict) -> str:
+    """What run of events `e` may go on: rolls drawn at once go on a run of rolls."""
+    return "battle" if e["type"] == "battles" else e["type"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from .i18n import Text, capitalized
 from ..language.rules import Rules
 
-# Events that a person watching does not need told one by one.
-QUIET = {"claim", "capital_chosen", "mission_dealt", "target_assigned"}
+# Events that a person watching does not need told one by one (an attack until taken is told by its rolls).
+QUIET = {"claim", "capital_chosen", "mission_dealt", "target_assigned", "attack"}
 
 
 class Narrator:
@@ -86,6 +86,8 @@ class Narrator:
                         e["armies"]).format(player=who, n=num(e["armies"]), by=t.player(e["placed_by"]))
         if kind == "battle":
             return self.battle(e, who)
+        if kind == "battles":
+            return rolls_line([e], t)
         if kind == "conquest":
             if t.voice("attack") == "liberation":
                 # Translators: the liberation voice of RISIKO DE LUXE: a conquered territory is liberated (befreit)
@@ -153,6 +155,32 @@ class Narrator:
             text = t._("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {rolls} against "
                        "{defence}; the attacker loses {lost}, the defender {killed}.")
         return text.format(**values)
+
+
+def rolls_line(run: list[dict], t: Text) -> str:
+    """Consecutive rolls of one attack (`battle` and `battles` events) summed up in a line."""
+    first, last = run[0], run[-1]
+    n = sum(e.get("rolls", 1) for e in run)  # a `battles` event stands for `rolls` rolls
+    values = {"player": t.player(first["player"]), "source": t.territory(first["from"]),
+              "a": t.num(first["attacker_armies"]), "target": t.territory(first["to"]),
+              "d": t.num(first["defender_armies"]), "defender": t.player(first["defender"]), "n": t.num(n),
+              "lost": t.num(sum(e["attacker_losses"] for e in run)),
+              "killed": t.num(sum(e["defender_losses"] for e in run)),
+              "left": t.num(last["attacker_armies"] - last["attacker_losses"])}
+    if t.voice("attack") == "liberation":
+        # Translators: several rolls of one liberation summed up; {left}: the liberator's armies left in {source}
+        text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
+                                   "{defender}: {n} roll; the liberator loses {lost}, the occupier {killed}; "
+                                   "{left} left in {source}.",
+                     "{player} sets out from {source} ({a}) to liberate {target} ({d}) from {defender}: "
+                     "{n} rolls; the liberator loses {lost}, the occupier {killed}; {left} left in {source}.", n)
+    else:
+        # Translators: several rolls of one attack summed up; {left}: the attacker's armies left in {source}
+        text = t.n_("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} roll; the attacker "
+                    "loses {lost}, the defender {killed}; {left} left in {source}.",
+                    "{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} rolls; the attacker "
+                    "loses {lost}, the defender {killed}; {left} left in {source}.", n)
+    return capitalized(text.format(**values))
 
 
 def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:

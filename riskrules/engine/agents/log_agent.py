@@ -61,15 +61,17 @@ class LogAgent(Agent):
                 raise GameError(f"line {number + 1} is a trade without the territory bonus the game gives")
             return index[e["territory_bonus"][0]["territory"]]
         if k is ATTACK:
-            if kind != "battle" or e.get("player") != side:
+            if kind not in ("battle", "attack") or e.get("player") != side:
                 return None
+            if kind == "attack":
+                return index[e["from"]], index[e["to"]], e["keep"]
             return index[e["from"]], index[e["to"]]
         if k is DICE:
-            expect("battle")
-            return e["committed"], len(e["attacker_dice"])
+            expect("battle", "battles")
+            return e["committed"], (len(e["attacker_dice"]) if kind == "battle" else e["rolled"])
         if k is DEFEND:
-            expect("battle")
-            return len(e["defender_dice"])
+            expect("battle", "battles")
+            return len(e["defender_dice"]) if kind == "battle" else e["defended"]
         if k is OCCUPY:
             expect("conquest")
             return e["moved"]
