@@ -19,6 +19,7 @@ ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least t
 CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a card)
 PATIENCE = 30  # rounds; after them the bot grows bolder, so a stalemate cannot last
 BOLDEST = 0.3
+PRESS = 1000  # armies: an attack from more goes on in one answer until half of them are left
 
 
 class BalancedAgent(Agent):
@@ -103,7 +104,7 @@ class BalancedAgent(Agent):
     def decide(self, d: Decision):
         kind = d.kind
         if kind is ATTACK:
-            return self.attack(d)
+            return self.pressed(self.attack(d))
         if kind is DICE or kind is DEFEND:
             return d.options[-1]  # the most armies and dice
         if kind is PLACE:
@@ -139,6 +140,15 @@ class BalancedAgent(Agent):
                 if score > best_score:
                     best, best_score = (source, target), score
         return best
+
+    def pressed(self, attack):
+        """`attack` from a stack of more than PRESS armies as an attack until half of them are left
+        (then the bot looks again): a battle of a million armies costs a few answers, not a million."""
+        if attack is not None:
+            armies = self.view.armies[attack[0]]
+            if armies > PRESS:
+                return attack[0], attack[1], armies // 2
+        return attack
 
     def place(self, d: Decision):
         view = self.view

@@ -115,7 +115,7 @@ class StrongAgent(_Aims, BalancedAgent):
         if d.player == d.side == view.active == self.seat and view.phase >= 0 and self.affordable():
             phase = view.rules.phases[view.phase]
             if d.kind is ATTACK and phase == "attack":
-                return self.attack_searched(d)
+                return self.pressed(self.attack_searched(d))
             if d.kind is PLACE and phase == "reinforce" and d.most == view.turn_total and d.most > 0:
                 return self.place_searched(d)
             if d.kind is OCCUPY and phase == "attack":
@@ -495,6 +495,6 @@ class _Script(_Aims, _Helper):
                 return None
             armies = self.view.armies
             if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
-                return plan
+                return self.pressed(plan)
             self.plan = False
         return super().decide(d)
