@@ -179,6 +179,22 @@ def test_an_attack_keeps_its_number_after_a_conquest():
     assert "An attack keeps its number for the whole turn" in screen.human.how_to_answer(second)
 
 
+@pytest.mark.parametrize("armies, typed, answer", [
+    (1002, "peru brazil", ("peru", "brazil", 1)),  # 1,001 armies to spend: one answer, the rolls drawn at once
+    (1001, "peru brazil", ("peru", "brazil")),  # 1,000: roll by roll
+    (5000, "peru brazil 4000", ("peru", "brazil")),
+    (5001, "peru brazil 4000", ("peru", "brazil", 4000)),
+])
+def test_an_attack_of_more_than_a_thousand_armies_is_one_answer(armies, typed, answer):
+    s = Scenario("classic", 3, holds={"peru": (0, armies), "brazil": (1, 3000)})
+    s.game.turn = 5
+    screen = Screen(s, typed=[typed])
+    d = Decision(ATTACK, 0, s.game.attack_options(0), optional=True)
+    assert screen.ask(d) == tuple(s.t(x) if isinstance(x, str) else x for x in answer)
+    again = Decision(ATTACK, 0, s.game.attack_options(0), optional=True)
+    assert screen.ask(again) == tuple(s.t(x) if isinstance(x, str) else x for x in answer)  # the attack goes on
+
+
 # ---- hot-seat --------------------------------------------------------------------------------------------
 
 def test_at_a_hot_seat_every_prompt_names_the_player():

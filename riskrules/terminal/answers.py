@@ -11,6 +11,8 @@ from __future__ import annotations
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
 from .typed import fold, groups, quote, split, starts
 
+AT_ONCE_FROM = 1000  # armies to spend: an attack going on with more is one answer (as balanced's PRESS)
+
 
 class Answers:
     """The answer readers of a HumanAgent (a part of it)."""
@@ -253,7 +255,15 @@ class Answers:
             return None, t._("keep from 1 to {most} armies in {territory}").format(
                 most=self.view.armies[source] - 1, territory=self.tname(source))
         self._blitz = None if once else (pair[0], pair[1], keep or 1)
-        return pair, None
+        return self.blitzed(pair), None
+
+    def blitzed(self, pair: tuple[int, int]):
+        """The answer for `pair` of the attack going on: with more than AT_ONCE_FROM armies to
+        spend, the whole attack at once (the engine draws the rolls that cannot end it at once),
+        else one roll."""
+        if self._blitz is not None and self.view.armies[pair[0]] - self._blitz[2] > AT_ONCE_FROM:
+            return pair[0], pair[1], self._blitz[2]
+        return pair
 
     def numbered_attack(self, d: Decision, number: int):
         """The attack a number means this turn; an attack over is refused, saying why."""

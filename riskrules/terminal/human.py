@@ -10,7 +10,9 @@ is asked again (answers.py).
 A turn takes few answers: `peru 3 brazil 2` places on two territories (in the setup too,
 one army per placing turn, as the rules ask); an attack goes on until the territory is
 taken (`peru brazil`) or until N armies are left (`peru brazil 3`), each battle still
-rolled and logged as if every roll had been answered; `peru brazil once` rolls once. An
+rolled and logged as if every roll had been answered (but with more than 1,000 armies to spend:
+then it is one answer, and the rolls that cannot end it are drawn at once, as the bots' are);
+`peru brazil once` rolls once. An
 attack keeps its number for the whole turn. A set of cards is declined only by the word for
 no, never by Enter alone.
 
@@ -156,7 +158,7 @@ class HumanAgent(Prompts, Answers, Agent):
         if self._blitz is not None:
             source, target, keep = self._blitz
             if d.kind is ATTACK and (source, target) in d.options and g.armies[source] > keep:
-                return source, target
+                return self.blitzed((source, target))
             if d.kind is DICE and d.where == (source, target):
                 room = g.armies[source] - keep
                 fitting = [o for o in d.options if o[0] <= room]
