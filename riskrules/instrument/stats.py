@@ -37,16 +37,16 @@ def _rate(successes: int, n: int) -> dict:
     return {"count": successes, "rate": successes / n if n else 0.0, "low": low, "high": high}
 
 
-def mean_interval(values: Sequence[float], least: float = 0.0) -> tuple[float, float | None, float | None]:
-    """The mean and its 95% interval, mean ± 1.96·s/√n (a normal approximation: sound for the
-    hundreds of games a run plays); no interval (None) with fewer than two values. The interval
-    stops at `least`, the least value there can be (turns, cards: 0): a mean of 3 games was
+def mean_interval(values: Sequence[float]) -> tuple[float, float | None, float | None]:
+    """The mean of counts (turns, sets traded) and its 95% interval, mean ± 1.96·s/√n (a normal
+    approximation: sound for the hundreds of games a run plays); no interval (None) with fewer
+    than two values. The interval stops at 0, below which no count is: a mean of 3 games was
     shown as "265.7 (-87.6–619)". Cutting off what cannot hold loses no coverage."""
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, None, None
     half = Z * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, max(least, mean - half), mean + half
+    return mean, max(0.0, mean - half), mean + half
 
 
 def summarize(records: Sequence[Record], players: int, continents: Sequence[str], neutral: bool) -> dict:

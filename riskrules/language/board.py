@@ -230,17 +230,16 @@ def _index(data: dict, where) -> Board:
     territories: list[str] = []
     continent_of: list[int] = []
     continents = list(data["continents"])
-    placed: set[str] = set()
+    index: dict[str, int] = {}
     for k, (continent, members) in enumerate(data["continents"].items()):
         for i, t in enumerate(members):
-            if t in placed:
+            if t in index:
                 problems.append(Problem(f"territory '{t}' is in more than one continent",
                                         where(("continents", continent, i))))
                 continue
+            index[t] = len(territories)
             territories.append(t)
-            placed.add(t)
             continent_of.append(k)
-    index = {t: i for i, t in enumerate(territories)}
     neighbours: list[set[int]] = [set() for _ in territories]
     borders = []
     for n, (a, b) in enumerate(data["borders"]):

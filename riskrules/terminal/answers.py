@@ -8,10 +8,9 @@ A part of the HumanAgent (human.py), which gives it `t`, `view`, `seat` and the 
 
 from __future__ import annotations
 
+from ..engine.agents.balanced import PRESS
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
 from .typed import fold, groups, quote, split, starts
-
-AT_ONCE_FROM = 1000  # armies to spend: an attack going on with more is one answer (as balanced's PRESS)
 
 
 class Answers:
@@ -258,10 +257,10 @@ class Answers:
         return self.blitzed(pair), None
 
     def blitzed(self, pair: tuple[int, int]):
-        """The answer for `pair` of the attack going on: with more than AT_ONCE_FROM armies to
-        spend, the whole attack at once (the engine draws the rolls that cannot end it at once),
-        else one roll."""
-        if self._blitz is not None and self.view.armies[pair[0]] - self._blitz[2] > AT_ONCE_FROM:
+        """The answer for `pair` of the attack going on: with more than PRESS armies to spend (the
+        bots' bound), the whole attack at once (the engine draws the rolls that cannot end it at
+        once), else one roll."""
+        if self._blitz is not None and self.view.armies[pair[0]] - self._blitz[2] > PRESS:
             return pair[0], pair[1], self._blitz[2]
         return pair
 

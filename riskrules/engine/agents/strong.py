@@ -53,7 +53,7 @@ PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
 PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions: a
-# round takes a few hundred, but with armies in the hundred thousands an attack is thousands of rolls
+# round takes a few hundred; the bound holds whatever a house rule makes of the game
 TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
 # Ordinary turns spend less (docs/bots.md, benchmarks/strong_budget.py): the budget bounds house
 # rules with armies by the thousand (50 turns of 3 strong bots: 71 s of CPU without it, 18 s with)
