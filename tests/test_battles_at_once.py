@@ -89,25 +89,31 @@ def test_outcomes_of_many_rolls_are_multinomial():
 
 # ---- the engine --------------------------------------------------------------------------------------
 
-def test_an_attack_until_taken_wins_as_often_as_the_exact_odds_say():
-    """300 armies attacking 250 (classic dice) with rolls drawn at once win as often as the exact
-    dynamic programme says rolling one by one does."""
-    s = Scenario("classic", 3, holds={"alberta": (0, 301), "ontario": (1, 250)})
+def test_an_attack_until_taken_ends_as_the_exact_odds_say():
+    """210 armies attacking 250 (classic dice) to the last, most rolls drawn at once, take the
+    territory as often, and leave as many defenders, as the exact dynamic programme says rolling
+    one by one does (a chance near one half: 0.43)."""
+    s = Scenario("classic", 3, holds={"alberta": (0, 211), "ontario": (1, 250)})
     g = s.game
     g.dice = Dice(random.Random(2024))
     alberta, ontario = s.t("alberta"), s.t("ontario")
-    trials, wins, at_once = 1000, 0, 0
+    trials, wins, at_once, left = 1000, 0, 0, []
     for _ in range(trials):
         g.set_owner(ontario, 1)
-        g.armies[alberta], g.armies[ontario] = 301, 250
+        g.armies[alberta], g.armies[ontario] = 211, 250
         s.events.clear()
         g.press(0, 0, alberta, ontario, 1)
         wins += g.owner[ontario] == 0
+        left.append(g.armies[ontario] if g.owner[ontario] == 1 else 0)
         at_once += sum(e["rolls"] for e in s.of("battles"))
-    expected = Odds(g.rules.battle, 300).p_win[300][250]
+    odds = Odds(g.rules.battle, 250)
+    expected = odds.p_win[210][250]
     standard_error = sqrt(expected * (1 - expected) / trials)
     assert abs(wins / trials - expected) < 3.3 * standard_error, (wins / trials, expected)
-    assert at_once / trials > 100  # most of the ~200 rolls of each attack were drawn at once
+    mean = sum(left) / trials
+    spread = sqrt(sum((x - mean) ** 2 for x in left) / (trials - 1) / trials)
+    assert abs(mean - odds.expected_defender[210][250]) < 3.3 * spread, (mean, odds.expected_defender[210][250])
+    assert at_once / trials > 100  # most of the ~230 rolls of each attack were drawn at once
 
 
 def test_loaded_dice_roll_every_roll_of_an_attack_until_taken():
