@@ -89,6 +89,12 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text (in the language it was played "
                                                       "in, unless --lang) instead of checking it.")] = False,
+    html: Annotated[Path | None, typer.Option("--html", help="Write the game as one standalone page instead of "
+                                                             "checking it: the board drawn, a slider over every "
+                                                             "event, its narration, dice, trades and a chart.")] = None,
+    seat: Annotated[str | None, typer.Option("--as", help="With --html or --show: tell the game as this seat is "
+                                                          "told it (a player's colour); every mission is shown "
+                                                          "at the end.")] = None,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -109,14 +115,39 @@ def replay(
     from ..engine.replay import replay as replay_log
 
     notes: list[str] = []
+    if html is not None and show:
+        fail("--html and --show are two ways of telling the game: give one")
+    if seat is not None and html is None and not show:
+        fail("--as tells the game as one seat: give it with --html or --show")
     with reported():
-        if show:
+        if html is not None:
+            from ..text.page import check_page_target
+
+            check_page_target(html)
+        if show or html is not None:
             events, rules = load(file, notes)
             for note in notes:
                 warn(note)
-            narrator = Narrator(rules, text_for(lang, events[0].get("language") or rules.language, rules.terms))
+            t = text_for(lang, events[0].get("language") or rules.language, rules.terms)
+            if seat is not None:
+                from ..text.replay_page import player_names
+
+                seats = player_names(events[0])
+                if seat not in seats:
+                    fail(f"--as {seat}: no such player in this game (its players: {', '.join(seats)})")
+        if html is not None:
+            from ..text.page import write_page
+            from ..text.replay_page import replay_page
+
+            write_page(html, replay_page(events, rules, t, seat, source=file.name))
+            typer.echo(t._("Page written to {file}.").format(file=html))
+            return
+        if show:
+            from ..engine.sight import told
+
+            narrator = Narrator(rules, t, {seat} if seat else None)
             for event in events:
-                line = narrator(event)
+                line = narrator(told(event, {seat}) if seat else event)
                 if line:
                     typer.echo(line)
             return

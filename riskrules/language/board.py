@@ -21,6 +21,17 @@ MAX_BOARD_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
+class Layout:
+    """How a board is drawn, as its file gives it (language/board.py reads it; text/geometry.py
+    draws from it, or computes one for a board without)."""
+    width: int
+    height: int
+    at: tuple[tuple[float, float], ...]  # territory → where its name and armies stand
+    shapes: tuple[str | None, ...]  # territory → SVG path data, or None: drawn from the positions
+    lanes: tuple[tuple[int, int], ...]  # borders drawn as lines across the sea
+
+
+@dataclass(frozen=True)
 class Board:
     id: str
     territories: tuple[str, ...]  # index → id
@@ -34,6 +45,7 @@ class Board:
     symbols: tuple[str, ...]
     card_symbol: tuple[int, ...]  # territory → symbol index on its card
     jokers: int
+    layout: Layout | None = None  # none: drawn from a layout computed from the borders
 
     @property
     def size(self) -> int:
@@ -143,9 +155,9 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
                 top[2] = _KEY
     except yaml.YAMLError as err:
         raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
-    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS or "continents" not in root:
+    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | {"layout"} or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
-                        f"at the top and nothing else)")
+                        f"at the top, a layout if it likes, and nothing else)")
     return root, marks
 
 
@@ -173,7 +185,7 @@ def _child_path(stack: list[list]) -> tuple | None:
     return None if key is _KEY else path + (key,)
 
 
-_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})
+_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})  # and, optionally, "layout"
 
 
 def _mark_pos(label: str, lines: list[str], mark) -> Pos:
@@ -278,6 +290,7 @@ def _index(data: dict, where) -> Board:
             names = ", ".join(territories[i] for i in sorted(unreachable)[:5])
             problems.append(Problem(f"the board is not connected: {names} cannot be reached from "
                                     f"'{territories[0]}'", where(("borders",))))
+    layout = _layout(data.get("layout"), index, neighbours, problems, where)
     if problems:
         raise RuleError(problems)
     members: list[list[int]] = [[] for _ in continents]
@@ -296,7 +309,53 @@ def _index(data: dict, where) -> Board:
         symbols=tuple(symbols),
         card_symbol=tuple(card_symbol),
         jokers=deck["jokers"],
+        layout=layout,
     )
+
+
+def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]], problems: list[Problem],
+            where) -> Layout | None:
+    """The board's drawing, checked: every territory placed, inside the drawing; lanes are borders."""
+    if data is None:
+        return None
+    width, height = data["size"]
+    at: list[tuple[float, float] | None] = [None] * len(index)
+    shapes: list[str | None] = [None] * len(index)
+    names = list(index)
+    for t, value in data["territories"].items():
+        if t not in index:
+            problems.append(Problem(unknown("territory", t, names), where(("layout", "territories", t))))
+            continue
+        point = value["at"] if isinstance(value, dict) else value
+        x, y = point
+        if not (0 <= x <= width and 0 <= y <= height):
+            problems.append(Problem(f"'{t}' at {_number(x)}, {_number(y)} lies outside the drawing "
+                                    f"({width} × {height})", where(("layout", "territories", t))))
+        at[index[t]] = (x, y)
+        if isinstance(value, dict):
+            shapes[index[t]] = value.get("shape")
+    missing = [t for t, i in index.items() if at[i] is None and t not in data["territories"]]
+    if missing:
+        problems.append(Problem(f"the layout places no {', '.join(missing[:5])}"
+                                + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""),
+                                where(("layout", "territories"))))
+    lanes = []
+    for n, (a, b) in enumerate(data.get("lanes", [])):
+        if a not in index or b not in index:
+            for side, t in enumerate((a, b)):
+                if t not in index:
+                    problems.append(Problem(unknown("territory", t, names), where(("layout", "lanes", n, side))))
+        elif index[b] not in neighbours[index[a]]:
+            problems.append(Problem(f"the lane {a}–{b} is not a border", where(("layout", "lanes", n))))
+        else:
+            lanes.append((index[a], index[b]))
+    if any(p is None for p in at):
+        return None
+    return Layout(width, height, tuple(at), tuple(shapes), tuple(lanes))  # type: ignore[arg-type]
+
+
+def _number(x: float) -> str:
+    return f"{x:g}"
 
 
 def _unreachable(neighbours: list[set[int]]) -> set[int]:

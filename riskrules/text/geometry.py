@@ -1,0 +1,254 @@
+"""Where a board's territories are drawn, and their shapes.
+
+A board file may say how it is drawn (language/board.py `Layout`: a position for every
+territory, a shape where it likes, sea lanes). A board that says nothing is laid out here
+from its borders: each continent's territories by a force-directed layout of their own
+borders, then the continents by the borders between them, each turned to face its
+neighbours. Either way every territory without a shape of its own is drawn as the region
+nearest its point (a Voronoi cell) cut to a disk around it, so that bordering territories
+touch where they lie close and the sea shows between the rest. Each edge of a cell remembers
+whose cell is on its other side: the drawing marks the edges of territories that touch but do
+not border (a strait that cannot be crossed) and draws as a lane every border whose cells do
+not meet. Nothing here is random: the same board is drawn the same way, every time.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..language.board import Board
+
+SEA = -1  # an edge with the sea on its other side
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    width: int
+    height: int
+    at: tuple[Point, ...]  # territory → where its name and armies stand
+    paths: tuple[str, ...]  # territory → SVG path data of its shape
+    edges: tuple[tuple[tuple[Point, Point, int], ...], ...]  # territory → its cell's edges, each with the
+    #                                                      territory beyond (SEA); () for a shape of its own
+    lanes: tuple[tuple[int, int], ...]  # borders drawn as lines: the board's lanes, and borders that do not touch
+    radius: float  # a cell reaches at most this far from its point
+
+
+def drawing(board: Board) -> Drawing:
+    layout = board.layout
+    if layout is not None:
+        width, height, at = layout.width, layout.height, list(layout.at)
+        shapes, declared = layout.shapes, set(layout.lanes)
+    else:
+        width, height, at = computed_layout(board)
+        shapes, declared = (None,) * board.size, set()
+    radius = _radius(board, at)
+    cells = [_cell(i, at, radius, width, height) if shapes[i] is None else None for i in range(board.size)]
+    paths = tuple(shapes[i] if cells[i] is None else _path(cells[i]) for i in range(board.size))
+    edges = tuple(tuple(cells[i]) if cells[i] is not None else () for i in range(board.size))
+    touching = {(i, j) for i, cell in enumerate(edges) for _, _, j in cell if j != SEA}
+    lanes = []
+    for i, near in enumerate(board.adjacent):
+        for j in near:
+            if i < j and ((i, j) in declared or (j, i) in declared
+                          or ((i, j) not in touching and (j, i) not in touching)):
+                lanes.append((i, j))
+    return Drawing(width, height, tuple(at), paths, edges, tuple(lanes), radius)
+
+
+def _radius(board: Board, at: list[Point]) -> float:
+    """How far a cell reaches: most borders' territories meet, the long ones (sea links) do not."""
+    lengths = sorted(math.dist(at[i], at[j]) for i, near in enumerate(board.adjacent) for j in near if i < j)
+    if not lengths:
+        return 60.0
+    typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.8))]
+    return max(12.0, typical * 0.52)
+
+
+# ---- Cells: the region nearest a point, within a disk --------------------------------------------
+
+_DISK = 28  # sides of the polygon that stands for a disk
+
+
+def _cell(i: int, at: list[Point], radius: float, width: int, height: int) -> list[tuple[Point, Point, int]]:
+    """Territory i's cell as edges (p, q, beyond), counter-clockwise as drawn."""
+    x, y = at[i]
+    disk = [(x + radius * math.cos(2 * math.pi * k / _DISK), y + radius * math.sin(2 * math.pi * k / _DISK))
+            for k in range(_DISK)]
+    poly: list[tuple[Point, int]] = [(p, SEA) for p in disk]  # each vertex with the edge that leaves it
+    for j, (u, v) in enumerate(at):
+        if j == i or abs(u - x) >= 2 * radius or abs(v - y) >= 2 * radius:
+            continue
+        dx, dy = u - x, v - y
+        if dx == 0 and dy == 0:
+            continue  # two territories at one point: both keep the whole disk
+        mx, my = (x + u) / 2, (y + v) / 2
+        poly = _clip(poly, lambda p: (p[0] - mx) * dx + (p[1] - my) * dy, j)
+        if not poly:
+            break
+    for side, limit, axis, sign in ((0, 0.0, 0, -1), (1, float(width), 0, 1), (2, 0.0, 1, -1),
+                                    (3, float(height), 1, 1)):
+        poly = _clip(poly, lambda p, limit=limit, axis=axis, sign=sign: (p[axis] - limit) * sign, SEA)
+    return [(p, poly[(k + 1) % len(poly)][0], beyond) for k, (p, beyond) in enumerate(poly)]
+
+
+def _clip(poly: list[tuple[Point, int]], side, beyond: int) -> list[tuple[Point, int]]:
+    """Sutherland–Hodgman: keep where side(p) <= 0; the new edge along the cut is `beyond`'s."""
+    out: list[tuple[Point, int]] = []
+    n = len(poly)
+    for k in range(n):
+        p, tag = poly[k]
+        q = poly[(k + 1) % n][0]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append((p, tag))
+            if sq > 0:
+                out.append((_cross(p, q, sp, sq), beyond))
+        elif sq <= 0:
+            out.append((_cross(p, q, sp, sq), tag))
+    return out
+
+
+def _cross(p: Point, q: Point, sp: float, sq: float) -> Point:
+    t = sp / (sp - sq)
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+
+
+def _path(edges: list[tuple[Point, Point, int]]) -> str:
+    if not edges:
+        return ""
+    return "M" + "L".join(f"{p[0]:.1f},{p[1]:.1f}" for p, _, _ in edges) + "Z"
+
+
+# ---- A layout computed from the borders ---------------------------------------------------------
+
+def computed_layout(board: Board, width: int = 1280, height: int = 720) -> tuple[int, int, list[Point]]:
+    """Positions for a board that gives none: continents kept together, borders short."""
+    k = len(board.continents)
+    local = [_spring(list(board.members[c]), board) for c in range(k)]
+    sizes = [max(1.0, max((math.hypot(*p) for p in points), default=0.0)) + 1.0 for points in local]
+    links = [[0] * k for _ in range(k)]
+    for i, near in enumerate(board.adjacent):
+        for j in near:
+            a, b = board.continent_of[i], board.continent_of[j]
+            if a != b:
+                links[a][b] += 1
+    centres = _place_continents(sizes, links)
+    at: list[Point] = [(0.0, 0.0)] * board.size
+    for c, members in enumerate(board.members):
+        turn = _facing(c, members, local[c], centres, board)
+        cos, sin = math.cos(turn), math.sin(turn)
+        for i, (x, y) in zip(members, local[c]):
+            at[i] = (centres[c][0] + x * cos - y * sin, centres[c][1] + x * sin + y * cos)
+    return width, height, _fit(at, width, height)
+
+
+def _spring(members: list[int], board: Board, rounds: int = 120) -> list[Point]:
+    """A force-directed layout (Fruchterman & Reingold, 1991) of a continent's own borders,
+    started from a sunflower spiral so that it is the same every time; unit spacing, centred."""
+    n = len(members)
+    if n == 1:
+        return [(0.0, 0.0)]
+    where = {t: k for k, t in enumerate(members)}
+    golden = math.pi * (3 - math.sqrt(5))
+    pos = [[math.sqrt(k + 0.5) * math.cos(k * golden), math.sqrt(k + 0.5) * math.sin(k * golden)] for k in range(n)]
+    edges = [(where[i], where[j]) for i in members for j in board.adjacent[i] if j in where and i < j]
+    step = math.sqrt(n) / 2
+    for _ in range(rounds):
+        force = [[0.0, 0.0] for _ in range(n)]
+        for a in range(n):
+            ax, ay = pos[a]
+            fa = force[a]
+            for b in range(a + 1, n):
+                dx, dy = ax - pos[b][0], ay - pos[b][1]
+                d2 = dx * dx + dy * dy or 1e-9
+                f = 1.0 / d2  # repulsion 1/d, along the unit vector: 1/d²
+                fa[0] += dx * f
+                fa[1] += dy * f
+                force[b][0] -= dx * f
+                force[b][1] -= dy * f
+        for a, b in edges:
+            dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+            d = math.hypot(dx, dy) or 1e-9
+            f = d  # attraction d², along the unit vector: d
+            force[a][0] -= dx * f
+            force[a][1] -= dy * f
+            force[b][0] += dx * f
+            force[b][1] += dy * f
+        for a in range(n):
+            fx, fy = force[a]
+            size = math.hypot(fx, fy)
+            if size > 0:
+                move = min(size, step)
+                pos[a][0] += fx / size * move
+                pos[a][1] += fy / size * move
+        step = max(step * 0.95, 0.01)
+    cx = sum(p[0] for p in pos) / n
+    cy = sum(p[1] for p in pos) / n
+    spacing = sorted(math.dist(pos[a], pos[b]) for a, b in edges)
+    unit = spacing[len(spacing) // 2] if spacing else 1.0
+    return [((p[0] - cx) / unit, (p[1] - cy) / unit) for p in pos]
+
+
+def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 300) -> list[Point]:
+    """Continents as disks of their sizes: linked ones pulled together, none overlapping."""
+    k = len(sizes)
+    if k == 1:
+        return [(0.0, 0.0)]
+    spread = sum(sizes)
+    pos = [[spread / 2 * math.cos(2 * math.pi * c / k), spread / 2 * math.sin(2 * math.pi * c / k)] for c in range(k)]
+    for r in range(rounds):
+        step = spread * 0.05 * (1 - r / rounds) + 0.01
+        force = [[0.0, 0.0] for _ in range(k)]
+        for a in range(k):
+            for b in range(a + 1, k):
+                dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
+                d = math.hypot(dx, dy) or 1e-9
+                gap = d - (sizes[a] + sizes[b]) * 1.1
+                pull = (links[a][b] + links[b][a]) * 0.2 + 0.02  # unlinked continents drift together slowly
+                f = -pull * gap if gap > 0 else -gap * 2.0  # linked: close the gap; overlapping: push apart
+                force[a][0] += dx / d * f
+                force[a][1] += dy / d * f
+                force[b][0] -= dx / d * f
+                force[b][1] -= dy / d * f
+        for a in range(k):
+            fx, fy = force[a]
+            size = math.hypot(fx, fy)
+            if size > 0:
+                move = min(size, step)
+                pos[a][0] += fx / size * move
+                pos[a][1] += fy / size * move
+    return [(p[0], p[1]) for p in pos]
+
+
+def _facing(c: int, members: tuple[int, ...], local: list[Point], centres: list[Point], board: Board) -> float:
+    """The turn of continent c's layout that brings its border territories nearest the continents beyond."""
+    pulls = []
+    for k, i in enumerate(members):
+        for j in board.adjacent[i]:
+            other = board.continent_of[j]
+            if other != c:
+                pulls.append((local[k], centres[other]))
+    if not pulls:
+        return 0.0
+    best, best_cost = 0.0, math.inf
+    cx, cy = centres[c]
+    for step in range(24):
+        turn = 2 * math.pi * step / 24
+        cos, sin = math.cos(turn), math.sin(turn)
+        cost = sum(math.dist((cx + x * cos - y * sin, cy + x * sin + y * cos), target) for (x, y), target in pulls)
+        if cost < best_cost - 1e-9:
+            best, best_cost = turn, cost
+    return best
+
+
+def _fit(at: list[Point], width: int, height: int, margin: float = 0.09) -> list[Point]:
+    """Scale and centre the points into the drawing, keeping their proportions."""
+    xs, ys = [p[0] for p in at], [p[1] for p in at]
+    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    scale = min(width * (1 - 2 * margin) / span_x, height * (1 - 2 * margin) / span_y)
+    ox = (width - span_x * scale) / 2 - min(xs) * scale
+    oy = (height - span_y * scale) / 2 - min(ys) * scale
+    return [(round(x * scale + ox, 1), round(y * scale + oy, 1)) for x, y in at]

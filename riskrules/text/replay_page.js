@@ -1,0 +1,231 @@
+// The replay page's script (text/replay_page.py writes the page around it). No network, no library.
+// The steps arrive gzip-compressed in base64; each is [line, changes, hands?, extra?] where changes is a
+// flat list (territory, owner seat or -1, armies) and hands a flat list (seat, cards held).
+"use strict";
+(async function () {
+  const $ = (id) => document.getElementById(id);
+  const players = JSON.parse($("seats").textContent);
+  const words = JSON.parse($("words").textContent);
+  const bytes = Uint8Array.from(atob($("data").textContent.trim()), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const data = JSON.parse(await new Response(stream).text());
+  const steps = data.steps, last = steps.length - 1, seats = players.length;
+  const cells = [], counts = [], rings = [];
+  for (let i = 0; document.getElementById("c" + i); i++) {
+    cells.push($("c" + i)); counts.push($("a" + i)); rings.push($("r" + i));
+  }
+  const n = cells.length;
+  // Keyframes every K steps: the state after that step, so a jump costs at most K steps' changes.
+  const K = 200;
+  const keys = [];
+  {
+    const owner = new Int16Array(n).fill(-1), armies = new Int32Array(n), hands = new Int32Array(seats);
+    for (let k = 0; k <= last; k++) {
+      apply(k, owner, armies, hands);
+      if (k % K === 0) keys.push([owner.slice(), armies.slice(), hands.slice()]);
+    }
+  }
+  function apply(k, owner, armies, hands) {
+    const c = steps[k][1];
+    for (let j = 0; j < c.length; j += 3) { owner[c[j]] = c[j + 1]; armies[c[j]] = c[j + 2]; }
+    const h = steps[k][2];
+    if (h) for (let j = 0; j < h.length; j += 2) hands[h[j]] = h[j + 1];
+  }
+  // What is drawn now, so that a step changes only what differs.
+  const shownOwner = new Int16Array(n).fill(-2), shownArmies = new Int32Array(n).fill(-1);
+  let owner = new Int16Array(n).fill(-1), armies = new Int32Array(n), hands = new Int32Array(seats);
+  let at = -1;
+  function seek(k) {
+    k = Math.max(0, Math.min(last, k));
+    if (k > at && k - at <= K) {
+      for (let j = at + 1; j <= k; j++) apply(j, owner, armies, hands);
+    } else {
+      const base = Math.floor(k / K);
+      owner = keys[base][0].slice(); armies = keys[base][1].slice(); hands = keys[base][2].slice();
+      for (let j = base * K + 1; j <= k; j++) apply(j, owner, armies, hands);
+    }
+    at = k;
+    draw();
+  }
+  function draw() {
+    for (let i = 0; i < n; i++) {
+      if (owner[i] !== shownOwner[i]) {
+        const p = owner[i] >= 0 ? players[owner[i]] : null;
+        cells[i].setAttribute("fill", p ? p.colour : "#fff");
+        rings[i].setAttribute("stroke", p ? p.colour : "#fff");
+        cells[i].dataset.owner = owner[i];
+        shownOwner[i] = owner[i];
+      }
+      if (armies[i] !== shownArmies[i]) {
+        counts[i].textContent = armies[i];
+        shownArmies[i] = armies[i];
+      }
+    }
+    const step = steps[at];
+    $("slider").value = at;
+    const turn = turnOf(at);
+    $("where").textContent = (turn ? words.turn + " " + turn + " · " : words.setup + " · ") +
+      words.event + " " + (at + 1) + " / " + (last + 1);
+    $("line").textContent = step[0] || "";
+    drawDetail(step[3]);
+    drawPlayers();
+    drawLog();
+    $("result").textContent = at === last && data.winner ? data.winner : "";
+    drawMissions();
+    drawCursor(turn);
+  }
+  function turnOf(k) {  // how many turns have started by step k
+    let lo = 0, hi = data.turns.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (data.turns[mid] <= k) lo = mid + 1; else hi = mid; }
+    return lo;
+  }
+  function die(face, side) {
+    const s = document.createElement("span");
+    s.className = "die " + side; s.textContent = face; return s;
+  }
+  function drawDetail(extra) {
+    const box = $("detail");
+    box.replaceChildren();
+    if (!extra) return;
+    if (extra.dice) {
+      const a = document.createElement("div"), d = document.createElement("div");
+      a.append(words.attacker + ": "); extra.dice[0].forEach((f) => a.append(die(f, "a")));
+      d.append(words.defender + ": "); extra.dice[1].forEach((f) => d.append(die(f, "d")));
+      box.append(a, d);
+    }
+    if (extra.losses) {
+      const l = document.createElement("div");
+      l.textContent = words.losses + ": " + extra.losses[0] + " / " + extra.losses[1] +
+        (extra.rolls ? " (" + extra.rolls + " " + words.rolls + ")" : "");
+      box.append(l);
+    }
+    if (extra.cards) {
+      const c = document.createElement("div");
+      c.textContent = words.traded + ": " + extra.cards.map((x) => x[0] ? x[0] + " (" + x[1] + ")" : x[1]).join(", ") +
+        " → " + extra.armies;
+      box.append(c);
+    }
+  }
+  function drawPlayers() {
+    const held = new Array(seats).fill(0), strength = new Array(seats).fill(0);
+    for (let i = 0; i < n; i++) if (owner[i] >= 0) { held[owner[i]]++; strength[owner[i]] += armies[i]; }
+    const body = $("players").tBodies[0];
+    body.replaceChildren();
+    players.forEach((p, s) => {
+      const tr = document.createElement("tr");
+      if (at > (data.turns[0] || 0) && held[s] === 0) tr.className = "out";
+      const name = document.createElement("td"), sw = document.createElement("span");
+      sw.className = "swatch"; sw.style.background = p.colour;
+      name.append(sw, p.name);
+      tr.append(name);
+      [held[s], strength[s], hands[s]].forEach((v) => { const td = document.createElement("td"); td.textContent = v; tr.append(td); });
+      body.append(tr);
+    });
+  }
+  function drawLog() {
+    const list = $("log");
+    list.replaceChildren();
+    let shown = 0;
+    for (let k = at; k >= 0 && shown < 12; k--) {
+      if (!steps[k][0]) continue;
+      const li = document.createElement("li");
+      li.value = k + 1; li.textContent = steps[k][0];
+      list.append(li); shown++;
+    }
+  }
+  function drawMissions() {
+    const box = $("missions");
+    box.replaceChildren();
+    const all = at === last ? data.missions : null;
+    if (all && Object.keys(all).length) {
+      const h = document.createElement("strong"); h.textContent = words.missions; box.append(h);
+      const ul = document.createElement("ul");
+      for (const [name, text] of Object.entries(all)) {
+        const li = document.createElement("li");
+        const p = players.find((q) => q.raw === name);
+        li.textContent = (p ? p.name : name) + ": " + text; ul.append(li);
+      }
+      box.append(ul);
+    } else if (data.own) {
+      box.textContent = words.mission + ": " + data.own;
+    }
+  }
+  // The chart: one measure per seat at the start of each turn; a cursor at the turn shown.
+  const W = 900, H = 260, L = 46, R = 10, T = 10, B = 28;
+  const NS = "http://www.w3.org/2000/svg";
+  let cursor = null;
+  function drawChart() {
+    const m = +$("measure").value, svg = $("chart"), pts = data.series.length;
+    while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
+    let top = 1;
+    data.series.forEach((row) => row[m].forEach((v) => { if (v > top) top = v; }));
+    const x = (k) => L + (pts > 1 ? k / (pts - 1) : 0) * (W - L - R), y = (v) => T + (1 - v / top) * (H - T - B);
+    const axis = document.createElementNS(NS, "path");
+    axis.setAttribute("d", `M${L},${T}V${H - B}H${W - R}`); axis.setAttribute("stroke", "#333"); axis.setAttribute("fill", "none");
+    svg.append(axis);
+    [0, top].forEach((v) => {
+      const t = document.createElementNS(NS, "text");
+      t.setAttribute("x", L - 4); t.setAttribute("y", y(v) + 4); t.setAttribute("text-anchor", "end");
+      t.setAttribute("font-size", "11"); t.textContent = v; svg.append(t);
+    });
+    const label = document.createElementNS(NS, "text");
+    label.setAttribute("x", W - R); label.setAttribute("y", H - 6); label.setAttribute("text-anchor", "end");
+    label.setAttribute("font-size", "11"); label.textContent = words.turn + " 1–" + Math.max(1, data.turns.length);
+    svg.append(label);
+    const dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+    players.forEach((p, s) => {
+      const line = document.createElementNS(NS, "polyline");
+      line.setAttribute("points", data.series.map((row, k) => x(k).toFixed(1) + "," + y(row[m][s]).toFixed(1)).join(" "));
+      line.setAttribute("fill", "none"); line.setAttribute("stroke", p.colour === "#f4f4f4" ? "#999" : p.colour);
+      line.setAttribute("stroke-width", "2"); line.setAttribute("stroke-dasharray", dashes[s % dashes.length]);
+      const title = document.createElementNS(NS, "title"); title.textContent = p.name; line.append(title);
+      svg.append(line);
+    });
+    cursor = document.createElementNS(NS, "line");
+    cursor.setAttribute("y1", T); cursor.setAttribute("y2", H - B); cursor.setAttribute("stroke", "#000");
+    cursor.setAttribute("stroke-dasharray", "3 3");
+    cursor.dataset.x = JSON.stringify([L, W - L - R, pts]);
+    svg.append(cursor);
+    drawCursor(turnOf(at));
+  }
+  function drawCursor(turn) {
+    if (!cursor) return;
+    const [left, width, pts] = JSON.parse(cursor.dataset.x);
+    const k = Math.max(0, turn - 1);
+    const cx = left + (pts > 1 ? Math.min(k, pts - 1) / (pts - 1) : 0) * width;
+    cursor.setAttribute("x1", cx); cursor.setAttribute("x2", cx);
+  }
+  // Controls and keys.
+  let timer = null;
+  function play(on) {
+    if (timer) { clearInterval(timer); timer = null; }
+    $("play").textContent = on ? "❚❚" : "▶";
+    if (on) timer = setInterval(() => { if (at >= last) play(false); else seek(at + 1); }, +$("speed").value);
+  }
+  const turnStart = (k, dir) => {
+    const t = data.turns;
+    if (dir > 0) { for (const s of t) if (s > k) return s; return last; }
+    for (let j = t.length - 1; j >= 0; j--) if (t[j] < k) return t[j];
+    return 0;
+  };
+  $("first").onclick = () => { play(false); seek(0); };
+  $("last").onclick = () => { play(false); seek(last); };
+  $("prev").onclick = () => { play(false); seek(at - 1); };
+  $("next").onclick = () => { play(false); seek(at + 1); };
+  $("prevturn").onclick = () => { play(false); seek(turnStart(at, -1)); };
+  $("nextturn").onclick = () => { play(false); seek(turnStart(at, 1)); };
+  $("play").onclick = () => play(!timer);
+  $("speed").onchange = () => { if (timer) play(true); };
+  $("slider").oninput = (e) => { play(false); seek(+e.target.value); };
+  $("measure").onchange = drawChart;
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    const keys = { ArrowRight: () => seek(at + 1), ArrowLeft: () => seek(at - 1), Home: () => seek(0), End: () => seek(last),
+      PageDown: () => seek(turnStart(at, 1)), PageUp: () => seek(turnStart(at, -1)), " ": () => play(!timer) };
+    if (keys[e.key]) { e.preventDefault(); if (e.key !== " ") play(false); keys[e.key](); }
+  });
+  players.forEach((p, s) => { p.raw = data.names ? data.names[s] : p.name; });
+  seek(0);
+  drawChart();
+  document.body.dataset.ready = "1";  // for tests: the data is read and the first step drawn
+})().catch((err) => { document.body.dataset.error = String(err); throw err; });
