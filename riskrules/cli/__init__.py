@@ -24,7 +24,7 @@ from typing import Annotated
 
 import typer
 
-from . import experiments, odds, play, rules, tournament
+from . import board, experiments, odds, play, rules, tournament
 from .common import typer_app
 from .values import skip_adapters_for_plain_values
 
@@ -38,6 +38,7 @@ app = typer_app(
 for family in (rules, play, experiments, tournament, odds):
     for command in family.COMMANDS:
         app.command()(command)
+app.add_typer(board.app, name="board")
 
 
 def _version(value: bool) -> None:

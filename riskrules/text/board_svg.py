@@ -40,6 +40,11 @@ def ink_on(name: str) -> str:
     return "#fff" if name in DARK or name not in COLOURS else "#111"
 
 
+def bonuses(rules) -> list[int | None]:
+    """Each continent's bonus under `rules` where it is a number (an expression's depends on the game)."""
+    return [b if isinstance(b, int) else None for b in rules.continent_bonus]
+
+
 def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None] | None = None,
               game: bool = False, players: Sequence[str] = (), owners: Sequence[int | None] | None = None,
               armies: Sequence[int] | None = None, width: int | None = None) -> str:

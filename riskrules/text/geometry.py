@@ -128,7 +128,7 @@ def computed_layout(board: Board, width: int = 1280, height: int = 720) -> tuple
     """Positions for a board that gives none: continents kept together, borders short."""
     k = len(board.continents)
     local = [_spring(list(board.members[c]), board) for c in range(k)]
-    sizes = [max(1.0, max((math.hypot(*p) for p in points), default=0.0)) + 1.0 for points in local]
+    sizes = [max((math.hypot(*p) for p in points), default=0.0) + 0.6 for points in local]
     links = [[0] * k for _ in range(k)]
     for i, near in enumerate(board.adjacent):
         for j in near:
@@ -137,11 +137,12 @@ def computed_layout(board: Board, width: int = 1280, height: int = 720) -> tuple
                 links[a][b] += 1
     centres = _place_continents(sizes, links)
     at: list[Point] = [(0.0, 0.0)] * board.size
-    for c, members in enumerate(board.members):
-        turn = _facing(c, members, local[c], centres, board)
-        cos, sin = math.cos(turn), math.sin(turn)
-        for i, (x, y) in zip(members, local[c]):
-            at[i] = (centres[c][0] + x * cos - y * sin, centres[c][1] + x * sin + y * cos)
+    for c in range(k):
+        _turn(at, c, board.members[c], local[c], centres[c], 0.0)
+    for _ in range(3):  # each continent turned to bring its borders nearest where the others now lie
+        for c in range(k):
+            _turn(at, c, board.members[c], local[c], centres[c],
+                  _facing(c, board.members[c], local[c], centres[c], at, board))
     return width, height, _fit(at, width, height)
 
 
@@ -206,7 +207,7 @@ def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 
             for b in range(a + 1, k):
                 dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
                 d = math.hypot(dx, dy) or 1e-9
-                gap = d - (sizes[a] + sizes[b]) * 1.1
+                gap = d - (sizes[a] + sizes[b])
                 pull = (links[a][b] + links[b][a]) * 0.2 + 0.02  # unlinked continents drift together slowly
                 f = -pull * gap if gap > 0 else -gap * 2.0  # linked: close the gap; overlapping: push apart
                 force[a][0] += dx / d * f
@@ -223,20 +224,21 @@ def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 
     return [(p[0], p[1]) for p in pos]
 
 
-def _facing(c: int, members: tuple[int, ...], local: list[Point], centres: list[Point], board: Board) -> float:
-    """The turn of continent c's layout that brings its border territories nearest the continents beyond."""
-    pulls = []
-    for k, i in enumerate(members):
-        for j in board.adjacent[i]:
-            other = board.continent_of[j]
-            if other != c:
-                pulls.append((local[k], centres[other]))
+def _turn(at: list[Point], c: int, members, local: list[Point], centre: Point, turn: float) -> None:
+    cos, sin = math.cos(turn), math.sin(turn)
+    for i, (x, y) in zip(members, local):
+        at[i] = (centre[0] + x * cos - y * sin, centre[1] + x * sin + y * cos)
+
+
+def _facing(c: int, members, local: list[Point], centre: Point, at: list[Point], board: Board) -> float:
+    """The turn of continent c's layout that brings its borders with other continents shortest."""
+    pulls = [(local[k], at[j]) for k, i in enumerate(members) for j in board.adjacent[i] if board.continent_of[j] != c]
     if not pulls:
         return 0.0
     best, best_cost = 0.0, math.inf
-    cx, cy = centres[c]
-    for step in range(24):
-        turn = 2 * math.pi * step / 24
+    cx, cy = centre
+    for step in range(36):
+        turn = 2 * math.pi * step / 36
         cos, sin = math.cos(turn), math.sin(turn)
         cost = sum(math.dist((cx + x * cos - y * sin, cy + x * sin + y * cos), target) for (x, y), target in pulls)
         if cost < best_cost - 1e-9:
@@ -244,7 +246,7 @@ def _facing(c: int, members: tuple[int, ...], local: list[Point], centres: list[
     return best
 
 
-def _fit(at: list[Point], width: int, height: int, margin: float = 0.09) -> list[Point]:
+def _fit(at: list[Point], width: int, height: int, margin: float = 0.12) -> list[Point]:
     """Scale and centre the points into the drawing, keeping their proportions."""
     xs, ys = [p[0] for p in at], [p[1] for p in at]
     span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0

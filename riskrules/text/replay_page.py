@@ -23,7 +23,7 @@ from importlib.resources import files
 from ..engine.log import Tracker
 from ..engine.sight import told
 from ..language.rules import Rules
-from .board_svg import board_svg, colour_of, ink_on
+from .board_svg import board_svg, bonuses, colour_of, ink_on
 from .i18n import Text
 from .narrate import Narrator, mission_text, result_line
 from .page import esc, json_script, page
@@ -171,11 +171,6 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
 <script type="application/octet-stream" id="data">{packed}</script>
 """
     return page(title, body, lang=t.lang, style=_STYLE, script=_script())
-
-
-def bonuses(rules: Rules) -> list[int | None]:
-    """Each continent's bonus where it is a number (an expression's depends on the game)."""
-    return [b if isinstance(b, int) else None for b in rules.continent_bonus]
 
 
 _WORDS = {
