@@ -154,6 +154,8 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
                 top[0][top[2]] = value
                 top[2] = _KEY
     except yaml.YAMLError as err:
+        if getattr(err, "problem", None) == "exceeded maximum nesting depth":  # libyaml's own bound (0.2.5 on)
+            raise failed("nested too deeply") from None
         raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
     if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | {"layout"} or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "

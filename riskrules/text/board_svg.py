@@ -20,9 +20,9 @@ from .page import esc
 
 # Okabe & Ito's colours, lightened: continents on a board without players.
 CONTINENT_TINTS = ("#cfe4f5", "#f7e0b0", "#bfe6d6", "#f0d3e4", "#d6ecf8", "#f3ccb2", "#f9f3c0", "#dddddd")
-# Hatchings, one per continent: (angle, gap, dotted)
-HATCHES = ((45, 7, False), (-45, 7, False), (0, 6, False), (90, 6, False), (0, 7, True), (45, 11, False),
-           (-45, 11, False), (90, 10, False), (0, 10, True), (0, 10, False))
+# Hatchings, one per continent: (angle, gap, mark)
+HATCHES = ((45, 7, "line"), (-45, 7, "line"), (0, 6, "line"), (90, 6, "line"), (0, 7, "dot"), (45, 9, "cross"),
+           (-45, 12, "line"), (90, 11, "line"), (45, 11, "dot"), (0, 11, "cross"))
 SEA_COLOUR = "#dbe9f2"
 # Player colours of the rule files, as drawn (others by PALETTE, in seat order).
 COLOURS = {"red": "#d7301f", "blue": "#2b6cb0", "yellow": "#e8c20c", "green": "#2e9e44", "black": "#3a3a3a",
@@ -85,9 +85,10 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
 def _defs(board: Board) -> str:
     parts = ["<defs>"]
     for c in range(len(board.continents)):
-        angle, gap, dotted = HATCHES[c % len(HATCHES)]
-        mark = (f'<circle cx="{gap / 2}" cy="{gap / 2}" r="1.1" fill="#333"/>' if dotted
-                else f'<line x1="0" y1="0" x2="0" y2="{gap}" stroke="#333" stroke-width="0.9"/>')
+        angle, gap, kind = HATCHES[c % len(HATCHES)]
+        line = f'<line x1="0" y1="0" x2="0" y2="{gap}" stroke="#333" stroke-width="0.9"/>'
+        mark = {"dot": f'<circle cx="{gap / 2}" cy="{gap / 2}" r="1.1" fill="#333"/>', "line": line,
+                "cross": line + f'<line x1="0" y1="0" x2="{gap}" y2="0" stroke="#333" stroke-width="0.9"/>'}[kind]
         parts.append(f'<pattern id="h{c}" width="{gap}" height="{gap}" patternUnits="userSpaceOnUse" '
                      f'patternTransform="rotate({angle})">{mark}</pattern>')
     parts.append("</defs>")

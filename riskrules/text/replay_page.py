@@ -22,6 +22,7 @@ from importlib.resources import files
 
 from ..engine.log import Tracker
 from ..engine.sight import told
+from ..language.errors import N_
 from ..language.rules import Rules
 from .board_svg import board_svg, bonuses, colour_of, ink_on
 from .i18n import Text
@@ -173,11 +174,11 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     return page(title, body, lang=t.lang, style=_STYLE, script=_script())
 
 
-_WORDS = {
-    "player": "Player", "territories": "Territories", "armies": "Armies", "cards": "Cards",
-    "turn": "Turn", "event": "Event", "speed": "Speed", "over_time": "Over the game",
-    "attacker": "Attacker", "defender": "Defender", "losses": "Losses", "rolls": "rolls",
-    "traded": "Cards traded", "missions": "Missions", "mission": "Your mission", "setup": "Setup",
+_WORDS = {  # the page's own words, in the game's language
+    "player": N_("Player"), "territories": N_("Territories"), "armies": N_("Armies"), "cards": N_("Cards"),
+    "turn": N_("Turn"), "event": N_("Event"), "speed": N_("Speed"), "over_time": N_("Over the game"),
+    "attacker": N_("Attacker"), "defender": N_("Defender"), "losses": N_("Losses"), "rolls": N_("rolls"),
+    "traded": N_("Cards traded"), "missions": N_("Missions"), "mission": N_("Mission"), "setup": N_("Setup"),
 }
 
 _STYLE = """
