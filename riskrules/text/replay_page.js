@@ -227,5 +227,6 @@
   players.forEach((p, s) => { p.raw = data.names ? data.names[s] : p.name; });
   seek(0);
   drawChart();
-  document.body.dataset.ready = "1";  // for tests: the data is read and the first step drawn
+  document.body.dataset.readyAt = performance.now();  // for tests and benchmarks/replay_page.py:
+  document.body.dataset.ready = "1";                   // the data is read and the first step drawn
 })().catch((err) => { document.body.dataset.error = String(err); throw err; });
