@@ -72,10 +72,11 @@ class Opened:
         self.context.close()
 
 
-def screenshot(opened: Opened, name: str, tmp_path: Path) -> Path:
-    """A screenshot for a person to look at: into $RISKRULES_SCREENSHOTS if set, else the test's directory."""
+def screenshot(opened: Opened, name: str, tmp_path: Path, full_page: bool = True) -> Path:
+    """A screenshot for a person to look at: into $RISKRULES_SCREENSHOTS if set, else the test's directory.
+    (A whole-page screenshot of an SVG document never ends in Chromium: give full_page=False.)"""
     directory = Path(os.environ.get("RISKRULES_SCREENSHOTS") or tmp_path)
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / f"{name}.png"
-    opened.page.screenshot(path=str(target), full_page=True)
+    opened.page.screenshot(path=str(target), full_page=full_page)
     return target

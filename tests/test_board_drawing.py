@@ -15,6 +15,7 @@ from riskrules.resources import boards_dir
 from riskrules.text.board_svg import board_svg
 from riskrules.text.geometry import SEA, computed_layout, drawing
 from riskrules.text.i18n import Text
+from tests.browser import browser  # noqa: F401  (a fixture)
 from tests.conftest import load
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -183,3 +184,46 @@ def test_board_show_errors(tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     result = cli(*args)
     assert (result.exit_code, result.output) == (1, message)
+
+
+NAME_BOXES = """() => {
+  const boxes = {};
+  for (const t of document.querySelectorAll("text.name")) {
+    const r = t.getBoundingClientRect(), i = t.dataset.t;
+    const b = boxes[i] || (boxes[i] = {left: 1e9, top: 1e9, right: -1e9, bottom: -1e9, text: []});
+    b.left = Math.min(b.left, r.left); b.top = Math.min(b.top, r.top);
+    b.right = Math.max(b.right, r.right); b.bottom = Math.max(b.bottom, r.bottom); b.text.push(t.textContent);
+  }
+  const legend = [...document.querySelectorAll(".legend text")].map((t) => {
+    const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.top, r.right, r.bottom]; });
+  return [Object.values(boxes), legend, document.documentElement.getBoundingClientRect().toJSON()];
+}"""
+
+
+def test_the_classic_board_at_1280_by_720_in_a_browser(browser, tmp_path):
+    """All 42 names inside the picture and none over another; the 6 continents in the legend, in the picture."""
+    from tests.browser import Opened, screenshot
+
+    target = tmp_path / "classic.svg"
+    assert cli("board", "show", "sv-2000", "--svg", target, "--lang", "en").exit_code == 0
+    opened = Opened(browser, target, width=1280, height=720)
+    try:
+        names, legend, whole = opened.page.evaluate(NAME_BOXES)
+        assert (whole["width"], whole["height"]) == (1280, 720)
+        assert len(names) == 42
+        for b in names:
+            assert 0 <= b["left"] and b["right"] <= 1280 and 0 <= b["top"] and b["bottom"] <= 720, b["text"]
+        for k, a in enumerate(names):
+            for b in names[k + 1:]:
+                apart = a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"] \
+                    or b["bottom"] <= a["top"]
+                assert apart, (a["text"], b["text"])
+        assert [entry[0] for entry in legend] == ["North America (+5)", "South America (+2)", "Europe (+5)",
+                                                  "Africa (+3)", "Asia (+7)", "Australia (+2)"]
+        assert all(0 <= left and right <= 1280 and 0 <= top and bottom <= 720 for _, left, top, right, bottom in legend)
+        screenshot(opened, "classic-board", tmp_path, full_page=False)
+        opened.page.evaluate("() => document.documentElement.setAttribute('style', 'filter:grayscale(1)')")
+        screenshot(opened, "classic-board-grey", tmp_path, full_page=False)
+        assert opened.errors == [] and opened.outside() == []
+    finally:
+        opened.close()

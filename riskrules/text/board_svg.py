@@ -53,9 +53,10 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
     with army counts, and ids for a script; otherwise filled by continent."""
     d = drawing(board)
     font = max(7.0, min(11.0, d.radius * 0.15))
-    scale = f' width="{width}" height="{round(width * d.height / d.width)}"' if width else ""
+    # drawn at the layout's size (the legend below it scaled in too), or `width` wide
+    size = f' width="{width or d.width}" height="{round((width or d.width) * d.height / d.width)}"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {d.width} {d.height + _legend_height(board, d)}"'
-           f'{scale} role="img" font-family="system-ui,Segoe UI,Roboto,Noto Sans,DejaVu Sans,sans-serif" '
+           f'{size} role="img" font-family="system-ui,Segoe UI,Roboto,Noto Sans,DejaVu Sans,sans-serif" '
            f'class="board">', f"<title>{esc(title)}</title>", _defs(board)]
     out.append(f'<rect width="{d.width}" height="{d.height}" fill="{SEA_COLOUR}"/>')
     out.append('<g class="cells" stroke="#666" stroke-width="0.8" stroke-linejoin="round">')
@@ -167,7 +168,8 @@ def _labels(board: Board, d: Drawing, t: Text, font: float, game: bool, players:
         lines = _wrapped(t.territory(territory), 14)
         top = y - (font * 0.9 if game else 0) - (len(lines) - 1) * font * 0.55
         for k, line in enumerate(lines):
-            out.append(f'<text x="{x:.1f}" y="{top + k * font * 1.05:.1f}">{esc(line)}</text>')
+            out.append(f'<text class="name" data-t="{i}" x="{x:.1f}" y="{top + k * font * 1.05:.1f}">'
+                       f'{esc(line)}</text>')
         if game:
             seat = owners[i] if owners is not None else None
             count = armies[i] if armies is not None else 0
