@@ -9,6 +9,8 @@ import pytest
 
 from riskrules.language.loader import open_rulebook
 
+from browser import browser  # noqa: F401  (headless Chromium, one for the whole run: tests/browser.py)
+
 
 def load(edition: str, variant: str | None = None, players: int | None = None):
     """Compiled rules of an edition (or .risk path), one variant, a player count."""

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from typer.testing import CliRunner
 
+from browser import Opened, screenshot
 from riskrules.cli import app
 from riskrules.language.board import load_board
 from riskrules.language.errors import RuleError
@@ -15,7 +16,6 @@ from riskrules.resources import boards_dir
 from riskrules.text.board_svg import board_svg
 from riskrules.text.geometry import SEA, computed_layout, drawing
 from riskrules.text.i18n import Text
-from tests.browser import browser  # noqa: F401  (a fixture)
 from tests.conftest import load
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -202,8 +202,6 @@ NAME_BOXES = """() => {
 
 def test_the_classic_board_at_1280_by_720_in_a_browser(browser, tmp_path):
     """All 42 names inside the picture and none over another; the 6 continents in the legend, in the picture."""
-    from tests.browser import Opened, screenshot
-
     target = tmp_path / "classic.svg"
     assert cli("board", "show", "sv-2000", "--svg", target, "--lang", "en").exit_code == 0
     opened = Opened(browser, target, width=1280, height=720)

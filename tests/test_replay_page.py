@@ -16,7 +16,7 @@ from riskrules.engine.replay import load
 from riskrules.text.i18n import Text
 from riskrules.text.narrate import mission_text, result_line
 from riskrules.text.replay_page import player_names, replay_page, steps
-from tests.browser import Opened, browser, screenshot  # noqa: F401  (browser: a fixture)
+from browser import Opened, screenshot
 
 runner = CliRunner()
 GAMES = ["sv-2000", "nl-1990", "de-deluxe", "nl-modern", "cs-riziko", "three-isles"]
