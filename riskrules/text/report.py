@@ -53,12 +53,16 @@ def _seat(t: Text, seat: int) -> str:
     return t._("Seat {n} wins").format(n=seat + 1)
 
 
+def simulation_head(label: str, players: int, bot: str, seed: int, n: int, t: Text) -> str:
+    """The first line of `risk simulate`'s report: what was played, how often, on which seed."""
+    return t.n_("{label}, {players} players, {bot} bots — {n} game, seed {seed}",
+                "{label}, {players} players, {bot} bots — {n} games, seed {seed}", n).format(
+        label=label, players=players, bot=bot, n=t.num(n), seed=seed)
+
+
 def simulation(label: str, players: int, bot: str, seed: int, summary: dict, continents: Sequence[str],
                t: Text) -> str:
-    n = summary["games"]
-    out = [t.n_("{label}, {players} players, {bot} bots — {n} game, seed {seed}",
-                "{label}, {players} players, {bot} bots — {n} games, seed {seed}", n).format(
-        label=label, players=players, bot=bot, n=t.num(n), seed=seed), ""]
+    out = [simulation_head(label, players, bot, seed, summary["games"], t), ""]
     out.append(t._("Wins by seat, with 95% intervals (seat 1 moves first)"))
     out += [f"  {name:<28}{rate:<28}{count}" for name, rate, count in seat_rows(summary, t)]
     out.append("")
