@@ -47,13 +47,15 @@ def _head(title: str, labels: Sequence[tuple[str, str]], seeds: str, stopping: s
     """The title, the rules played (name = label), how the page was made: its command, the
     version, the seeds and the stopping rule."""
     rules = "".join(f"<li>{f'<b>{esc(name)}</b> = ' if name else ''}{esc(label)}</li>" for name, label in labels)
-    return (f"<h1>{esc(title)}</h1>\n"
-            f"<h2>{esc(t._('The rules played'))}</h2>\n<ul>{rules}</ul>\n"
-            f"<h2>{esc(t._('How it was made'))}</h2>\n<dl>\n"
-            f"<dt>{esc(t._('Command'))}</dt><dd><pre><code>{esc(command)}</code></pre></dd>\n"
-            f"<dt>{esc(t._('Version'))}</dt><dd>riskrules {esc(version)}</dd>\n"
-            f"<dt>{esc(t._('Seeds'))}</dt><dd>{esc(seeds)}</dd>\n"
-            f"<dt>{esc(t._('How many games'))}</dt><dd>{esc(stopping.strip())}</dd>\n</dl>\n")
+    made = [(t._("Command"), f"<pre><code>{esc(command)}</code></pre>"), (t._("Version"), esc(f"riskrules {version}")),
+            (t._("Seeds"), esc(seeds)), (t._("How many games"), esc(stopping.strip()))]
+    return (f"<h1>{esc(title)}</h1>\n" + _h(2, t._("The rules played")) + f"<ul>{rules}</ul>\n"
+            + _h(2, t._("How it was made")) + "<dl>\n" + "".join(f"<dt>{esc(name)}</dt><dd>{value}</dd>\n"
+                                                             for name, value in made) + "</dl>\n")
+
+
+def _h(level: int, text: str) -> str:
+    return f"<h{level}>{esc(text)}</h{level}>\n"
 
 
 def _whole(title: str, head: str, body: str, data: dict, t: Text) -> str:
@@ -79,9 +81,9 @@ def _legend(t: Text) -> str:
 
 def _diffs(diffs: Sequence[RuleDiff], t: Text) -> str:
     """`risk diff` of every run against the first, a table each (or the sentence that they are the same)."""
-    out = [f"<h2>{esc(t._('The rules compared'))}</h2>\n"]
+    out = [_h(2, t._("The rules compared"))]
     for a, b, rows in diffs:
-        out.append(f"<h3>{esc(t._('{b} against {a}').format(a=a, b=b))}</h3>\n")
+        out.append(_h(3, t._("{b} against {a}").format(a=a, b=b)))
         if not rows:
             out.append(_paragraphs([t._("{a} and {b} have the same rules.").format(a=a, b=b)]))
             continue
@@ -100,20 +102,20 @@ def simulation_page(data: dict, label: str, continents: Sequence[str], command: 
     head = _head(title, [("", label)], seeds, report.stopping_line(data["stopping"], t), command, version, t)
     share = t._("Share (95% interval)")
     games = t._("Games")
-    body = [f"<h2>{esc(t._('Results'))}</h2>\n",
+    body = [_h(2, t._("Results")),
             _paragraphs([report.simulation_head(label, data["players"], data["bot"], data["seed"], data["games"], t)]),
-            f"<h3>{esc(t._('Wins by seat, with 95% intervals (seat 1 moves first)'))}</h3>\n",
+            _h(3, t._("Wins by seat, with 95% intervals (seat 1 moves first)")),
             _table(["", share, games], report.seat_rows(data, t)),
             charts.bar_chart([(str(seat + 1), r["rate"], r["low"], r["high"])
                               for seat, r in enumerate(data["wins_by_seat"])],
                              t._("Wins by seat, with 95% intervals (seat 1 moves first)"),
                              t._("share of games won, % (95% interval)"), 1 / data["players"],
                              t._("an even share"), number=lambda x: t.pct(x, 0)),
-            f"<h3>{esc(t._('How the games ended'))}</h3>\n",
+            _h(3, t._("How the games ended")),
             _table(["", share, games], report.ending_rows(data, t)),
             _paragraphs(report.summary_lines(data, t))]
     if continents:
-        body += [f"<h3>{esc(t._('Continents held at the end'))}</h3>\n",
+        body += [_h(3, t._("Continents held at the end")),
                  _table(["", share], report.continent_rows(data, continents, t))]
     body.append(_paragraphs([t._("Rates: 95% Wilson intervals; means: 95% intervals.")]))
     return _whole(f"{title} — {label}", head, "".join(body), data, t)
@@ -137,10 +139,10 @@ def comparison_page(data: dict, labels: Sequence[str], continents: Sequence[str]
                  report.stopping_line(data["stopping"], t), command, version, t)
     players = data["players"]
     seats = [t._("Seat {n} wins").format(n=seat + 1) for seat in range(players)] + [t._("Unfinished (turn limit)")]
-    body = [f"<h2>{esc(t._('Results'))}</h2>\n"]
+    body = [_h(2, t._("Results"))]
     for population in data["populations"]:
         runs, ds = population["runs"], population["differences_from_first"]
-        body.append(f"<h3>{esc(t._('{bot} bots').format(bot=population['bot']))}</h3>\n")
+        body.append(_h(3, t._("{bot} bots").format(bot=population["bot"])))
         heads = ["", *letters, *(f"{letter} − A" for letter in letters[1:])]
         body.append(_table(heads, [(name, *cells, *changes) for name, cells, changes
                                    in report.comparison_rows(runs, ds, players, continents, t)]))
@@ -175,14 +177,14 @@ def sweep_page(data: dict, labels: Sequence[str], values: Sequence[str], pairs: 
                  report.stopping_line(data["stopping"], t), command, version, t)
     players = data["players"]
     seats = [t._("Seat {n} wins").format(n=seat + 1) for seat in range(players)] + [t._("Unfinished (turn limit)")]
-    body = [f"<h2>{esc(t._('Results'))}</h2>\n"]
+    body = [_h(2, t._("Results"))]
     for population in data["populations"]:
         runs, ds, trend = population["runs"], population["differences"], population["trend"]
-        body.append(f"<h3>{esc(t._('{bot} bots').format(bot=population['bot']))}</h3>\n")
+        body.append(_h(3, t._("{bot} bots").format(bot=population["bot"])))
         body.append(_table([t._("value"), *values], [(name, *cells) for name, cells
                                                       in report.sweep_rows(runs, players, continents, t)]))
         for block, heads, rows in report.sweep_difference_blocks(values, pairs, ds, trend, players, t):
-            body.append(f"<h4>{esc(block)}</h4>\n" + _table(["", *heads], [(name, *cells) for name, cells in rows]))
+            body.append(_h(4, block) + _table(["", *heads], [(name, *cells) for name, cells in rows]))
         rows = [_interval_row(f"{values[j]} − {values[i]}: {seats[s]}", d["wins_by_seat"][s] if s < players
                               else d["unfinished"], 100) for (i, j), d in zip(pairs, ds) for s in range(players + 1)]
         body.append(charts.interval_chart(rows, t._("Win rates: the paired differences, with their intervals"),
@@ -211,7 +213,7 @@ def tournament_page(data: dict, label: str, command: str, version: str, t: Text)
     head = _head(title, [("", label), (t._("Bots"), ", ".join(data["lineup"]))], seeds, stopping, command,
                  version, t)
     heads, rows, notes = report.tournament_rows(data, t)
-    body = [f"<h2>{esc(t._('Results'))}</h2>\n", _table(heads, rows),
+    body = [_h(2, t._("Results")), _table(heads, rows),
             charts.bar_chart([(b["bot"], b["win_share"], b["low"], b["high"]) for b in data["bots"]],
                              t._("Win share (95% interval)"), t._("Win share (95% interval)"), data["even_share"],
                              t._("an even share"), number=lambda x: t.pct(x, 0)),
