@@ -271,7 +271,8 @@ def sweep(
     if html is not None:
         from ..text.report_page import sweep_page
 
-        runs.publish(html, lambda command, version: sweep_page(data, labels, chosen, compared, all_rules[0].board.continents,
+        continents = all_rules[0].board.continents
+        runs.publish(html, lambda command, version: sweep_page(data, labels, chosen, compared, continents,
                                                                  compared_rules, command, version, t), t, as_json)
 
 

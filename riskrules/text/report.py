@@ -341,7 +341,10 @@ def tournament(label: str, players: int, seed: int, standings: dict, t: Text) ->
     return "\n".join(out) + "\n"
 
 
-def tournament_rows(standings: dict, t: Text) -> tuple[tuple[str, ...], list[tuple[str, str, str, str, str]], list[str]]:
+BotRow = tuple[str, str, str, str, str]  # bot, seats, wins, win share, rating
+
+
+def tournament_rows(standings: dict, t: Text) -> tuple[tuple[str, ...], list[BotRow], list[str]]:
     """tournament's table: its head, a row per bot (bot, seats, wins, win share, rating, with
     intervals) and the notes under it."""
     head = (t._("Bot"), t._("Seats"), t._("Wins"), t._("Win share (95% interval)"), t._("Rating (95% interval)"))
@@ -355,6 +358,6 @@ def tournament_rows(standings: dict, t: Text) -> tuple[tuple[str, ...], list[tup
                  "geometric mean; 120 points more wins about twice as often).")]
     unfinished = standings["reasons"].get("turn_limit", 0)
     if unfinished:
-        notes.append(t.n_("{n} game hit the turn limit: nobody won it.", "{n} games hit the turn limit: nobody won them.",
-                          unfinished).format(n=t.num(unfinished)))
+        notes.append(t.n_("{n} game hit the turn limit: nobody won it.",
+                          "{n} games hit the turn limit: nobody won them.", unfinished).format(n=t.num(unfinished)))
     return head, rows, notes

@@ -74,9 +74,19 @@ def _interval_row(label: str, d: dict, scale: float) -> tuple[str, float, float,
     return label, value * scale, d["adjusted_low"] * scale, d["adjusted_high"] * scale, d["significant"]
 
 
-def _legend(t: Text) -> str:
+def _difference_charts(named: Sequence[tuple[str, dict]], players: int, title: str, x_label: str, t: Text) -> str:
+    """Paired differences (name, the differences of one pair of runs), each a point on its
+    simultaneous interval, filled where significant after Holm: the win rate of every seat and
+    the unfinished share in percentage points, then game length in turns."""
+    seats = [t._("Seat {n} wins").format(n=seat + 1) for seat in range(players)] + [t._("Unfinished (turn limit)")]
+    rates = [_interval_row(f"{name}: {seat}" if len(named) > 1 else seat,
+                           d["wins_by_seat"][s] if s < players else d["unfinished"], 100)
+             for name, d in named for s, seat in enumerate(seats)]
+    turns = [_interval_row(name, d["turns"], 1) for name, d in named]
     filled, empty = t._("significant after Holm's correction"), t._("not significant")
-    return f'<p class="muted">● {esc(filled)} &nbsp; ○ {esc(empty)}</p>\n'
+    return (charts.interval_chart(rates, title, x_label, number=_pp(t))
+            + charts.interval_chart(turns, t._("Game length"), t._("difference in mean turns"), number=_pp(t))
+            + f'<p class="muted">● {esc(filled)} &nbsp; ○ {esc(empty)}</p>\n')
 
 
 def _diffs(diffs: Sequence[RuleDiff], t: Text) -> str:
@@ -138,7 +148,6 @@ def comparison_page(data: dict, labels: Sequence[str], continents: Sequence[str]
     head = _head(title, list(zip(letters, labels)), seeds.format(seed=data["seed"]),
                  report.stopping_line(data["stopping"], t), command, version, t)
     players = data["players"]
-    seats = [t._("Seat {n} wins").format(n=seat + 1) for seat in range(players)] + [t._("Unfinished (turn limit)")]
     body = [_h(2, t._("Results"))]
     for population in data["populations"]:
         runs, ds = population["runs"], population["differences_from_first"]
@@ -146,16 +155,9 @@ def comparison_page(data: dict, labels: Sequence[str], continents: Sequence[str]
         heads = ["", *letters, *(f"{letter} − A" for letter in letters[1:])]
         body.append(_table(heads, [(name, *cells, *changes) for name, cells, changes
                                    in report.comparison_rows(runs, ds, players, continents, t)]))
-        rows = [_interval_row(f"{letters[k + 1]} − A: {seats[i]}" if len(ds) > 1 else seats[i],
-                              d["wins_by_seat"][i] if i < players else d["unfinished"], 100)
-                for k, d in enumerate(ds) for i in range(players + 1)]
-        body.append(charts.interval_chart(rows, t._("Win rates: {label} minus the first").format(
-            label=", ".join(letters[1:])), t._("difference from {label}, percentage points").format(label="A"),
-            number=_pp(t)))
-        body.append(charts.interval_chart([_interval_row(f"{letters[k + 1]} − A", d["turns"], 1)
-                                           for k, d in enumerate(ds)], t._("Game length"),
-                                          t._("difference in mean turns"), number=_pp(t)))
-        body.append(_legend(t))
+        body.append(_difference_charts([(f"{letter} − A", d) for letter, d in zip(letters[1:], ds)], players,
+                                       t._("Win rates: {label} minus the first").format(label=", ".join(letters[1:])),
+                                       t._("difference from {label}, percentage points").format(label="A"), t))
     body.append(_paragraphs([report.correction_line(data["correction"], t)]))
     body.append(_paragraphs(report.identical_lines([(letters[i], letters[j]) for i, j in data["identical"]],
                                                    data["seeds"] == "independent", t).splitlines()))
@@ -176,7 +178,6 @@ def sweep_page(data: dict, labels: Sequence[str], values: Sequence[str], pairs: 
     head = _head(title, list(zip(named, labels)), seeds.format(seed=data["seed"]),
                  report.stopping_line(data["stopping"], t), command, version, t)
     players = data["players"]
-    seats = [t._("Seat {n} wins").format(n=seat + 1) for seat in range(players)] + [t._("Unfinished (turn limit)")]
     body = [_h(2, t._("Results"))]
     for population in data["populations"]:
         runs, ds, trend = population["runs"], population["differences"], population["trend"]
@@ -185,14 +186,9 @@ def sweep_page(data: dict, labels: Sequence[str], values: Sequence[str], pairs: 
                                                       in report.sweep_rows(runs, players, continents, t)]))
         for block, heads, rows in report.sweep_difference_blocks(values, pairs, ds, trend, players, t):
             body.append(_h(4, block) + _table(["", *heads], [(name, *cells) for name, cells in rows]))
-        rows = [_interval_row(f"{values[j]} − {values[i]}: {seats[s]}", d["wins_by_seat"][s] if s < players
-                              else d["unfinished"], 100) for (i, j), d in zip(pairs, ds) for s in range(players + 1)]
-        body.append(charts.interval_chart(rows, t._("Win rates: the paired differences, with their intervals"),
-                                          t._("percentage points"), number=_pp(t)))
-        body.append(charts.interval_chart([_interval_row(f"{values[j]} − {values[i]}", d["turns"], 1)
-                                           for (i, j), d in zip(pairs, ds)], t._("Game length"),
-                                          t._("difference in mean turns"), number=_pp(t)))
-        body.append(_legend(t))
+        body.append(_difference_charts([(f"{values[j]} − {values[i]}", d) for (i, j), d in zip(pairs, ds)], players,
+                                       t._("Win rates: the paired differences, with their intervals"),
+                                       t._("percentage points"), t))
     body.append(_paragraphs([report.sweep_correction_line(data["correction"], t)]))
     index = {json.dumps(v): k for k, v in reversed(list(enumerate(data["values"])))}  # (2 and 2.0 apart)
     same = [(named[index[json.dumps(a)]], named[index[json.dumps(b)]]) for a, b in data["identical"]]
