@@ -25,6 +25,7 @@ STYLE = """
 svg{display:block;max-width:100%;height:auto;margin:.4rem 0 1rem}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}dt{font-weight:600}dd{margin:0}
 table.words td{text-align:left;vertical-align:top}
+table:not(.words) td{white-space:nowrap}.wide{overflow-x:auto}
 """
 
 
@@ -35,7 +36,7 @@ def _table(heads: Sequence[str], rows: Sequence[Sequence[str]], words: bool = Fa
     body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in [*r, *[""] * (width - len(r))]) + "</tr>\n"
                    for r in rows)
     kind = ' class="words"' if words else ""
-    return f"<table{kind}>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>"
+    return f'<div class="wide"><table{kind}>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table></div>\n'
 
 
 def _paragraphs(lines: Sequence[str]) -> str:
