@@ -11,8 +11,8 @@ from . import runs
 from ..engine.agents import TIMEOUT
 from .common import (AllowDirOpt, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, bot_timeout,
                      check_output, fail, label, print_json, reported, text_for)
-from .runs import (AddressOpt, BotsOpt, ExecutorOpt, GamesOpt, MaxGamesOpt, MaxTurnsOpt, PlayersOpt, PrecisionOpt,
-                   SeedOpt, SimBotOpt, WorkersOpt)
+from .runs import (AddressOpt, BotsOpt, ExecutorOpt, GamesOpt, HtmlOpt, MaxGamesOpt, MaxTurnsOpt, PlayersOpt,
+                   PrecisionOpt, SeedOpt, SimBotOpt, WorkersOpt)
 
 
 def simulate(
@@ -32,6 +32,7 @@ def simulate(
     set_rules: SetOpt = None,
     as_json: JsonOpt = False,
     csv: Annotated[Path | None, typer.Option(help="Also write one line per game to this CSV file.")] = None,
+    html: HtmlOpt = None,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -49,6 +50,7 @@ def simulate(
     stopping = runs.stopping(games, precision, max_games)
     runs.check_seed(seed)
     check_output(csv)
+    runs.check_page(html)
     with reported():
         job = runs.job(edition, variant, players, bot, max_turns, set_rules, timeout)
         rules = job.rules()
@@ -61,15 +63,21 @@ def simulate(
 
         with reported():
             write_lines(csv, simulation_csv(records, rules.board.continents))
+    from ..text.formats import simulation_json
+
+    data = simulation_json(job.edition, rules.variant, job.sets, job.players, job.bot, seed, summary, report)
     if as_json:
-        from ..text.formats import simulation_json
+        print_json(data)
+    else:
+        from ..text.report import simulation, stopping_line
 
-        print_json(simulation_json(job.edition, rules.variant, job.sets, job.players, job.bot, seed, summary, report))
-        return
-    from ..text.report import simulation, stopping_line
+        typer.echo(simulation(label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
+        typer.echo(stopping_line(report, t))
+    if html is not None:
+        from ..text.report_page import simulation_page
 
-    typer.echo(simulation(label(rules), players, bot, seed, summary, rules.board.continents, t), nl=False)
-    typer.echo(stopping_line(report, t))
+        runs.publish(html, lambda command, version: simulation_page(data, label(rules), rules.board.continents,
+                                                                      command, version, t), t, as_json)
 
 
 def compare(
@@ -93,6 +101,7 @@ def compare(
     set_rules: SetOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of the paired differences with "
                                                    "their corrected intervals, as in the table.")] = None,
+    html: HtmlOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
@@ -118,6 +127,7 @@ def compare(
     if len(editions) < 2:
         fail("compare needs at least two editions, variants or rule files")
     runs.check_plot(plot)
+    runs.check_page(html)
     with reported():
         groups = [[runs.job(ref, variant, players, b, max_turns, set_rules, timeout) for ref in editions]
                   for b in populations]
@@ -125,21 +135,23 @@ def compare(
     languages = {r.language for r in all_rules}
     t = text_for(lang, languages.pop() if len(languages) == 1 else "en")  # checked before the first game
     same = experiment.identical(all_rules)
+    labels = [label(r) for r in all_rules]
+    compared = runs.rule_diffs(groups[0], labels, t.lang) if html is not None else []
     played, diffs, correction, report = experiment.compare(groups, seed, stopping,
                                                            runs.runner(workers, executor, address), independent)
     summaries = [[runs.summary(run, r, players) for run, r in zip(group, all_rules)] for group in played]
-    labels = [label(r) for r in all_rules]
-    if as_json:
-        from ..text.formats import comparison_json
+    from ..text.formats import comparison_json
 
-        arms = [(job.edition, r.variant) for job, r in zip(groups[0], all_rules)]
-        print_json(comparison_json(arms, populations, summaries, diffs, players, seed, independent, set_rules, report,
-                                   correction, same))
+    arms = [(job.edition, r.variant) for job, r in zip(groups[0], all_rules)]
+    data = comparison_json(arms, populations, summaries, diffs, players, seed, independent, set_rules, report,
+                           correction, same)
+    boards = {r.board.continents for r in all_rules}
+    continents = all_rules[0].board.continents if len(boards) == 1 else ()
+    if as_json:
+        print_json(data)
     else:
         from ..text.report import comparison, correction_line, identical_lines, stopping_line
 
-        boards = {r.board.continents for r in all_rules}
-        continents = all_rules[0].board.continents if len(boards) == 1 else ()
         for i, (b, ss, ds) in enumerate(zip(populations, summaries, diffs)):
             if i:
                 typer.echo("")
@@ -152,6 +164,11 @@ def compare(
         runs.draw(lambda p: p.comparison(plot, labels, populations, diffs, correction, players, report, t))
         if not as_json:
             typer.echo(t._("Plot written to {file}.").format(file=plot))
+    if html is not None:
+        from ..text.report_page import comparison_page
+
+        runs.publish(html, lambda command, version: comparison_page(data, labels, continents, compared, command,
+                                                                      version, t), t, as_json)
 
 
 def sweep(
@@ -176,6 +193,7 @@ def sweep(
     address: AddressOpt = None,
     plot: Annotated[Path | None, typer.Option(help="Write a picture (.png or .svg) of game length, sets traded and "
                                                    "win rate by seat against the value, with 95% intervals.")] = None,
+    html: HtmlOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
@@ -201,6 +219,7 @@ def sweep(
     stopping = runs.stopping(games, precision, max_games)
     runs.check_seed(seed)
     runs.check_plot(plot)
+    runs.check_page(html)
     set_rules = set_rules or []
     if values is None:
         fail("sweep needs --values, e.g. --values 2,3,4")
@@ -213,21 +232,23 @@ def sweep(
         all_rules = [job.rules() for job in jobs[0]]
     t = text_for(lang, all_rules[0].language, all_rules[0].terms)  # checked before the first game
     same = experiment.identical(all_rules)
+    labels = [label(r) for r in all_rules]
+    compared_rules = runs.rule_diffs(jobs[0], labels, t.lang) if html is not None else []
     played, diffs, trends, correction, report = experiment.sweep(jobs, positions(chosen), seed, stopping,
                                                                  runs.runner(workers, executor, address))
     summaries = [[runs.summary(run, r, players) for run, r in zip(group, all_rules)] for group in played]
     compared = pairs(len(chosen))
-    if as_json:
-        from ..instrument.stats import summary_half_width
-        from ..text.formats import simulation_json, sweep_json
+    from ..instrument.stats import summary_half_width
+    from ..text.formats import simulation_json, sweep_json
 
-        # each run as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
-        runs_json = [[simulation_json(j.edition, r.variant, j.sets, j.players, j.bot, seed, s,
-                                      {**report, "half_width": summary_half_width(s)})
-                      for j, r, s in zip(group, all_rules, ss)] for group, ss in zip(jobs, summaries)]
-        print_json(sweep_json(jobs[0][0].edition, all_rules[0].variant, set_rules, [json_value(v) for v in chosen],
-                              players, seed, populations, runs_json, compared, diffs, trends, report, correction,
-                              same))
+    # each run as `simulate --json` gives it: the experiment's stopping rule, its own widest interval
+    runs_json = [[simulation_json(j.edition, r.variant, j.sets, j.players, j.bot, seed, s,
+                                  {**report, "half_width": summary_half_width(s)})
+                  for j, r, s in zip(group, all_rules, ss)] for group, ss in zip(jobs, summaries)]
+    data = sweep_json(jobs[0][0].edition, all_rules[0].variant, set_rules, [json_value(v) for v in chosen], players,
+                      seed, populations, runs_json, compared, diffs, trends, report, correction, same)
+    if as_json:
+        print_json(data)
     else:
         from ..text.report import (identical_lines, stopping_line, sweep_correction_line, sweep_differences,
                                    sweep_table)
@@ -247,6 +268,12 @@ def sweep(
         runs.draw(lambda p: p.sweep(plot, set_rules, chosen, populations, summaries, players, report, t))
         if not as_json:
             typer.echo(t._("Plot written to {file}.").format(file=plot))
+    if html is not None:
+        from ..text.report_page import sweep_page
+
+        continents = all_rules[0].board.continents
+        runs.publish(html, lambda command, version: sweep_page(data, labels, chosen, compared, continents,
+                                                                 compared_rules, command, version, t), t, as_json)
 
 
 COMMANDS = (simulate, compare, sweep)

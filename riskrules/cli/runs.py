@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from .common import BOT_NAMES, check_bot, check_output, fail, reported, variants
+from .common import BOT_NAMES, check_bot, check_output, fail, open_rulebook, reported, variants
 
 
 class Progress:
@@ -171,3 +171,55 @@ def draw(picture) -> None:
 
     with reported():
         picture(plots)
+
+
+# ---- --html: the report as a standalone page ---------------------------------------------------------------
+
+HtmlOpt = Annotated[Path | None, typer.Option(
+    "--html", metavar="PATH", help="Also write the report as one standalone .html page (tables, charts, the "
+                                   "command and its seeds; nothing fetched from elsewhere).", show_default=False)]
+
+
+def check_page(path: Path | None) -> None:
+    """An .html target that can be written: refused before the first game, not after the last."""
+    from ..text.page import check_page_target
+
+    if path is not None:
+        with reported():
+            check_page_target(path)
+
+
+def command_line() -> str:
+    """The command as typed, to print on a page: `risk` and its arguments, quoted for a shell."""
+    import shlex
+    import sys
+
+    return "risk " + shlex.join(sys.argv[1:])
+
+
+def publish(path: Path, build, t, quiet: bool) -> None:
+    """Write the page `build(command, version)` makes to `path`, whole (atomically), after the
+    results are out; a file that cannot be written is one line, exit 1. Says so unless `quiet` (--json)."""
+    from .. import __version__
+    from ..text.page import write_page
+
+    with reported():
+        write_page(path, build(command_line(), __version__))
+    if not quiet:
+        typer.echo(t._("Page written to {file}.").format(file=path))
+
+
+def rule_diffs(jobs, labels: list[str], lang: str) -> list[tuple[str, str, list]]:
+    """`risk diff` of each job's rules against the first job's, for the jobs' player count:
+    (label of the first, label of the other, the diff's rows), sheets in `lang`."""
+    from ..text.diff import diff_rows
+    from ..text.i18n import Text
+    from ..text.sheet import build_sheet
+
+    sheets = []
+    with reported():
+        for job in jobs:
+            book = open_rulebook(job.edition, sets=job.sets)
+            chosen = list(job.variants) if job.variants else None
+            sheets.append(build_sheet(book, chosen, Text(lang, book.rules(chosen, job.players).terms), job.players))
+    return [(labels[0], label, diff_rows(sheets[0], sheet)) for label, sheet in zip(labels[1:], sheets[1:])]

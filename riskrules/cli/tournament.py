@@ -10,7 +10,7 @@ from . import runs
 from ..engine.agents import TIMEOUT
 from .common import BOT_NAMES, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, VariantOpt, bot_timeout, check_bot, fail, \
     label, print_json, reported, text_for
-from .runs import MaxTurnsOpt, PlayersOpt, SeedOpt, WorkersOpt
+from .runs import HtmlOpt, MaxTurnsOpt, PlayersOpt, SeedOpt, WorkersOpt
 
 
 def tournament(
@@ -26,6 +26,7 @@ def tournament(
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
+    html: HtmlOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
 ) -> None:
@@ -45,6 +46,7 @@ def tournament(
     if workers < 1:
         fail("--workers must be at least 1")
     timeout = bot_timeout(bot_timeout_s)
+    runs.check_page(html)
     names = [b.strip() for b in bots.split(",") if b.strip()]
     for bot in dict.fromkeys(names):
         check_bot(bot, max_turns, timeout)
@@ -53,17 +55,23 @@ def tournament(
         name, chosen = runs.edition_and_variants(edition, variant)
         match = Match(name, chosen, seats, max_turns, timeout)
         rules = match.rules()
+    t = text_for(lang, rules.language)  # checked before the first game
     total = games_for(games, players)
     with runs.Progress(total, label(rules)) as progress, reported():  # (a plug-in's error or timeout: one line)
         played = run(match, total, seed, workers, progress)
     result = standings(match, played, seed)
-    if as_json:
-        from ..text.formats import tournament_json
+    from ..text.formats import tournament_json
 
-        print_json(tournament_json(name, rules.variant, players, seed, seats, result))
-        return
-    t = text_for(lang, rules.language)
-    typer.echo(report(label(rules), players, seed, result, t), nl=False)
+    data = tournament_json(name, rules.variant, players, seed, seats, result)
+    if as_json:
+        print_json(data)
+    else:
+        typer.echo(report(label(rules), players, seed, result, t), nl=False)
+    if html is not None:
+        from ..text.report_page import tournament_page
+
+        runs.publish(html, lambda command, version: tournament_page(data, label(rules), command, version, t), t,
+                     as_json)
 
 
 COMMANDS = (tournament,)

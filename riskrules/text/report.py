@@ -53,17 +53,40 @@ def _seat(t: Text, seat: int) -> str:
     return t._("Seat {n} wins").format(n=seat + 1)
 
 
+def simulation_head(label: str, players: int, bot: str, seed: int, n: int, t: Text) -> str:
+    """The first line of `risk simulate`'s report: what was played, how often, on which seed."""
+    return t.n_("{label}, {players} players, {bot} bots — {n} game, seed {seed}",
+                "{label}, {players} players, {bot} bots — {n} games, seed {seed}", n).format(
+        label=label, players=players, bot=bot, n=t.num(n), seed=seed)
+
+
 def simulation(label: str, players: int, bot: str, seed: int, summary: dict, continents: Sequence[str],
                t: Text) -> str:
-    n = summary["games"]
-    out = [t.n_("{label}, {players} players, {bot} bots — {n} game, seed {seed}",
-                "{label}, {players} players, {bot} bots — {n} games, seed {seed}", n).format(
-        label=label, players=players, bot=bot, n=t.num(n), seed=seed), ""]
+    out = [simulation_head(label, players, bot, seed, summary["games"], t), ""]
     out.append(t._("Wins by seat, with 95% intervals (seat 1 moves first)"))
-    for seat, r in enumerate(summary["wins_by_seat"]):
-        out.append(f"  {_seat(t, seat):<28}{_rate(t, r):<28}{t.num(r['count'])}")
+    out += [f"  {name:<28}{rate:<28}{count}" for name, rate, count in seat_rows(summary, t)]
     out.append("")
     out.append(t._("How the games ended"))
+    out += [f"  {name:<28}{rate:<28}{count}" for name, rate, count in ending_rows(summary, t)]
+    out.append("")
+    out += summary_lines(summary, t)
+    if continents:
+        out.append("")
+        # Translators: the head of the rows of continents in `risk simulate`, each with its share and interval
+        out.append(t._("Continents held at the end"))
+        out += [f"  {name:<28}{rate}" for name, rate in continent_rows(summary, continents, t)]
+    out.append("")
+    out.append(t._("Rates: 95% Wilson intervals; means: 95% intervals."))
+    return "\n".join(out) + "\n"
+
+
+def seat_rows(summary: dict, t: Text) -> list[tuple[str, str, str]]:
+    """(seat, its win rate with the interval, its wins) of a simulation's summary."""
+    return [(_seat(t, seat), _rate(t, r), t.num(r["count"])) for seat, r in enumerate(summary["wins_by_seat"])]
+
+
+def ending_rows(summary: dict, t: Text) -> list[tuple[str, str, str]]:
+    """(how games ended, its rate with the interval, the games): the turn limit always among them."""
     reasons = {
         "domination": t._("world domination"),
         "mission": t._("secret mission"),
@@ -74,29 +97,29 @@ def simulation(label: str, players: int, bot: str, seed: int, summary: dict, con
         "team": t._("team victory"),
         "assassin": t._("assassin: the target out"),
     }
-    for reason, count in summary["reasons"].items():
-        out.append(f"  {reasons.get(reason, reason):<28}{_rate(t, summary['reason_rates'][reason]):<28}{t.num(count)}")
+    rows = [(reasons.get(reason, reason), _rate(t, summary["reason_rates"][reason]), t.num(count))
+            for reason, count in summary["reasons"].items()]
     if "turn_limit" not in summary["reasons"]:
-        out.append(f"  {reasons['turn_limit']:<28}{_rate(t, summary['unfinished']):<28}0")
+        rows.append((reasons["turn_limit"], _rate(t, summary["unfinished"]), "0"))
+    return rows
+
+
+def summary_lines(summary: dict, t: Text) -> list[str]:
+    """A simulation's game length, cards and (with one) the neutral army's survival, a sentence each."""
     turns = summary["turns"]
-    out.append("")
-    out.append(t._("Game length in turns: mean {mean}, median {median}, quartiles {q1}–{q3}, "
-                   "shortest {min}, longest {max}").format(
+    out = [t._("Game length in turns: mean {mean}, median {median}, quartiles {q1}–{q3}, "
+               "shortest {min}, longest {max}").format(
         mean=_turns(t, summary), median=_num(t, turns["median"]), q1=_num(t, turns["q1"]),
-        q3=_num(t, turns["q3"]), min=turns["min"], max=turns["max"]))
-    out.append(t._("Cards: {mean} sets traded a game; the largest trade {largest}").format(
-        mean=_traded(t, summary), largest=summary["cards"]["largest_trade"]))
+        q3=_num(t, turns["q3"]), min=turns["min"], max=turns["max"]),
+        t._("Cards: {mean} sets traded a game; the largest trade {largest}").format(
+        mean=_traded(t, summary), largest=summary["cards"]["largest_trade"])]
     if "neutral_survival" in summary:
         out.append(t._("The neutral army survives: {rate}").format(rate=_rate(t, summary["neutral_survival"])))
-    if continents:
-        out.append("")
-        # Translators: the head of the rows of continents in `risk simulate`, each with its share and interval
-        out.append(t._("Continents held at the end"))
-        for c in continents:
-            out.append(f"  {t.continent(c):<28}{_rate(t, summary['continents_held'][c])}")
-    out.append("")
-    out.append(t._("Rates: 95% Wilson intervals; means: 95% intervals."))
-    return "\n".join(out) + "\n"
+    return out
+
+
+def continent_rows(summary: dict, continents: Sequence[str], t: Text) -> list[tuple[str, str]]:
+    return [(t.continent(c), _rate(t, summary["continents_held"][c])) for c in continents]
 
 
 def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence[dict], players: int, bot: str,
@@ -119,25 +142,36 @@ def comparison(labels: Sequence[str], summaries: Sequence[dict], diffs: Sequence
     head += "".join(f"{letter} − A{'':<23}" for letter in letters[1:])
     out.append(head.rstrip())
 
-    def row(name: str, cells: list[str], changes: list[str]) -> None:
+    for name, cells, changes in comparison_rows(summaries, diffs, players, continents, t):
         out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells) + "".join(f"{c:<28}" for c in changes)).rstrip())
-
-    for seat in range(players):
-        row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries],
-            [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in diffs])
-    row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries],
-        [_change(t, d["unfinished"], 100, " pp") for d in diffs])
-    row(t._("Turns: mean"), [_turns(t, s) for s in summaries], [_change(t, d["turns"], 1, "") for d in diffs])
-    row(t._("Turns: median (quartiles)"),
-        [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
-         for s in summaries], [])
-    for c in continents:
-        row(_held(t, c), [_rate(t, s["continents_held"][c]) for s in summaries], [])
-    row(t._("Sets traded a game"), [_traded(t, s) for s in summaries], [])
-    row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries], [])
-    if all("neutral_survival" in s for s in summaries):
-        row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries], [])
     return "\n".join(out) + "\n"
+
+
+def comparison_rows(summaries: Sequence[dict], diffs: Sequence[dict], players: int, continents: Sequence[str],
+                    t: Text) -> list[tuple[str, list[str], list[str]]]:
+    """compare's table: (measure, each run's value, each run's difference from the first)."""
+    rows: list[tuple[str, list[str], list[str]]] = []
+    for seat in range(players):
+        rows.append((_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries],
+                     [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in diffs]))
+    rows.append((t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries],
+                 [_change(t, d["unfinished"], 100, " pp") for d in diffs]))
+    rows.append((t._("Turns: mean"), [_turns(t, s) for s in summaries], [_change(t, d["turns"], 1, "") for d in diffs]))
+    rows += [(name, cells, []) for name, cells in _shared_rows(summaries, continents, t)]
+    return rows
+
+
+def _shared_rows(summaries: Sequence[dict], continents: Sequence[str], t: Text) -> list[tuple[str, list[str]]]:
+    """The rows of compare's and sweep's tables below game length (no differences of their own)."""
+    rows = [(t._("Turns: median (quartiles)"),
+             [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
+              for s in summaries])]
+    rows += [(_held(t, c), [_rate(t, s["continents_held"][c]) for s in summaries]) for c in continents]
+    rows.append((t._("Sets traded a game"), [_traded(t, s) for s in summaries]))
+    rows.append((t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries]))
+    if all("neutral_survival" in s for s in summaries):
+        rows.append((t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries]))
+    return rows
 
 
 def correction_line(correction: dict, t: Text) -> str:
@@ -198,23 +232,18 @@ def sweep_table(label: str, templates: Sequence[str], values: Sequence[str], sum
     value = t._("value")
     out.append((f"{value:<{width}}" + "".join(f"{v:<26}" for v in values)).rstrip())
 
-    def row(name: str, cells: list[str]) -> None:
+    for name, cells in sweep_rows(summaries, players, continents, t):
         out.append((f"{name:<{width}}" + "".join(f"{c:<26}" for c in cells)).rstrip())
-
-    for seat in range(players):
-        row(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries])
-    row(t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries])
-    row(t._("Turns: mean"), [_turns(t, s) for s in summaries])
-    row(t._("Turns: median (quartiles)"),
-        [f"{_num(t, s['turns']['median'])} ({_num(t, s['turns']['q1'])}–{_num(t, s['turns']['q3'])})"
-         for s in summaries])
-    for c in continents:
-        row(_held(t, c), [_rate(t, s["continents_held"][c]) for s in summaries])
-    row(t._("Sets traded a game"), [_traded(t, s) for s in summaries])
-    row(t._("Largest trade"), [str(s["cards"]["largest_trade"]) for s in summaries])
-    if all("neutral_survival" in s for s in summaries):
-        row(t._("The neutral army survives"), [_rate(t, s["neutral_survival"]) for s in summaries])
     return "\n".join(out) + "\n"
+
+
+def sweep_rows(summaries: Sequence[dict], players: int, continents: Sequence[str],
+               t: Text) -> list[tuple[str, list[str]]]:
+    """sweep's table: (measure, its value under each value of the rule)."""
+    rows = [(_seat(t, seat), [_rate(t, s["wins_by_seat"][seat]) for s in summaries]) for seat in range(players)]
+    rows.append((t._("Unfinished (turn limit)"), [_rate(t, s["unfinished"]) for s in summaries]))
+    rows.append((t._("Turns: mean"), [_turns(t, s) for s in summaries]))
+    return rows + _shared_rows(summaries, continents, t)
 
 
 def sweep_differences(values: Sequence[str], pairs: Sequence[tuple[int, int]], diffs: Sequence[dict],
@@ -223,33 +252,40 @@ def sweep_differences(values: Sequence[str], pairs: Sequence[tuple[int, int]], d
     and the trend along numeric values, each with its simultaneous interval (* after Holm)."""
     width = _label_width(t, continents)
     out: list[str] = []
-
-    def block(title: str, heads: list[str], cells: list[dict]) -> None:
+    for title, heads, rows in sweep_difference_blocks(values, pairs, diffs, trend, players, t):
         out.extend(["", title])
         if heads:
             out.append((f"{'':<{width}}" + "".join(f"{h:<28}" for h in heads)).rstrip())
-
-        def row(name: str, found: list[str]) -> None:
+        for name, found in rows:
             out.append((f"{name:<{width}}" + "".join(f"{c:<28}" for c in found)).rstrip())
+    return "\n".join(out) + "\n"
 
-        for seat in range(players):
-            row(_seat(t, seat), [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in cells])
-        row(t._("Unfinished (turn limit)"), [_change(t, d["unfinished"], 100, " pp") for d in cells])
-        row(t._("Turns: mean"), [_change(t, d["turns"], 1, "") for d in cells])
-        row(t._("Sets traded a game"), [_change(t, d["trades"], 1, "") for d in cells])
+
+def sweep_difference_blocks(values: Sequence[str], pairs: Sequence[tuple[int, int]], diffs: Sequence[dict],
+                            trend: dict | None, players: int,
+                            t: Text) -> list[tuple[str, list[str], list[tuple[str, list[str]]]]]:
+    """sweep's tables of differences, each (title, the pairs' heads, rows of (measure, changes)):
+    each value against the one before, against the first (from three values on), the trend."""
+    def block(title: str, heads: list[str], cells: list[dict]) -> tuple[str, list[str], list[tuple[str, list[str]]]]:
+        rows = [(_seat(t, seat), [_change(t, d["wins_by_seat"][seat], 100, " pp") for d in cells])
+                for seat in range(players)]
+        rows.append((t._("Unfinished (turn limit)"), [_change(t, d["unfinished"], 100, " pp") for d in cells]))
+        rows.append((t._("Turns: mean"), [_change(t, d["turns"], 1, "") for d in cells]))
+        rows.append((t._("Sets traded a game"), [_change(t, d["trades"], 1, "") for d in cells]))
+        return title, heads, rows
 
     def chosen(adjacent: bool) -> tuple[list[str], list[dict]]:
         found = [(f"{values[j]} − {values[i]}", d) for (i, j), d in zip(pairs, diffs) if (j == i + 1) == adjacent]
         return [h for h, _ in found], [d for _, d in found]
 
-    block(t._("Paired differences, game by game: each value against the one before"), *chosen(True))
+    blocks = [block(t._("Paired differences, game by game: each value against the one before"), *chosen(True))]
     heads, cells = chosen(False)
     if cells:
-        block(t._("Each value against the first"), heads, cells)
+        blocks.append(block(t._("Each value against the first"), heads, cells))
     if trend is not None:
-        block(t._("Trend along the values: the least-squares slope per 1 of the value, paired game by game"),
-              [], [trend])
-    return "\n".join(out) + "\n"
+        blocks.append(block(t._("Trend along the values: the least-squares slope per 1 of the value, paired game "
+                                "by game"), [], [trend]))
+    return blocks
 
 
 def sweep_correction_line(correction: dict, t: Text) -> str:
@@ -296,18 +332,32 @@ def tournament(label: str, players: int, seed: int, standings: dict, t: Text) ->
                 "{label}, {players} players — {n} games, seats rotated on common seeds, seed {seed}", n).format(
         label=label, players=players, n=t.num(n), seed=seed), ""]
     width = max(12, max(len(b["bot"]) for b in standings["bots"]) + 2)
-    head = (t._("Bot"), t._("Seats"), t._("Wins"), t._("Win share (95% interval)"), t._("Rating (95% interval)"))
+    head, rows, notes = tournament_rows(standings, t)
     out.append(f"{head[0]:<{width}}{head[1]:>6}{head[2]:>7}   {head[3]:<30}{head[4]}")
+    for bot, seats, wins, share, rating in rows:
+        out.append(f"{bot:<{width}}{seats:>6}{wins:>7}   {share:<30}{rating}")
+    out.append("")
+    out += notes
+    return "\n".join(out) + "\n"
+
+
+BotRow = tuple[str, str, str, str, str]  # bot, seats, wins, win share, rating
+
+
+def tournament_rows(standings: dict, t: Text) -> tuple[tuple[str, ...], list[BotRow], list[str]]:
+    """tournament's table: its head, a row per bot (bot, seats, wins, win share, rating, with
+    intervals) and the notes under it."""
+    head = (t._("Bot"), t._("Seats"), t._("Wins"), t._("Win share (95% interval)"), t._("Rating (95% interval)"))
+    rows = []
     for b in standings["bots"]:
         share = f"{t.pct(b['win_share'])} ({t.pct(b['low'])}–{t.pct(b['high'])})"
         rating = f"{t.num(round(b['rating']))} ({t.num(round(b['rating_low']))}–{t.num(round(b['rating_high']))})"
-        out.append(f"{b['bot']:<{width}}{b['seats']:>6}{t.num(b['wins']):>7}   {share:<30}{rating}")
-    out.append("")
-    out.append(t._("An even share is {share}: wins per seat a bot holds.").format(share=t.pct(standings["even_share"])))
-    out.append(t._("Rating: the Plackett–Luce model fitted to the winners, on Elo's scale (1500 is the "
-                   "geometric mean; 120 points more wins about twice as often)."))
+        rows.append((b["bot"], str(b["seats"]), t.num(b["wins"]), share, rating))
+    notes = [t._("An even share is {share}: wins per seat a bot holds.").format(share=t.pct(standings["even_share"])),
+             t._("Rating: the Plackett–Luce model fitted to the winners, on Elo's scale (1500 is the "
+                 "geometric mean; 120 points more wins about twice as often).")]
     unfinished = standings["reasons"].get("turn_limit", 0)
     if unfinished:
-        out.append(t.n_("{n} game hit the turn limit: nobody won it.", "{n} games hit the turn limit: nobody won them.",
-                        unfinished).format(n=t.num(unfinished)))
-    return "\n".join(out) + "\n"
+        notes.append(t.n_("{n} game hit the turn limit: nobody won it.",
+                          "{n} games hit the turn limit: nobody won them.", unfinished).format(n=t.num(unfinished)))
+    return head, rows, notes
