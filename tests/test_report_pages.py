@@ -82,6 +82,24 @@ def test_compare_page(tmp_path):
     standalone(html)
 
 
+def test_compare_page_in_a_browser(browser, tmp_path):
+    """Opened from disk in Chromium: no request, no console error; the data a script reads is --json's."""
+    from browser import Opened, screenshot
+
+    args = ("compare", "sv-2000", "nl-1990", "--players", "3", "--games", "30", "--workers", "1")
+    path = tmp_path / "r.html"
+    invoke(*args, "--html", str(path))
+    opened = Opened(browser, path)
+    try:
+        read = opened.page.evaluate("() => JSON.parse(document.getElementById('data').textContent)")
+        assert read == json.loads(invoke(*args, "--json"))
+        assert opened.page.locator("svg").count() == 2
+        screenshot(opened, "compare-report", tmp_path)
+        assert opened.errors == [] and opened.outside() == []
+    finally:
+        opened.close()
+
+
 def test_simulate_page(tmp_path):
     html, data, printed = page_and_json(tmp_path, "simulate", "nl-1990", "--players", "3", "--games", "30",
                                         "--workers", "1", "--seed", "4")
