@@ -178,13 +178,7 @@ def _spring(members: list[int], board: Board, rounds: int = 120) -> list[Point]:
             force[a][1] -= dy * f
             force[b][0] += dx * f
             force[b][1] += dy * f
-        for a in range(n):
-            fx, fy = force[a]
-            size = math.hypot(fx, fy)
-            if size > 0:
-                move = min(size, step)
-                pos[a][0] += fx / size * move
-                pos[a][1] += fy / size * move
+        _move(pos, force, step)
         step = max(step * 0.95, 0.01)
     cx = sum(p[0] for p in pos) / n
     cy = sum(p[1] for p in pos) / n
@@ -214,14 +208,18 @@ def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 
                 force[a][1] += dy / d * f
                 force[b][0] -= dx / d * f
                 force[b][1] -= dy / d * f
-        for a in range(k):
-            fx, fy = force[a]
-            size = math.hypot(fx, fy)
-            if size > 0:
-                move = min(size, step)
-                pos[a][0] += fx / size * move
-                pos[a][1] += fy / size * move
+        _move(pos, force, step)
     return [(p[0], p[1]) for p in pos]
+
+
+def _move(pos: list[list[float]], force: list[list[float]], step: float) -> None:
+    """Each point along its force, at most `step` far (the cooling of a force-directed layout)."""
+    for p, (fx, fy) in zip(pos, force):
+        size = math.hypot(fx, fy)
+        if size > 0:
+            move = min(size, step)
+            p[0] += fx / size * move
+            p[1] += fy / size * move
 
 
 def _turn(at: list[Point], c: int, members, local: list[Point], centre: Point, turn: float) -> None:
