@@ -16,7 +16,7 @@ from riskrules.resources import boards_dir
 from riskrules.text.board_svg import board_svg
 from riskrules.text.geometry import SEA, computed_layout, drawing
 from riskrules.text.i18n import Text
-from tests.conftest import load
+from conftest import load
 
 SVG = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()
