@@ -100,7 +100,7 @@ def test_cli_text_and_table():
 @pytest.mark.parametrize("args, message", [
     (["odds"], "risk: give ATTACKERS and DEFENDERS, or --table N\n"),
     (["odds", "3", "3", "--table", "4"], "risk: --table takes no ATTACKERS or DEFENDERS\n"),
-    (["odds", "3", "3", "--plot", "x.png"], "risk: --plot goes with --table\n"),
+    (["odds", "3", "3", "--plot", "x.png"], "risk: --plot goes with --table or a chain\n"),
     (["odds", "--table", "0"], "risk: --table must be between 1 and 1000\n"),
     (["odds", "3", "3", "--edition", "xx"], "risk: unknown edition 'xx' (or give the path of a .risk file)\n"),
 ])

@@ -295,3 +295,32 @@ def test_log_is_wrapped_and_paged():
     assert before.splitlines()[-1] == "Lines 73–81 of 90. 'log 3' shows the screen before."
     assert first.splitlines()[0].startswith("Line 1: ") and first.splitlines()[-1] == "Lines 1–9 of 90."
     assert wrong == "Not allowed: 'log' takes a number: 'log 2' is the screen before the last."
+
+
+def test_odds_at_the_table_through_a_chain():
+    """'odds FROM TO …' at any prompt: the exact chances with the armies on the board; a name that is no
+    neighbour, or a territory of one's own, is refused with why."""
+    from riskrules.engine.plans import Plan, odds
+
+    said: list[str] = []
+    typed = iter(["odds alb ont queb", "odds alberta quebec", "odds alberta ontario alberta", "odds ontario",
+                  "quit"])
+    s = Scenario("nl-1990", 3, holds={"alberta": (0, 7), "ontario": (1, 3), "quebec": (2, 2)})
+    human = HumanAgent(Text("en"), read=lambda p: next(typed), write=said.append)
+    human.start(s.game.sights[0], 0, None)
+    d = Decision(PLACE, 0, [0], most=1)
+    d.view = s.game.sights[0]
+    with pytest.raises(Quit):
+        human.decide(d)
+    chance, not_next, own, alone = said[-4:]
+    exact = odds(s.rules.battle, Plan(6, (3, 2)))
+    assert chance.splitlines()[:4] == [
+        "nl-1990: 6 armies attack Ontario (3) → Quebec (2); 1 stay in each territory taken; the attack stops at 0 "
+        "or fewer.",
+        "Defender dice: the most the rules allow.",
+        f"  takes Ontario and all before it: {exact.p_at_least[1] * 100:.1f}% ({exact.p_at_least[1]:.4f})",
+        f"  takes Quebec and all before it: {exact.p_at_least[2] * 100:.1f}% ({exact.p_at_least[2]:.4f})",
+    ]
+    assert not_next == "Not allowed: Quebec does not border Alberta."
+    assert own == "Not allowed: Alberta is yours."
+    assert alone == "Not allowed: Ontario is not yours: it belongs to blue."

@@ -1,4 +1,4 @@
-"""`risk odds`: the exact chances of an attack under an edition's dice rules."""
+"""`risk odds`: the exact chances of an attack — on one territory or through a chain — under an edition's dice rules."""
 
 from __future__ import annotations
 
@@ -15,51 +15,81 @@ def odds(
     attackers: Annotated[int | None, typer.Argument(help="Armies that may attack: those in the territory but the "
                                                          "one that must stay behind, as in the published tables.",
                                                     show_default=False)] = None,
-    defenders: Annotated[int | None, typer.Argument(help="Armies defending the territory.",
-                                                    show_default=False)] = None,
+    defenders: Annotated[str | None, typer.Argument(help="Armies defending the territory; or, comma-separated, "
+                                                         "those of each territory of a chain attacked one after "
+                                                         "another (3,2,1).", show_default=False)] = None,
     edition: Annotated[str, typer.Option(help="Whose dice rules: an edition or .risk path (default: the classic "
                                               "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
     set_rules: SetOpt = None,
+    leave: Annotated[int, typer.Option(help="A chain: armies that stay in each territory taken; the rest of the "
+                                            "attacking armies attack on.")] = 1,
+    stop: Annotated[int, typer.Option(help="A chain: stop attacking when this many armies or fewer may "
+                                           "attack.")] = 0,
+    defender_dice: Annotated[int | None, typer.Option(
+        "--defender-dice", help="At most this many defender dice (for an edition where the defender chooses; "
+                                "default: the most the rules allow).")] = None,
+    advise: Annotated[bool, typer.Option("--advise", help="A chain: the stopping rule that gives the best chance "
+                                                          "of taking it all (or, with --worth, the best expected "
+                                                          "value), and how to follow it.")] = False,
+    worth: Annotated[float | None, typer.Option(help="With --advise: what a territory taken is worth in armies; "
+                                                     "the goal is worth × territories taken − armies lost.")] = None,
     table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders "
                                                    "(N at most 1000).")] = None,
-    plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map (.png or .svg).")] = None,
+    plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map; with a chain: the chances "
+                                                   "of each end (.png or .svg).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """The exact probability that an attack takes the territory, and the armies expected to be left on
-    each side: a dynamic programme over the edition's own dice rules, not a simulation.
+    """The exact probability that an attack takes the territory — or each territory of a chain — and the
+    armies expected to be left: a dynamic programme over the edition's own dice rules, not a simulation.
 
-    The attacker rolls the most dice the rules allow, and so does the defender. ATTACKERS counts the armies
-    that may attack, not the one that must stay behind.
+    The attacker rolls the most dice the rules allow, and so does the defender (at most --defender-dice).
+    ATTACKERS counts the armies that may attack, not the one that must stay behind.
+
+    A chain (risk odds 12 3,2,1): when a territory falls, every attacking army moves in and --leave of them
+    stay there; the rest attack the next. The attack stops when --stop armies or fewer may attack. It prints
+    the chance of taking each territory and all before it, the armies expected to be left, and the likeliest
+    ends; --json gives p_at_least (k = 0, 1, …) and the whole distribution of ends.
     """
     allow(allow_dir)
-    from ..engine.odds import Odds
-    from ..text.formats import odds_json, odds_table_json
-
+    chain_options = leave != 1 or stop != 0 or defender_dice is not None or advise or worth is not None
     if table is None and (attackers is None or defenders is None):
         fail("give ATTACKERS and DEFENDERS, or --table N")
     if table is not None and (attackers is not None or defenders is not None):
         fail("--table takes no ATTACKERS or DEFENDERS")
-    size = table if table is not None else max(attackers, defenders)
-    if size < 1 or size > 1000 or (table is None and min(attackers, defenders) < 0):
+    if table is not None and chain_options:
+        fail("--leave, --stop, --defender-dice, --advise and --worth go with ATTACKERS and DEFENDERS, not --table")
+    if worth is not None and not advise:
+        fail("--worth goes with --advise")
+    garrisons = _defenders(defenders) if defenders is not None else None
+    if garrisons is not None and (len(garrisons) > 1 or chain_options):
+        _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defender_dice, advise, worth, plot,
+               as_json, lang)
+        return
+    defenders_one = garrisons[0] if garrisons else None
+    from ..engine.odds import Odds
+    from ..text.formats import odds_json, odds_table_json
+
+    size = table if table is not None else max(attackers, defenders_one)
+    if size < 1 or size > 1000 or (table is None and min(attackers, defenders_one) < 0):
         fail("armies must be between 0 and 1000" if table is None else "--table must be between 1 and 1000")
     if plot is not None and table is None:
-        fail("--plot goes with --table")
+        fail("--plot goes with --table or a chain")
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
     o = Odds(rules.battle, size)
     t = text_for(lang, rules.language)
     if table is None:
-        e = odds_json(o, attackers, defenders)
+        e = odds_json(o, attackers, defenders_one)
         if as_json:
             print_json(e)
         else:
             from ..text.report import odds_line
 
-            typer.echo(odds_line(rules.id, attackers, defenders, e["p_attacker_wins"], e["expected_attacker_left"],
+            typer.echo(odds_line(rules.id, attackers, defenders_one, e["p_attacker_wins"], e["expected_attacker_left"],
                                  e["expected_defender_left"], t))
         return
     if plot is not None:
@@ -73,6 +103,48 @@ def odds(
     from ..text.report import odds_table
 
     typer.echo(odds_table(o.p_win, size, rules.id, t))
+
+
+def _defenders(text: str) -> list[int]:
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 7 for p in parts):
+        fail(f"DEFENDERS: '{text}' is not a number of armies, nor numbers separated by commas (3,2,1)")
+    return [int(p) for p in parts]
+
+
+def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defender_dice, advise, worth, plot,
+           as_json, lang) -> None:
+    from ..engine import plans
+    from ..text.plans import advice_text, plan_json, plan_text
+
+    plan = plans.Plan(attackers, tuple(garrisons), leave, stop, defender_dice)
+    try:
+        plans.check(plan)
+    except ValueError as err:
+        fail(str(err))
+    check_output(plot)
+    with reported():
+        rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    t = text_for(lang, rules.language)
+    b = rules.battle
+    rule = (t._("the most the rules allow") if defender_dice is None
+            else t._("at most {n}").format(n=defender_dice))
+    if b.defender_chooses and defender_dice is None:
+        rule += " " + t._("(in this edition the defender chooses: the most is assumed; --defender-dice 1 for one)")
+    advice = plans.advise(b, plan, worth) if advise else None
+    outcome = plans.odds(b, plan, advice.goes_on if advice is not None and worth is not None else None)
+    if plot is not None:
+        from ..text.plot import chain_plot
+
+        with reported():
+            chain_plot(plot, outcome, rules.id, t)
+    if as_json:
+        print_json(plan_json(rules.id, plan, outcome, "most" if defender_dice is None else defender_dice,
+                             advice, worth))
+        return
+    typer.echo(plan_text(rules.id, plan, outcome, rule, t))
+    if advice is not None:
+        typer.echo(advice_text(plan, advice, advice.value, worth, t))
 
 
 COMMANDS = (odds,)

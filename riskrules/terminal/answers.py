@@ -281,6 +281,35 @@ class Answers:
             n=number, source=self.tname(source), target=self.tname(target),
             reason=reason or self.t._("it is no longer possible"))
 
+    def chain(self, text: str) -> tuple[list[int] | None, str | None]:
+        """'from to to …' typed as names: a territory of this seat's, then each next one a neighbour of
+        the one before that is not this seat's — read word by word, the longest name first."""
+        t, g = self.t, self.view
+        words = text.replace("->", " ").replace("→", " ").replace(",", " ").split()
+        found: list[int] = []
+        at = 0
+        while at < len(words):
+            if found:
+                last = found[-1]
+                candidates = [x for x in g.adjacent[last] if g.owner[x] != self.seat and x not in found]
+                why = (lambda x, last=last: t._("{territory} does not border {source}").format(
+                    territory=self.tname(x), source=self.tname(last)) if x not in g.adjacent[last]
+                    else t._("{territory} is yours").format(territory=self.tname(x)))
+            else:
+                candidates = [x for x in range(g.size) if g.owner[x] == self.seat]
+                why = lambda x: self.not_held(x, self.seat)  # noqa: E731
+            for end in range(len(words), at, -1):
+                x, problem = self.match(" ".join(words[at:end]), candidates, why)
+                if x is not None:
+                    found.append(x)
+                    at = end
+                    break
+            else:
+                return None, problem
+        if len(found) < 2:
+            return None, t._("type your territory, then the territories to attack one after another")
+        return found, None
+
     def pair(self, d: Decision, text: str):
         """'from to' typed as names (or starts of names), among the option pairs."""
         options = d.options

@@ -47,6 +47,7 @@ COMMANDS = {
     "cards": N_("your cards"),
     "mission": N_("your secret mission"),
     "log": N_("everything that happened since your last turn; 'log 2': the screen before, and so on"),
+    "odds": N_("the chances of an attack from your territory through others: 'odds peru brazil argentina'"),
     "help": N_("what this question takes, and these commands"),
     "quit": N_("leave the game (saved first if you play with --save)"),
 }
@@ -56,7 +57,7 @@ def command_names(t: Text) -> dict[str, str]:
     """Each command's name in the game's language."""
     # Translators: the commands typed at any prompt; one word each, lower case, no spaces
     return {"board": t.p_("command", "board"), "cards": t.p_("command", "cards"),
-            "mission": t.p_("command", "mission"), "log": t.p_("command", "log"),
+            "mission": t.p_("command", "mission"), "log": t.p_("command", "log"), "odds": t.p_("command", "odds"),
             "help": t.p_("command", "help"), "quit": t.p_("command", "quit")}
 
 
@@ -192,11 +193,28 @@ class HumanAgent(Prompts, Answers, Agent):
             self.write(self.mission_text())
         elif key == "log":
             self.write(self.log_page(rest))
+        elif key == "odds":
+            self.write(self.odds_text(rest))
         elif key == "help":
             self.write(self.help_text(d, listing))
         else:
             raise Quit("quit")
         return True
+
+    def odds_text(self, text: str) -> str:
+        """'odds FROM TO …': the exact chances of attacking from one of this seat's territories through
+        a chain of bordering ones, with the armies this seat sees on them (engine/plans.py)."""
+        from ..engine.plans import Plan, odds
+        from ..text.plans import plan_text
+
+        t, g = self.t, self.view
+        chain, problem = self.chain(text)
+        if problem is not None:
+            return t._("Not allowed: {reason}.").format(reason=problem)
+        plan = Plan(max(0, g.armies[chain[0]] - 1), tuple(g.armies[x] for x in chain[1:]))
+        rule = t._("the most the rules allow")
+        return plan_text(g.rules.id, plan, odds(g.rules.battle, plan), rule, t,
+                         names=[self.tname(x) for x in chain[1:]], most=5)
 
     def log_page(self, which: str) -> str:
         """A screenful of the account since the person's last turn, wrapped at the terminal's

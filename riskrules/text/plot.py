@@ -221,3 +221,33 @@ def odds_heatmap(path: Path, table: list[list[float]], edition: str, t: Text) ->
     fig.tight_layout()
     _save(fig, path)
     plt.close(fig)
+
+
+def chain_plot(path: Path, outcome, edition: str, t: Text) -> None:
+    """How an attack through a chain ends: for each count of territories taken, the chance of
+    each number of attacking armies left — one line per count, in Okabe & Ito's colours with a
+    marker and a dash of its own, so that it reads without colour too."""
+    check_target(path)
+    plt = _pyplot()
+    by_taken: dict[int, dict[int, float]] = {}
+    for taken, left, _, p in outcome.dist:
+        by_taken.setdefault(taken, {}).setdefault(left, 0.0)
+        by_taken[taken][left] += p
+    fig, ax = plt.subplots(figsize=(8, 5))
+    dashes = ("-", "--", "-.", ":")
+    for k, taken in enumerate(sorted(by_taken)):
+        points = sorted(by_taken[taken].items())
+        share = outcome.p_at_least[taken] - (outcome.p_at_least[taken + 1] if taken + 1 < len(outcome.p_at_least)
+                                             else 0.0)
+        ax.plot([a for a, _ in points], [p * 100 for _, p in points], marker=MARKERS[k % len(MARKERS)],
+                linestyle=dashes[k % len(dashes)], color=PALETTE[k % len(PALETTE)], markersize=5,
+                label=t.n_("{n} territory taken ({p} in all)", "{n} territories taken ({p} in all)", taken).format(
+                    n=taken, p=t.pct(share)))
+    ax.set_xlabel(t._("attacking armies left"))
+    ax.set_ylabel(t._("chance, %"))
+    ax.set_title(t._("How the attack ends — {edition}").format(edition=edition))
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    _save(fig, path)
+    plt.close(fig)
