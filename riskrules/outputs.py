@@ -101,6 +101,7 @@ def atomic(path: Path, binary: bool = False) -> Iterator[IO]:
         raise OutputError(f"{path}: cannot be written ({_why(err)})") from None
     _PENDING.add(tmp)
     try:
+        os.fchmod(fd, _mode(path))
         with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as out:
             yield out
             out.flush()
@@ -114,6 +115,18 @@ def atomic(path: Path, binary: bool = False) -> Iterator[IO]:
         raise
     finally:
         _PENDING.discard(tmp)
+
+
+def _mode(path: Path) -> int:
+    """The mode the file gets: the one it has, or what a plain open() would give a new file (0666
+    less the umask) — not mkstemp's 0600, which would keep a page or a drawing from the people it
+    is written for."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _remove(tmp: str) -> None:

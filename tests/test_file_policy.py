@@ -292,3 +292,21 @@ def test_a_simulation_job_carries_allow_dir_to_workers_that_did_not_see_the_comm
     allow_dirs([])
     with pytest.raises(RuleError, match="refused path"):
         Job(str(path), None, 3).rules()  # made without --allow-dir: refused
+
+
+def test_a_written_file_gets_the_mode_a_plain_open_would_give(tmp_path):
+    """Not mkstemp's 0600: a page or a drawing is written to be read by others (the umask decides),
+    and a file written again keeps the mode it has."""
+    from riskrules.outputs import atomic
+
+    old = os.umask(0o022)
+    try:
+        with atomic(tmp_path / "page.html") as out:
+            out.write("x")
+        assert (tmp_path / "page.html").stat().st_mode & 0o777 == 0o644
+        os.chmod(tmp_path / "page.html", 0o600)
+        with atomic(tmp_path / "page.html") as out:
+            out.write("y")
+        assert (tmp_path / "page.html").stat().st_mode & 0o777 == 0o600
+    finally:
+        os.umask(old)
