@@ -19,7 +19,9 @@ from riskrules.text.replay_page import player_names, replay_page, steps
 from browser import Opened, screenshot
 
 runner = CliRunner()
-GAMES = ["sv-2000", "nl-1990", "de-deluxe", "nl-modern", "cs-riziko", "three-isles"]
+# a 4-player game of every edition and of the gallery's board without a layout; a 2-player game
+# (the neutral army is a seat of its own) and one of partners
+GAMES = ["sv-2000", "nl-1990", "de-deluxe", "nl-modern", "cs-riziko", "three-isles", "nl-1990:2", "doubles"]
 
 
 def cli(*args):
@@ -28,14 +30,16 @@ def cli(*args):
 
 @pytest.fixture(scope="module")
 def logs(tmp_path_factory):
-    """A 4-player game of bots for every edition, and one of the gallery's board without a layout."""
+    """A game of bots for each of GAMES."""
     directory = tmp_path_factory.mktemp("logs")
     found = {}
-    for k, edition in enumerate(GAMES):
-        path = directory / f"{edition}.jsonl"
-        result = cli("play", edition, "--humans", 0, "--players", 4, "--seed", 20 + k, "--log", path, "--quiet")
+    for k, game in enumerate(GAMES):
+        edition, _, players = game.partition(":")
+        path = directory / f"{edition}-{players or 4}.jsonl"
+        result = cli("play", edition, "--humans", 0, "--players", players or 4, "--seed", 20 + k, "--log", path,
+                     "--quiet")
         assert result.exit_code == 0, result.output
-        found[edition] = path
+        found[game] = path
     return found
 
 
@@ -148,7 +152,7 @@ STEP_ALL = """() => {
 def test_every_step_in_the_browser_is_the_trackers(browser, logs, tmp_path, edition):
     """The page opens from disk with no request and no console error; stepping through every
     event, every territory's owner and armies are the Tracker's at that step."""
-    target = tmp_path / f"{edition}.html"
+    target = tmp_path / f"{edition.replace(':', '-')}.html"
     assert cli("replay", logs[edition], "--html", target).exit_code == 0
     opened = Opened(browser, target)
     try:
