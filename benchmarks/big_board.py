@@ -12,7 +12,8 @@ half the board", and enough starting armies for one on each territory. The board
 size and seed is always the same file.
 
 For each size it prints the file's size, the CPU time of loading and checking it (what
-`risk check` does after start-up) and of --turns turns of --players bots of each kind
+`risk check` does after start-up), of drawing it (`risk board show --svg`: a layout computed
+from its borders) and of --turns turns of --players bots of each kind
 (seeds 1000, 1001, …). Issue 21's bound: 20 turns of `strong` under two minutes on a
 10,000-territory board.
 """
@@ -81,7 +82,10 @@ def main() -> None:
     from riskrules.language.loader import open_rulebook
 
     bots = args.bots.split(",")
-    print(f"{'territories':>11} {'file KB':>8} {'check s':>8} " + " ".join(f"{b + ' s':>11}" for b in bots)
+    from riskrules.text.board_svg import board_svg
+    from riskrules.text.i18n import Text
+
+    print(f"{'territories':>11} {'file KB':>8} {'check s':>8} {'draw s':>8} " + " ".join(f"{b + ' s':>11}" for b in bots)
           + f"   ({args.turns} turns, {args.players} players, CPU seconds)")
     for n in (int(x) for x in args.territories.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
@@ -92,13 +96,16 @@ def main() -> None:
             book.check()
             rules = book.rules(None, args.players)
             checked = time.process_time() - started
+            started = time.process_time()
+            board_svg(rules.board, Text("en"), title=rules.title)  # its computed layout, cells and lanes
+            drawn = time.process_time() - started
             times = []
             for i, bot in enumerate(bots):
                 started = time.process_time()
                 Game(rules, [make_bot(bot) for _ in range(args.players)], 1000 + i, max_turns=args.turns).play()
                 times.append(time.process_time() - started)
             size = (Path(tmp) / "board.yaml").stat().st_size / 1024
-        print(f"{n:>11,} {size:>8.0f} {checked:>8.2f} " + " ".join(f"{t:>11.2f}" for t in times))
+        print(f"{n:>11,} {size:>8.0f} {checked:>8.2f} {drawn:>8.2f} " + " ".join(f"{t:>11.2f}" for t in times))
         sys.stdout.flush()
 
 

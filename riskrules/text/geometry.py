@@ -45,7 +45,8 @@ def drawing(board: Board) -> Drawing:
         width, height, at = computed_layout(board)
         shapes, declared = (None,) * board.size, set()
     radius = _radius(board, at)
-    cells = [_cell(i, at, radius, width, height) if shapes[i] is None else None for i in range(board.size)]
+    near = _near(at, 2 * radius)
+    cells = [_cell(i, at, near(i), radius, width, height) if shapes[i] is None else None for i in range(board.size)]
     paths = tuple(shapes[i] if cells[i] is None else _path(cells[i]) for i in range(board.size))
     edges = tuple(tuple(cells[i]) if cells[i] is not None else () for i in range(board.size))
     touching = {(i, j) for i, cell in enumerate(edges) for _, _, j in cell if j != SEA}
@@ -72,13 +73,30 @@ def _radius(board: Board, at: list[Point]) -> float:
 _DISK = 28  # sides of the polygon that stands for a disk
 
 
-def _cell(i: int, at: list[Point], radius: float, width: int, height: int) -> list[tuple[Point, Point, int]]:
-    """Territory i's cell as edges (p, q, beyond), counter-clockwise as drawn."""
+def _near(at: list[Point], reach: float):
+    """near(i): the territories whose points may lie within `reach` of i's (a grid of buckets, so
+    that a board of thousands of territories costs in proportion to its size)."""
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for j, (u, v) in enumerate(at):
+        buckets.setdefault((int(u // reach), int(v // reach)), []).append(j)
+
+    def near(i: int) -> list[int]:
+        bx, by = int(at[i][0] // reach), int(at[i][1] // reach)
+        return sorted(j for dx in (-1, 0, 1) for dy in (-1, 0, 1) for j in buckets.get((bx + dx, by + dy), ()))
+
+    return near
+
+
+def _cell(i: int, at: list[Point], candidates: list[int], radius: float, width: int,
+          height: int) -> list[tuple[Point, Point, int]]:
+    """Territory i's cell as edges (p, q, beyond), counter-clockwise as drawn; `candidates`: the
+    territories near enough to cut it, in order."""
     x, y = at[i]
     disk = [(x + radius * math.cos(2 * math.pi * k / _DISK), y + radius * math.sin(2 * math.pi * k / _DISK))
             for k in range(_DISK)]
     poly: list[tuple[Point, int]] = [(p, SEA) for p in disk]  # each vertex with the edge that leaves it
-    for j, (u, v) in enumerate(at):
+    for j in candidates:
+        u, v = at[j]
         if j == i or abs(u - x) >= 2 * radius or abs(v - y) >= 2 * radius:
             continue
         dx, dy = u - x, v - y
@@ -124,8 +142,12 @@ def _path(edges: list[tuple[Point, Point, int]]) -> str:
 
 # ---- A layout computed from the borders ---------------------------------------------------------
 
-def computed_layout(board: Board, width: int = 1280, height: int = 720) -> tuple[int, int, list[Point]]:
-    """Positions for a board that gives none: continents kept together, borders short."""
+def computed_layout(board: Board) -> tuple[int, int, list[Point]]:
+    """Positions for a board that gives none: continents kept together, borders short. The
+    drawing is 1280 × 720 up to about a hundred territories, and grows with the board beyond,
+    so that a territory keeps room for its name."""
+    grow = max(1.0, math.sqrt(board.size / 100))
+    width, height = round(1280 * grow), round(720 * grow)
     k = len(board.continents)
     local = [_spring(list(board.members[c]), board) for c in range(k)]
     sizes = [max((math.hypot(*p) for p in points), default=0.0) + 0.6 for points in local]
