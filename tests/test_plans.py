@@ -233,8 +233,17 @@ def test_the_advised_rule_is_worth_what_it_says_and_no_plain_stop_beats_it(worth
 
 
 def test_advice_as_text():
+    whole = cli("odds", 10, "3,2,1", "--advise", "--lang", "en")
+    assert whole.output.splitlines()[-1] == ("To take the whole chain: attack to the end — stopping never raises the "
+                                             "chance, which is 81.7%.")
+    assert "takes territory 3 and all before it: 81.7% (0.8171)" in whole.output
+    assert json.loads(cli("odds", 10, "3,2,1", "--advise", "--json").output)["advice"] == {
+        "goal": "whole chain", "value": odds(load("classic").battle, Plan(10, (3, 2, 1))).p_at_least[-1],
+        "least_to_go_on": "never stop"}
     result = cli("odds", 12, "2,3,1", "--edition", "sv-2000", "--advise", "--worth", 3, "--lang", "en")
     assert result.exit_code == 0
+    assert result.output.splitlines()[0].endswith("1 stays in each territory taken; the attack stops as the rule "
+                                                  "below says.")
     assert result.output.splitlines()[-4:] == [
         "The best stopping rule for 3 × territories taken − armies lost (expected 5.25):",
         "  keep attacking territory 1 while at least 2 armies may attack (against 1 left: 1)",
@@ -247,13 +256,13 @@ def test_chain_as_text():
     result = cli("odds", 4, "3,2,1", "--edition", "nl-1990", "--lang", "en")
     assert result.exit_code == 0
     assert result.output.splitlines()[:6] == [
-        "nl-1990: 4 armies attack territory 1 (3) → territory 2 (2) → territory 3 (1); 1 stay in each territory "
+        "nl-1990: 4 armies attack territory 1 (3) → territory 2 (2) → territory 3 (1); 1 stays in each territory "
         "taken; the attack stops at 0 or fewer.",
         "Defender dice: the most the rules allow.",
         "  takes territory 1 and all before it: 64.2% (0.6416)",
         "  takes territory 2 and all before it: 25.0% (0.2500)",
         "  takes territory 3 and all before it: 10.8% (0.1083)",
-        "  expected: 1 territories taken, 0.16 attacking armies left",
+        "  expected: 1.00 territories taken, 0.16 attacking armies left",
     ]
 
 
@@ -274,6 +283,11 @@ def test_the_defender_may_roll_fewer():
     (("--table", "3", "--stop", "1"), "risk: --leave, --stop, --defender-dice, --advise and --worth go with "
                                       "ATTACKERS and DEFENDERS, not --table\n"),
     (("4", ",".join(["1"] * 21)), "risk: a chain has 1 to 20 territories\n"),
+    (("1000", "1000,1000,1000,1000,1000"), "risk: too large to compute exactly: 1,000 attackers through 5,000 "
+                                           "defenders make 5,005,000 states, and at most 4,000,000 are computed\n"),
+    (("4", "3", "--advise", "--worth", "nan"), "risk: --worth must be a number of armies above 0\n"),
+    (("4", "3", "--advise", "--worth", "-1"), "risk: --worth must be a number of armies above 0\n"),
+    (("4", "3", "--advise", "--stop", "2"), "risk: --advise finds when to stop: give it no --stop\n"),
 ])
 def test_errors(args, message):
     result = cli("odds", *args)

@@ -304,18 +304,19 @@ def test_odds_at_the_table_through_a_chain():
 
     said: list[str] = []
     typed = iter(["odds alb ont queb", "odds alberta quebec", "odds alberta ontario alberta", "odds ontario",
-                  "quit"])
-    s = Scenario("nl-1990", 3, holds={"alberta": (0, 7), "ontario": (1, 3), "quebec": (2, 2)})
+                  "odds peru argentina", "quit"])
+    s = Scenario("nl-1990", 3, holds={"alberta": (0, 7), "ontario": (1, 3), "quebec": (2, 2), "peru": (0, 5000),
+                                      "argentina": (1, 2000)})
     human = HumanAgent(Text("en"), read=lambda p: next(typed), write=said.append)
     human.start(s.game.sights[0], 0, None)
     d = Decision(PLACE, 0, [0], most=1)
     d.view = s.game.sights[0]
     with pytest.raises(Quit):
         human.decide(d)
-    chance, not_next, own, alone = said[-4:]
+    chance, not_next, own, alone, huge = said[-5:]
     exact = odds(s.rules.battle, Plan(6, (3, 2)))
     assert chance.splitlines()[:4] == [
-        "nl-1990: 6 armies attack Ontario (3) → Quebec (2); 1 stay in each territory taken; the attack stops at 0 "
+        "nl-1990: 6 armies attack Ontario (3) → Quebec (2); 1 stays in each territory taken; the attack stops at 0 "
         "or fewer.",
         "Defender dice: the most the rules allow.",
         f"  takes Ontario and all before it: {exact.p_at_least[1] * 100:.1f}% ({exact.p_at_least[1]:.4f})",
@@ -324,3 +325,4 @@ def test_odds_at_the_table_through_a_chain():
     assert not_next == "Not allowed: Quebec does not border Alberta."
     assert own == "Not allowed: Alberta is yours."
     assert alone == "Not allowed: Ontario is not yours: it belongs to blue."
+    assert huge == "Not allowed: the chain is too long, or its armies too many, to compute at the table."

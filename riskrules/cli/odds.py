@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -63,6 +64,10 @@ def odds(
         fail("--leave, --stop, --defender-dice, --advise and --worth go with ATTACKERS and DEFENDERS, not --table")
     if worth is not None and not advise:
         fail("--worth goes with --advise")
+    if worth is not None and not (math.isfinite(worth) and worth > 0):
+        fail("--worth must be a number of armies above 0")
+    if advise and stop != 0:
+        fail("--advise finds when to stop: give it no --stop")
     garrisons = _defenders(defenders) if defenders is not None else None
     if garrisons is not None and (len(garrisons) > 1 or chain_options):
         _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defender_dice, advise, worth, plot,
@@ -131,8 +136,9 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
             else t._("at most {n}").format(n=defender_dice))
     if b.defender_chooses and defender_dice is None:
         rule += " " + t._("(in this edition the defender chooses: the most is assumed; --defender-dice 1 for one)")
-    advice = plans.advise(b, plan, worth) if advise else None
-    outcome = plans.odds(b, plan, advice.goes_on if advice is not None and worth is not None else None)
+    # for the whole chain the best rule is known: never stop (stopping cannot raise the chance)
+    advice = plans.advise(b, plan, worth) if advise and worth is not None else None
+    outcome = plans.odds(b, plan, advice.goes_on if advice is not None else None)
     if plot is not None:
         from ..text.plot import chain_plot
 
@@ -140,11 +146,11 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
             chain_plot(plot, outcome, rules.id, t)
     if as_json:
         print_json(plan_json(rules.id, plan, outcome, "most" if defender_dice is None else defender_dice,
-                             advice, worth))
+                             advice, worth, advise))
         return
-    typer.echo(plan_text(rules.id, plan, outcome, rule, t))
-    if advice is not None:
-        typer.echo(advice_text(plan, advice, advice.value, worth, t))
+    typer.echo(plan_text(rules.id, plan, outcome, rule, t, advised=advice is not None))
+    if advise:
+        typer.echo(advice_text(plan, advice, outcome.p_at_least[-1], worth, t))
 
 
 COMMANDS = (odds,)

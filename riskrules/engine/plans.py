@@ -28,6 +28,7 @@ from .odds import roll_outcomes
 
 MAX_ARMIES = 1000  # a side, as `risk odds` allows
 MAX_CHAIN = 20  # territories in a chain
+MAX_STATES = 4_000_000  # attackers × all the defenders: the states a plan may pass through (a few seconds)
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,8 @@ def odds(battle: BattleRules, plan: Plan, goes_on: Callable[[int, int, int], boo
                    sum(a * p for _, a, _, p in dist), sum(k * p for k, _, _, p in dist))
 
 
-def check(plan: Plan) -> None:
-    """ValueError with a one-line reason for a plan that cannot be computed."""
+def check(plan: Plan, most: int = MAX_STATES) -> None:
+    """ValueError with a one-line reason for a plan that cannot be computed (`most`: the states it may pass through)."""
     if not 1 <= len(plan.defenders) <= MAX_CHAIN:
         raise ValueError(f"a chain has 1 to {MAX_CHAIN} territories")
     if not 0 <= plan.attackers <= MAX_ARMIES or not all(1 <= d <= MAX_ARMIES for d in plan.defenders):
@@ -134,6 +135,10 @@ def check(plan: Plan) -> None:
         raise ValueError(f"--stop must be between 0 and {MAX_ARMIES}")
     if plan.defender_cap is not None and plan.defender_cap < 1:
         raise ValueError("--defender-dice must be at least 1")
+    states = (plan.attackers + 1) * sum(plan.defenders)
+    if states > most:
+        raise ValueError(f"too large to compute exactly: {plan.attackers:,} attackers through {sum(plan.defenders):,} "
+                         f"defenders make {states:,} states, and at most {most:,} are computed")
 
 
 # ---- when to stop ------------------------------------------------------------------------------------

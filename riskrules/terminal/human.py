@@ -39,7 +39,8 @@ from .board import board_view, territory_view
 from .prompts import Prompts
 from .typed import Unreadable, clean
 
-STOP_WORDS = {"done", "end", "stop", "pass"}  # besides Enter and the game language's word for "done"
+STOP_WORDS = {"done", "end", "stop", "pass"}
+PROMPT_STATES = 300_000  # the most states an 'odds' at the prompt computes (a fraction of a second)  # besides Enter and the game language's word for "done"
 
 # The commands, in the order `help` lists them, with what each does.
 COMMANDS = {
@@ -204,7 +205,7 @@ class HumanAgent(Prompts, Answers, Agent):
     def odds_text(self, text: str) -> str:
         """'odds FROM TO …': the exact chances of attacking from one of this seat's territories through
         a chain of bordering ones, with the armies this seat sees on them (engine/plans.py)."""
-        from ..engine.plans import Plan, odds
+        from ..engine.plans import Plan, check, odds
         from ..text.plans import plan_text
 
         t, g = self.t, self.view
@@ -212,6 +213,11 @@ class HumanAgent(Prompts, Answers, Agent):
         if problem is not None:
             return t._("Not allowed: {reason}.").format(reason=problem)
         plan = Plan(max(0, g.armies[chain[0]] - 1), tuple(g.armies[x] for x in chain[1:]))
+        try:
+            check(plan, PROMPT_STATES)
+        except ValueError:
+            return t._("Not allowed: {reason}.").format(
+                reason=t._("the chain is too long, or its armies too many, to compute at the table"))
         rule = t._("the most the rules allow")
         return plan_text(g.rules.id, plan, odds(g.rules.battle, plan), rule, t,
                          names=[self.tname(x) for x in chain[1:]], most=5)
