@@ -98,6 +98,8 @@ def test_told_as_one_seat_hides_the_others_secrets(logs):
     assert data["missions"] == {name: missions[name] for name in ("red", "blue", "yellow", "green")}  # at the end
     everyone = packed(replay_page(events, rules, t))
     assert "own" not in everyone
+    unfinished = packed(replay_page(events[:300], rules, t, "blue"))  # a game not over: no other's mission
+    assert unfinished["winner"] is None and unfinished["missions"] == {"blue": missions["blue"]}
 
 
 def test_replay_html_writes_one_standalone_page(logs, tmp_path):
@@ -200,3 +202,13 @@ def test_the_slider_and_the_keys_jump_anywhere(browser, logs, tmp_path):
         assert opened.errors == [] and opened.outside() == []
     finally:
         opened.close()
+
+
+def test_a_log_that_does_not_replay_is_drawn_with_a_warning(logs, tmp_path):
+    lines = logs["nl-1990"].read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:200] + lines[260:]), encoding="utf-8")
+    result = cli("replay", cut, "--html", tmp_path / "cut.html", "--lang", "en")
+    assert (result.exit_code, result.output) == (0, f"Page written to {tmp_path / 'cut.html'}.\nrisk: warning: {cut}:201: "
+                                                    "this line differs from the replayed game; the page shows the log "
+                                                    "as it is\n")

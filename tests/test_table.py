@@ -426,7 +426,7 @@ def test_end_of_input_exits_3_and_saves(tmp_path):
 def test_quit_exits_3_in_the_games_language(tmp_path):
     result = runner.invoke(app, ["play", "nl-1990", "--seed", "5"], input="afsluiten\n")
     assert result.exit_code == 3
-    assert "Opdrachten: bord, kaarten, opdracht, verslag, hulp, afsluiten ('hulp' legt uit)." in result.stdout
+    assert "Opdrachten: bord, kaarten, opdracht, verslag, kansen, hulp, afsluiten ('hulp' legt uit)." in result.stdout
 
 
 def test_ctrl_c_exits_130(tmp_path, monkeypatch):

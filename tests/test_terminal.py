@@ -145,7 +145,7 @@ def test_a_whole_game_at_a_terminal(tmp_path):
     play_until(first, person, stop_at_turn=3)
     assert first.wait() == 130
     assert f"Game left before its end (seed 4); saved to {save} — go on with: risk resume {save}" in first.seen
-    assert "Commands: board, cards, mission, log, help, quit ('help' explains)." in first.seen
+    assert "Commands: board, cards, mission, log, odds, help, quit ('help' explains)." in first.seen
     assert "Not allowed: no territory starts with 'blah'." in first.seen
     told = " ".join(first.seen.split())  # long lines are wrapped at the terminal's width
     assert re.search(r" Red places armies: [^:]+ \d+, [^:]+ \d+\. ", told)  # two in one line

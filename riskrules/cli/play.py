@@ -89,9 +89,10 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game log written by `risk play --log` (or a save file).")],
     show: Annotated[bool, typer.Option("--show", help="Tell the game as text (in the language it was played "
                                                       "in, unless --lang) instead of checking it.")] = False,
-    html: Annotated[Path | None, typer.Option("--html", help="Write the game as one standalone page instead of "
-                                                             "checking it: the board drawn, a slider over every "
-                                                             "event, its narration, dice, trades and a chart.")] = None,
+    html: Annotated[Path | None, typer.Option("--html", help="Write the game as one standalone page: the board "
+                                                             "drawn, a slider over every event, its narration, "
+                                                             "dice, trades and a chart (and warn if the log does "
+                                                             "not replay).")] = None,
     seat: Annotated[str | None, typer.Option("--as", help="With --html or --show: tell the game as this seat is "
                                                           "told it (a player's colour); every mission is shown "
                                                           "at the end.")] = None,
@@ -141,6 +142,10 @@ def replay(
 
             write_page(html, replay_page(events, rules, t, seat, source=file.name))
             typer.echo(t._("Page written to {file}.").format(file=html))
+            report = replay_log(file, [])  # the page shows the log as it is: say so if it is not the game's
+            if not report.ok and not report.unfinished:
+                warn(t._("{file}:{line}: this line differs from the replayed game; the page shows the log as it "
+                         "is").format(file=file, line=report.mismatch.line))
             return
         if show:
             from ..engine.sight import told

@@ -19,7 +19,7 @@
   const K = 200;
   const keys = [];
   {
-    const owner = new Int16Array(n).fill(-1), armies = new Int32Array(n), hands = new Int32Array(seats);
+    const owner = new Int16Array(n).fill(-1), armies = new Float64Array(n), hands = new Float64Array(seats);
     for (let k = 0; k <= last; k++) {
       apply(k, owner, armies, hands);
       if (k % K === 0) keys.push([owner.slice(), armies.slice(), hands.slice()]);
@@ -32,8 +32,8 @@
     if (h) for (let j = 0; j < h.length; j += 2) hands[h[j]] = h[j + 1];
   }
   // What is drawn now, so that a step changes only what differs.
-  const shownOwner = new Int16Array(n).fill(-2), shownArmies = new Int32Array(n).fill(-1);
-  let owner = new Int16Array(n).fill(-1), armies = new Int32Array(n), hands = new Int32Array(seats);
+  const shownOwner = new Int16Array(n).fill(-2), shownArmies = new Float64Array(n).fill(-1);  // (counts up to 10¹²)
+  let owner = new Int16Array(n).fill(-1), armies = new Float64Array(n), hands = new Float64Array(seats);
   let at = -1;
   function seek(k) {
     k = Math.max(0, Math.min(last, k));
@@ -136,7 +136,7 @@
   function drawMissions() {
     const box = $("missions");
     box.replaceChildren();
-    const all = at === last ? data.missions : null;
+    const all = at === last && data.winner ? data.missions : null;  // every mission: once the game is over
     if (all && Object.keys(all).length) {
       const h = document.createElement("strong"); h.textContent = words.missions; box.append(h);
       const ul = document.createElement("ul");
@@ -219,6 +219,7 @@
   $("slider").oninput = (e) => { play(false); seek(+e.target.value); };
   $("measure").onchange = drawChart;
   document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;  // (Alt+← is the browser's Back)
     if (e.target.tagName === "SELECT" || e.target.tagName === "INPUT" && e.target.type !== "range") return;
     const keys = { ArrowRight: () => seek(at + 1), ArrowLeft: () => seek(at - 1), Home: () => seek(0), End: () => seek(last),
       PageDown: () => seek(turnStart(at, 1)), PageUp: () => seek(turnStart(at, -1)), " ": () => play(!timer) };

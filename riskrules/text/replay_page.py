@@ -125,8 +125,10 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     data = steps(events, rules, t, seat)
     players = [{"name": t.player(name), "colour": colour_of(name, s), "ink": ink_on(name)}
                for s, name in enumerate(names)]
-    if seat is not None:  # a seat's own mission from the start, everyone's at the end
+    if seat is not None:  # a seat's own mission from the start, everyone's once the game is over
         data["own"] = data["missions"].get(seat)
+        if data["winner"] is None:  # (the result's line: there is one once the game is over)
+            data["missions"] = {seat: data["own"]} if data["own"] else {}
     packed = base64.b64encode(gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                                             .encode("utf-8"), mtime=0)).decode("ascii")
     words = {key: t._(text) for key, text in _WORDS.items()}
