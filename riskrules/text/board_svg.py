@@ -17,6 +17,7 @@ from ..language.board import Board
 from .geometry import SEA, Drawing, drawing
 from .i18n import Text
 from .page import esc
+from .plot import PALETTE
 
 # Okabe & Ito's colours, lightened: continents on a board without players.
 CONTINENT_TINTS = ("#cfe4f5", "#f7e0b0", "#bfe6d6", "#f0d3e4", "#d6ecf8", "#f3ccb2", "#f9f3c0", "#dddddd")
@@ -28,7 +29,6 @@ SEA_COLOUR = "#dbe9f2"
 COLOURS = {"red": "#d7301f", "blue": "#2b6cb0", "yellow": "#e8c20c", "green": "#2e9e44", "black": "#3a3a3a",
            "pink": "#e377c2", "purple": "#7b4fa0", "orange": "#f08c00", "white": "#f4f4f4", "grey": "#9a9a9a",
            "brown": "#8c564b", "neutral": "#a8a8a8"}
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 DARK = {"black", "blue", "purple", "brown", "red", "green"}  # colours on which a letter is written in white
 
 

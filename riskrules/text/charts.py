@@ -16,9 +16,9 @@ import math
 from collections.abc import Callable, Sequence
 
 from .page import esc
+from .plot import PALETTE
 
 # Okabe & Ito's palette (as text/plot.py): told apart with every common kind of colour blindness.
-PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000")
 # dash patterns, so that lines are told apart without their colours too (solid first)
 DASHES = ("", "7 4", "2 3", "9 3 2 3", "4 2 1 2 1 2", "12 4")
 FONT = 'font-family="system-ui,sans-serif" font-size="12"'
@@ -57,9 +57,9 @@ def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
         k += 1
 
 
-def _open(width: int, height: int, title: str) -> list[str]:
+def _open(width: int, height: int, title: str, extra: str = "") -> list[str]:
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img" {FONT}>', f"<title>{esc(title)}</title>",
+            f'viewBox="0 0 {width} {height}" role="img" {FONT}{extra}>', f"<title>{esc(title)}</title>",
             f'<text x="{width / 2:.1f}" y="16" text-anchor="middle" font-weight="bold">{esc(title)}</text>']
 
 
@@ -165,7 +165,8 @@ def line_chart(series: list[tuple[str, str, list[float]]], width: int, height: i
     dot where a series has a single point; a series without points draws no line), in its
     colour and a dash pattern of its own (DASHES, in turn); axes with round ticks, `x_label`
     under them, a legend of every series below. Values that are not finite are left out.
-    Robust to one point or thousands, all-equal (all-zero) values and an empty list."""
+    Robust to one point or thousands, all-equal (all-zero) values and an empty list. The plot's
+    corners and points are in `data-plot` ("left right top bottom n"), for a script to mark a point."""
     finite = [[(i, v) for i, v in enumerate(values) if math.isfinite(v)] for _, _, values in series]
     ys = [v for points in finite for _, v in points]
     n = max([len(values) for _, _, values in series] + [1])
@@ -178,7 +179,7 @@ def line_chart(series: list[tuple[str, str, list[float]]], width: int, height: i
     x_ticks = [x for x in nice_ticks(0, max(1, n - 1), 8) if x == int(x) and 0 <= x <= max(1, n - 1)]
     x = _Scale([0, max(1, n - 1)], left, width - right)
     y = _Scale(y_ticks, plot_bottom, top)
-    out = _open(width, height, title)
+    out = _open(width, height, title, f' data-plot="{left} {width - right} {top} {plot_bottom} {n}"')
     for tick in y_ticks:
         out.append(_line(left, y(tick), width - right, y(tick), GRID))
         out.append(_text(left - 6, y(tick) + 4, plain(tick), "end"))

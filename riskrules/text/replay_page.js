@@ -150,49 +150,25 @@
       box.textContent = words.mission + ": " + data.own;
     }
   }
-  // The chart: one measure per seat at the start of each turn; a cursor at the turn shown.
-  const W = 900, H = 260, L = 46, R = 10, T = 10, B = 28;
+  // The charts (text/charts.py's, made with the page): one shown at a time, a cursor at the turn shown.
   const NS = "http://www.w3.org/2000/svg";
-  let cursor = null;
+  let cursor = null, plot = null;
   function drawChart() {
-    const m = +$("measure").value, svg = $("chart"), pts = data.series.length;
-    while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
-    let top = 1;
-    data.series.forEach((row) => row[m].forEach((v) => { if (v > top) top = v; }));
-    const x = (k) => L + (pts > 1 ? k / (pts - 1) : 0) * (W - L - R), y = (v) => T + (1 - v / top) * (H - T - B);
-    const axis = document.createElementNS(NS, "path");
-    axis.setAttribute("d", `M${L},${T}V${H - B}H${W - R}`); axis.setAttribute("stroke", "#333"); axis.setAttribute("fill", "none");
-    svg.append(axis);
-    [0, top].forEach((v) => {
-      const t = document.createElementNS(NS, "text");
-      t.setAttribute("x", L - 4); t.setAttribute("y", y(v) + 4); t.setAttribute("text-anchor", "end");
-      t.setAttribute("font-size", "11"); t.textContent = v; svg.append(t);
-    });
-    const label = document.createElementNS(NS, "text");
-    label.setAttribute("x", W - R); label.setAttribute("y", H - 6); label.setAttribute("text-anchor", "end");
-    label.setAttribute("font-size", "11"); label.textContent = words.turn + " 1–" + Math.max(1, data.turns.length);
-    svg.append(label);
-    const dashes = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
-    players.forEach((p, s) => {
-      const line = document.createElementNS(NS, "polyline");
-      line.setAttribute("points", data.series.map((row, k) => x(k).toFixed(1) + "," + y(row[m][s]).toFixed(1)).join(" "));
-      line.setAttribute("fill", "none"); line.setAttribute("stroke", p.colour === "#f4f4f4" ? "#999" : p.colour);
-      line.setAttribute("stroke-width", "2"); line.setAttribute("stroke-dasharray", dashes[s % dashes.length]);
-      const title = document.createElementNS(NS, "title"); title.textContent = p.name; line.append(title);
-      svg.append(line);
-    });
+    const box = $("chart");
+    box.innerHTML = data.charts[+$("measure").value];  // (made by the page's writer, its text escaped)
+    const svg = box.firstElementChild;
+    plot = svg.dataset.plot.split(" ").map(Number);  // left right top bottom n
     cursor = document.createElementNS(NS, "line");
-    cursor.setAttribute("y1", T); cursor.setAttribute("y2", H - B); cursor.setAttribute("stroke", "#000");
-    cursor.setAttribute("stroke-dasharray", "3 3");
-    cursor.dataset.x = JSON.stringify([L, W - L - R, pts]);
+    cursor.setAttribute("y1", plot[2]); cursor.setAttribute("y2", plot[3]);
+    cursor.setAttribute("stroke", "#000"); cursor.setAttribute("stroke-dasharray", "3 3");
     svg.append(cursor);
     drawCursor(turnOf(at));
   }
   function drawCursor(turn) {
     if (!cursor) return;
-    const [left, width, pts] = JSON.parse(cursor.dataset.x);
-    const k = Math.max(0, turn - 1);
-    const cx = left + (pts > 1 ? Math.min(k, pts - 1) / (pts - 1) : 0) * width;
+    const [left, right, , , n] = plot;
+    const k = Math.min(Math.max(0, turn - 1), n - 1);
+    const cx = left + (n > 1 ? k / (n - 1) : 0) * (right - left);
     cursor.setAttribute("x1", cx); cursor.setAttribute("x2", cx);
   }
   // Controls and keys.

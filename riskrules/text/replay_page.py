@@ -25,6 +25,7 @@ from ..engine.sight import told
 from ..language.errors import N_
 from ..language.rules import Rules
 from .board_svg import board_svg, bonuses, colour_of, ink_on
+from .charts import line_chart
 from .i18n import Text
 from .narrate import Narrator, mission_text, result_line
 from .page import esc, json_script, page
@@ -129,9 +130,16 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
         data["own"] = data["missions"].get(seat)
         if data["winner"] is None:  # (the result's line: there is one once the game is over)
             data["missions"] = {seat: data["own"]} if data["own"] else {}
+    words = {key: t._(text) for key, text in _WORDS.items()}
+    # the charts: territories, armies and cards of each seat at the start of each turn (and at the end)
+    x_label = t._("Turns played")
+    data["charts"] = [line_chart([(player["name"], "#999" if player["colour"] == "#f4f4f4" else player["colour"],
+                                   [row[m][s] for row in data["series"]]) for s, player in enumerate(players)],
+                                 900, 320, words[key], x_label)
+                      for m, key in enumerate(("territories", "armies", "cards"))]
+    del data["series"]
     packed = base64.b64encode(gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                                             .encode("utf-8"), mtime=0)).decode("ascii")
-    words = {key: t._(text) for key, text in _WORDS.items()}
     title = f"{rules.title} — {t._('seed')} {header['seed']}"
     svg = board_svg(rules.board, t, title=rules.title, game=True, players=names,
                     owners=[None] * rules.board.size, armies=[0] * rules.board.size,
@@ -167,7 +175,7 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
 <section id="charts"><h2>{esc(words['over_time'])}</h2>
 <select id="measure"><option value="0">{esc(words['territories'])}</option><option value="1">{esc(words['armies'])}</option>
 <option value="2">{esc(words['cards'])}</option></select>
-<svg id="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 900 260" role="img"><title>{esc(words['over_time'])}</title></svg>
+<div id="chart"></div>
 </section>
 {json_script("seats", players)}
 {json_script("words", words)}
@@ -198,7 +206,7 @@ border-radius:.3em;margin:.1em;font-weight:bold}
 #players td,#players th{padding:.15rem .4rem}#players tr.out{color:#888;text-decoration:line-through}
 #log{font-size:.85em;color:#444;max-height:16em;overflow-y:auto;padding-left:2.6em;margin:.4rem 0}
 #result{font-weight:bold;font-size:1.1em;margin:.4rem 0}
-#chart{width:100%;height:auto;max-width:900px;display:block}
+#chart svg{width:100%;height:auto;max-width:900px;display:block}
 """
 
 
