@@ -135,7 +135,8 @@ def replay(
 
                 seats = player_names(events[0])
                 if seat not in seats:
-                    fail(f"--as {seat}: no such player in this game (its players: {', '.join(seats)})")
+                    named = seat if len(seat) <= 40 else seat[:39] + "…"
+                    fail(f"--as {named}: no such player in this game (its players: {', '.join(seats)})")
         if html is not None:
             from ..text.page import write_page
             from ..text.replay_page import replay_page

@@ -6,6 +6,7 @@ continent `continent_of[i]`, and its card shows symbol `card_symbol[i]`.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -334,8 +335,12 @@ def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]]
             problems.append(Problem(f"'{t}' at {_number(x)}, {_number(y)} lies outside the drawing "
                                     f"({width} × {height})", where(("layout", "territories", t))))
         at[index[t]] = (x, y)
-        if isinstance(value, dict):
-            shapes[index[t]] = value.get("shape")
+        shape = value.get("shape") if isinstance(value, dict) else None
+        if shape is not None and not _PATH_DATA.fullmatch(shape):
+            problems.append(Problem(f"the shape of '{t}' is not SVG path data (the commands M L H V C S Q T A Z, "
+                                    f"their lower case, and numbers)", where(("layout", "territories", t, "shape"))))
+        else:
+            shapes[index[t]] = shape
     missing = [t for t, i in index.items() if at[i] is None and t not in data["territories"]]
     if missing:
         problems.append(Problem(f"the layout places no {', '.join(missing[:5])}"
@@ -354,6 +359,9 @@ def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]]
     if any(p is None for p in at):
         return None
     return Layout(width, height, tuple(at), tuple(shapes), tuple(lanes))  # type: ignore[arg-type]
+
+
+_PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- \n]*")  # nothing that could leave an SVG attribute
 
 
 def _number(x: float) -> str:
