@@ -71,7 +71,7 @@ def _board(ref: str):
     if ref.lower().endswith((".yaml", ".yml")):
         board = load_board(Path(ref), ref)  # the file named on the command line, read within the bounds
         return board, None, "en", board.id
-    from ..text.board_svg import bonuses
+    from ..text.board_svg import continent_bonuses
 
     rules = open_rulebook(ref).rules()
-    return rules.board, bonuses(rules), rules.language, rules.title
+    return rules.board, continent_bonuses(rules), rules.language, rules.title

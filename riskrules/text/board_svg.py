@@ -3,8 +3,8 @@ each territory's owner and armies.
 
 The drawing is text/geometry.py's; names come from the catalogs in the language asked for.
 Continents are told apart without colour: each has a hatching of its own, a thick coast
-around it, and the legend shows both. Owners are told by colour and by the letter on each
-army count. In a game's drawing every territory's shape is `<path id="c{i}">` and its army
+around it, and the legend shows both. In a game, owners are told by colour, and each
+territory's tooltip names it and its continent. In a game's drawing every territory's shape is `<path id="c{i}">` and its army
 count `<text id="a{i}">`, so that a page's script can change them as the game goes on.
 """
 
@@ -29,18 +29,13 @@ SEA_COLOUR = "#dbe9f2"
 COLOURS = {"red": "#d7301f", "blue": "#2b6cb0", "yellow": "#e8c20c", "green": "#2e9e44", "black": "#3a3a3a",
            "pink": "#e377c2", "purple": "#7b4fa0", "orange": "#f08c00", "white": "#f4f4f4", "grey": "#9a9a9a",
            "brown": "#8c564b", "neutral": "#a8a8a8"}
-DARK = {"black", "blue", "purple", "brown", "red", "green"}  # colours on which a letter is written in white
 
 
 def colour_of(name: str, seat: int) -> str:
     return COLOURS.get(name, PALETTE[seat % len(PALETTE)])
 
 
-def ink_on(name: str) -> str:
-    return "#fff" if name in DARK or name not in COLOURS else "#111"
-
-
-def bonuses(rules) -> list[int | None]:
+def continent_bonuses(rules) -> list[int | None]:
     """Each continent's bonus under `rules` where it is a number (an expression's depends on the game)."""
     return [b if isinstance(b, int) else None for b in rules.continent_bonus]
 

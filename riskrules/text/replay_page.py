@@ -24,7 +24,7 @@ from ..engine.log import Tracker
 from ..engine.sight import told
 from ..language.errors import N_
 from ..language.rules import Rules
-from .board_svg import board_svg, bonuses, colour_of, ink_on
+from .board_svg import board_svg, colour_of, continent_bonuses
 from .charts import line_chart
 from .i18n import Text
 from .narrate import Narrator, mission_text, result_line
@@ -124,8 +124,7 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     header = events[0]
     names = player_names(header)
     data = steps(events, rules, t, seat)
-    players = [{"name": t.player(name), "colour": colour_of(name, s), "ink": ink_on(name)}
-               for s, name in enumerate(names)]
+    players = [{"name": t.player(name), "colour": colour_of(name, s)} for s, name in enumerate(names)]
     if seat is not None:  # a seat's own mission from the start, everyone's once the game is over
         data["own"] = data["missions"].get(seat)
         if data["winner"] is None:  # (the result's line: there is one once the game is over)
@@ -143,7 +142,7 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     title = f"{rules.title} — {t._('seed')} {header['seed']}"
     svg = board_svg(rules.board, t, title=rules.title, game=True, players=names,
                     owners=[None] * rules.board.size, armies=[0] * rules.board.size,
-                    bonuses=bonuses(rules))
+                    bonuses=continent_bonuses(rules))
     who = (t._("Told as {player}: what that seat is told; every mission is shown at the end.")
            .format(player=t.player(seat)) if seat else "")
     body = f"""
