@@ -1,0 +1,264 @@
+"""Maps drawn for other RISK programs, read into a board and a house rule: Domination's `.map`
+(and its `.cards`).
+
+A Domination map (the format Domination and many other programs read):
+
+    ; a comment
+    name Two Lands
+    [files]                      pic, map, crd, prv: the pictures and the cards file
+    [continents]                 Name bonus colour, numbered from 1 in order
+    North 3 blue
+    [countries]                  id Name continent x y, ids 1, 2, 3 … in order
+    1 Frost_Fell 1 120 80
+    [borders]                    id neighbour … (directed: each line says where one country attacks)
+    1 2 3
+
+`_` in a name is a space. Its `.cards` file: `[cards]` lines `Infantry|Cavalry|Cannon id` or
+`wildcard`; `[missions]` (not read yet: the house rule written keeps occupying missions).
+
+What is read becomes a board (territory and continent ids made from the names, positions into a
+layout) and a house rule extending classic with the map's continent bonuses, missions of its size
+and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
+message`; the file is bounded like any other. A border given in one direction only is refused:
+the engine plays borders both ways (one-way borders are work to come).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Pos, Problem, RuleError
+from .files import Unreadable, read_bytes
+
+MAX_MAP_BYTES = 1024 * 1024
+MAX_COUNTRIES = 1000
+SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
+CLASSIC_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
+
+
+@dataclass
+class ImportedMap:
+    id: str
+    title: str
+    continents: list[tuple[str, int]] = field(default_factory=list)  # (id, bonus)
+    territories: list[tuple[str, int, float, float]] = field(default_factory=list)  # (id, continent, x, y)
+    borders: list[tuple[int, int]] = field(default_factory=list)  # index pairs, a < b
+    cards: dict[int, str] | None = None  # territory → symbol, from a .cards file
+    jokers: int = 2
+
+    def board_yaml(self) -> str:
+        """The board file: continents, borders, deck, and the layout of the map's positions."""
+        out = [f"# {self.title} — imported from a Domination map by `risk board import`.", f"id: {self.id}",
+               "continents:"]
+        for k, (cid, _) in enumerate(self.continents):
+            members = [t for t, c, _, _ in self.territories if c == k]
+            out.append(f"  {cid}: [{', '.join(members)}]")
+        out.append("borders:")
+        out += [f"  - [{self.territories[a][0]}, {self.territories[b][0]}]" for a, b in self.borders]
+        symbols = ["infantry", "cavalry", "artillery"]
+        out += ["deck:", f"  symbols: [{', '.join(symbols)}]", f"  jokers: {self.jokers}", "  cards:"]
+        for i, (tid, _, _, _) in enumerate(self.territories):
+            symbol = self.cards.get(i) if self.cards is not None else symbols[i % 3]
+            out.append(f"    {tid}: {symbol}")
+        xs = [x for _, _, x, _ in self.territories]
+        ys = [y for _, _, _, y in self.territories]
+        width, height = max(100, math.ceil(max(xs) + 40)), max(100, math.ceil(max(ys) + 40))
+        out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
+        out += [f"    {tid}: [{_num(x)}, {_num(y)}]" for tid, _, x, y in self.territories]
+        return "\n".join(out) + "\n"
+
+    def house_rule(self, board_file: str) -> str:
+        """A house rule that plays the classic rules on the map."""
+        n = len(self.territories)
+        most = max(2, min(6, n))
+        armies = ", ".join(f"{p}: {max(CLASSIC_ARMIES[p], math.ceil(CLASSIC_ARMIES[p] * n / 42), n // p + 5)}"
+                           for p in range(2, most + 1))
+        bonuses = ", ".join(f"{cid} {bonus}" for cid, bonus in self.continents)
+        neutral = 2 * (n // 3)
+        title = self.title.replace('"', "'")
+        return (f"# {self.id.replace('_', '-')}.risk — the classic rules on {title}, imported by `risk board import`.\n"
+                f"# The map's continent bonuses; missions and starting armies made for its {n} territories.\n"
+                f"rulebook {self.id.replace('_', '-')}\nextends classic\ntitle \"{title}\"\n"
+                f"board \"{board_file}\"\nplayers 2 to {most}\n\n"
+                f"setup {{\n    starting armies {armies}\n}}\n\n"
+                f"reinforcements {{\n    continents {bonuses}\n}}\n\n"
+                f"missions {{\n    occupy {max(1, n * 24 // 42)} territories\n"
+                f"    occupy {max(1, n * 18 // 42)} territories with 2 armies each\n}}\n\n"
+                f"for 2 players {{\n    neutral {{\n        armies {neutral}\n    }}\n}}\n")
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def ident(name: str) -> str:
+    """A name as an id: lower case letters, digits and _, starting with a letter."""
+    text = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+    if not text or not text[0].isalpha():
+        text = "t_" + text
+    return text[:64].rstrip("_") or "t"
+
+
+def _text(path: Path, label: str) -> str:
+    try:
+        raw = read_bytes(path, label, MAX_MAP_BYTES, "a map file")
+    except Unreadable as err:
+        raise RuleError(str(err)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")  # older maps are Latin-1
+
+
+def read_domination(path: Path, label: str, cards: Path | None = None) -> ImportedMap:
+    """A Domination `.map` (and its `.cards`, if given or named by `crd` beside it) → ImportedMap;
+    RuleError with every problem, each at its line."""
+    text = _text(path, label)
+    lines = text.splitlines()
+    problems: list[Problem] = []
+
+    def problem(n: int, message: str) -> None:
+        problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
+
+    section = None
+    title = Path(label).stem.replace("_", " ")
+    crd = None
+    names: dict[str, int] = {}
+    continent_names: dict[str, int] = {}
+    result = ImportedMap(ident(Path(label).stem), title)
+    raw_borders: dict[int, tuple[int, list[int]]] = {}
+    for n, line in enumerate(lines, 1):
+        line = line.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            section = line.lower()
+            if section not in ("[files]", "[continents]", "[countries]", "[borders]"):
+                problem(n, f"unknown section {line[:40]}: a map has [files], [continents], [countries], [borders]")
+            continue
+        words = line.split()
+        if section is None:
+            if words[0].lower() == "name" and len(words) > 1:
+                result.title = " ".join(words[1:])[:100]
+            continue
+        if section == "[files]":
+            if words[0].lower() == "crd" and len(words) > 1:
+                crd = words[1]
+        elif section == "[continents]":
+            bonus_at = -1 if _is_int(words[-1]) else -2  # the colour may be left out
+            if len(words) + bonus_at < 1 or not _is_int(words[bonus_at]):
+                problem(n, "a continent is 'Name bonus colour'")
+                continue
+            name = " ".join(words[:bonus_at]).replace("_", " ")
+            cid = _unique(ident(name), continent_names)
+            result.continents.append((cid, min(int(words[bonus_at]), 1000)))
+        elif section == "[countries]":
+            if len(words) < 5 or not all(_is_int(w) for w in (words[0], words[-3])) \
+                    or not all(_is_number(w) for w in words[-2:]):
+                problem(n, "a country is 'id Name continent x y'")
+                continue
+            number = int(words[0])
+            if number != len(result.territories) + 1:
+                problem(n, f"country {number} is out of order: the countries are numbered 1, 2, 3 … "
+                           f"(expected {len(result.territories) + 1})")
+                continue
+            continent = int(words[-3])
+            if not 1 <= continent <= len(result.continents):
+                problem(n, f"continent {continent} is not one of the {len(result.continents)} continents above")
+                continue
+            if len(result.territories) >= MAX_COUNTRIES:
+                problem(n, f"more than {MAX_COUNTRIES} countries")
+                break
+            name = " ".join(words[1:-3]).replace("_", " ")
+            x, y = float(words[-2]), float(words[-1])
+            if not (0 <= x <= 100000 and 0 <= y <= 100000):
+                problem(n, f"the position {words[-2]}, {words[-1]} is outside 0 to 100000")
+                continue
+            result.territories.append((_unique(ident(name), names), continent - 1, x, y))
+        elif section == "[borders]":
+            if not all(_is_int(w) for w in words):
+                problem(n, "a border line is 'id neighbour neighbour …', all numbers")
+                continue
+            raw_borders[int(words[0])] = (n, [int(w) for w in words[1:]])
+    if not result.territories and not problems:
+        problems.append(Problem(f"{label}: no [countries]: not a Domination map"))
+    size = len(result.territories)
+    pairs: dict[tuple[int, int], int] = {}
+    for country, (n, neighbours) in raw_borders.items():
+        if not 1 <= country <= size:
+            problem(n, f"country {country} is not one of the {size} countries")
+            continue
+        for other in neighbours:
+            if not 1 <= other <= size or other == country:
+                problem(n, f"country {country} borders {other}, which is not another of the {size} countries")
+                continue
+            pairs[(country - 1, other - 1)] = n
+    for (a, b), n in sorted(pairs.items(), key=lambda item: item[1]):
+        if (b, a) not in pairs:
+            problem(n, f"the border {a + 1} → {b + 1} goes one way only ({result.territories[a][0]} may attack "
+                       f"{result.territories[b][0]}, not back): one-way borders are not played yet")
+    if problems:
+        raise RuleError(problems)
+    result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs})
+    used = {c for _, c, _, _ in result.territories}
+    empty = [cid for k, (cid, _) in enumerate(result.continents) if k not in used]
+    if empty:
+        raise RuleError(f"{label}: the continent {empty[0]} has no country")
+    cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
+    if cards_path is not None and cards_path.is_file():
+        result.cards, result.jokers = read_cards(cards_path, cards_path.name, size)
+    return result
+
+
+def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int]:
+    """A Domination `.cards` file: each country's symbol, and the wildcards (missions: not read yet)."""
+    lines = _text(path, label).splitlines()
+    problems: list[Problem] = []
+    cards: dict[int, str] = {}
+    jokers = 0
+    section = None
+    for n, line in enumerate(lines, 1):
+        line = line.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            section = line.lower()
+            continue
+        if section != "[cards]":
+            continue
+        words = line.split()
+        if words[0].lower() == "wildcard":
+            jokers += 1
+            continue
+        symbol = SYMBOLS.get(words[0].lower())
+        if symbol is None or len(words) != 2 or not _is_int(words[1]) or not 1 <= int(words[1]) <= size:
+            problems.append(Problem("a card is 'Infantry|Cavalry|Cannon country' or 'wildcard'",
+                                    Pos(label, n, 1, lines[n - 1])))
+            continue
+        cards[int(words[1]) - 1] = symbol
+    missing = [i + 1 for i in range(size) if i not in cards]
+    if missing and not problems:
+        problems.append(Problem(f"{label}: no card for country {missing[0]}"
+                                + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
+    if problems:
+        raise RuleError(problems)
+    return cards, min(jokers, 100)
+
+
+def _unique(name: str, taken: dict[str, int]) -> str:
+    if name in taken:
+        taken[name] += 1
+        name = f"{name}_{taken[name]}"
+    taken.setdefault(name, 1)
+    return name
+
+
+def _is_int(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= 9
+
+
+def _is_number(word: str) -> bool:
+    return bool(re.fullmatch(r"-?[0-9]{1,9}(\.[0-9]{1,6})?", word))
