@@ -115,7 +115,7 @@ def test_every_malformed_variant_gets_a_placed_error(folder, change, message):
         read_domination(folder / "two_lands.map", "two_lands.map")
     assert err.value.first_line == message
     result = runner.invoke(app, ["board", "import", "two_lands.map"])
-    assert result.exit_code == 1 and result.output.startswith("risk: " + message)
+    assert (result.exit_code, result.output) == (1, "risk: " + message + "\n")
     assert not (folder / "two_lands.yaml").exists()
 
 
@@ -138,5 +138,114 @@ def test_not_a_map_and_the_commands_refusals(folder):
     again = runner.invoke(app, ["board", "import", "two_lands.map"])
     assert (again.exit_code, again.output) == (1, "risk: two_lands.yaml: exists; give --force to write over it\n")
     assert runner.invoke(app, ["board", "import", "two_lands.map", "--force"]).exit_code == 0
-    other = runner.invoke(app, ["board", "import", "two_lands.map", "--format", "conquest"])
-    assert (other.exit_code, other.output) == (1, "risk: --format conquest: the formats read are: domination\n")
+    other = runner.invoke(app, ["board", "import", "two_lands.map", "--format", "lux"])
+    assert (other.exit_code, other.output) == (1, "risk: --format lux: the formats read are: domination, conquest, "
+                                                  "conquerclub\n")
+
+
+CONQUEST = """\
+[Map]
+author=riskrules tests
+image=two_lands.bmp
+wrap=no
+
+[Continents]
+North Land=3
+South Land=2
+
+[Territories]
+Frost Fell,100,60,North Land,High Moor,Grey Water
+High Moor,200,70,North Land,Frost Fell,Grey Water,Kings Holm
+Grey Water,150,140,North Land,Frost Fell,High Moor,Kings Holm,Amber Coast
+Kings Holm,250,150,North Land,High Moor,Grey Water,Sun Fields
+Amber Coast,120,300,South Land,Grey Water,Sun Fields,Low Marsh
+Sun Fields,220,310,South Land,Kings Holm,Amber Coast,Low Marsh,Tide Water
+Low Marsh,170,380,South Land,Amber Coast,Sun Fields,Tide Water
+Tide Water,280,390,South Land,Sun Fields,Low Marsh
+"""
+
+NAMES = ["Frost Fell", "High Moor", "Grey Water", "Kings Holm", "Amber Coast", "Sun Fields", "Low Marsh", "Tide Water"]
+XY = [(100, 60), (200, 70), (150, 140), (250, 150), (120, 300), (220, 310), (170, 380), (280, 390)]
+EDGES = [(1, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5), (4, 6), (5, 6), (5, 7), (6, 7), (6, 8), (7, 8)]
+
+
+def conquer_club(neutral: bool = False) -> str:
+    out = ["<?xml version=\"1.0\"?>", "<map>", "<continents>"]
+    for name, bonus, members in (("North Land", 3, NAMES[:4]), ("South Land", 2, NAMES[4:])):
+        out.append(f"<continent><name>{name}</name><bonus>{bonus}</bonus><components>"
+                   + "".join(f"<territory>{m}</territory>" for m in members) + "</components></continent>")
+    out += ["</continents>", "<territories>"]
+    for k, name in enumerate(NAMES, 1):
+        borders = [NAMES[b - 1] for a, b in EDGES if a == k] + [NAMES[a - 1] for a, b in EDGES if b == k]
+        x, y = XY[k - 1]
+        out.append(f"<territory>\n<name>{name}</name><borders>" + "".join(f"<border>{b}</border>" for b in borders)
+                   + f"</borders><coordinates><smallx>{x // 2}</smallx><smally>{y // 2}</smally><largex>{x}</largex>"
+                   f"<largey>{y}</largey></coordinates>" + ("<neutral>3</neutral>" if neutral and k == 8 else "")
+                   + "</territory>")
+    out += ["</territories>", "</map>"]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("name, text, notes", [
+    ("two_lands_cq.map", CONQUEST, ""),
+    ("two_lands_cc.xml", conquer_club(neutral=True), "risk: note: two_lands_cc.xml: its 1 starting neutral territories "
+                                                     "are not imported yet; every territory is dealt to the players\n"),
+])
+def test_conquest_and_conquer_club_maps_import_the_same_board(folder, name, text, notes):
+    (folder / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["board", "import", name])
+    stem = name.split(".")[0]
+    assert (result.exit_code, result.output) == (0, notes + f"{stem.replace('_', ' ')}: 8 territories in 2 continents, "
+                                                 f"12 borders.\nWritten: {stem}.yaml and {stem.replace('_', '-')}.risk. "
+                                                 f"Play it: risk play {stem.replace('_', '-')}.risk\n")
+    board = load_board(folder / f"{stem}.yaml", f"{stem}.yaml")
+    assert board.territories == ("frost_fell", "high_moor", "grey_water", "kings_holm", "amber_coast", "sun_fields",
+                                 "low_marsh", "tide_water")
+    assert sorted(board.borders) == sorted((board.territories[a - 1], board.territories[b - 1]) for a, b in EDGES)
+    assert board.layout.at[7] == (280, 390)
+    played = runner.invoke(app, ["play", f"{stem.replace('_', '-')}.risk", "--humans", "0", "--players", "3",
+                                 "--quiet"])
+    assert played.exit_code == 0 and played.output.startswith("winner: ")
+
+
+@pytest.mark.parametrize("change, message", [
+    (("North Land=3", "North Land=three"), "two_lands_cq.map:7:1: a continent is 'Name=bonus'"),
+    (("Tide Water,280,390,South Land,", "Tide Water,280,South Land,"), "two_lands_cq.map:18:1: a territory is "
+                                                                       "'Name,x,y,Continent,Neighbour,…'"),
+    (("Low Marsh,170,380,South Land", "Low Marsh,170,380,Middle Land"), "two_lands_cq.map:17:1: the continent "
+                                                                         "'Middle Land' is not one of [Continents]"),
+    (("Tide Water,280,390,South Land,Sun Fields,Low Marsh", "Tide Water,280,390,South Land,Sun Fields,Low Marsh,Nowhere"),
+     "two_lands_cq.map:18:1: 'Tide Water' borders 'Nowhere', which is not another territory of the map"),
+    (("Tide Water,280,390,South Land,Sun Fields,Low Marsh", "Tide Water,280,390,South Land,Sun Fields"),
+     "two_lands_cq.map:17:1: the border Low Marsh → Tide Water goes one way only (low_marsh may attack tide_water, "
+     "not back): one-way borders are not played yet"),
+])
+def test_a_malformed_conquest_map(folder, change, message):
+    old, new = change
+    assert old in CONQUEST
+    (folder / "two_lands_cq.map").write_text(CONQUEST.replace(old, new, 1), encoding="utf-8")
+    result = runner.invoke(app, ["board", "import", "two_lands_cq.map"])
+    assert result.exit_code == 1 and result.output.splitlines()[0] == "risk: " + message
+
+
+@pytest.mark.parametrize("change, message", [
+    (("<bonus>3</bonus>", "<bonus>lots</bonus>"), "two_lands_cc.xml:4:1: a continent has a <name> and a <bonus>"),
+    (("<largex>150</largex>", "<largex>far</largex>"), "two_lands_cc.xml:13:1: a territory has a <name> and "
+                                                       "<coordinates> with <largex> and <largey>"),
+    (("<border>Tide Water</border>", "<border>Atlantis</border>"), "two_lands_cc.xml:19:1: the border 'Atlantis' of "
+                                                                    "'Sun Fields' is not another territory of the map"),
+    (("</map>", "</mapp>"), "two_lands_cc.xml:25:1: not well-formed XML (mismatched tag)"),
+    (("<map>", "<!DOCTYPE map [<!ENTITY a 'aaaa'>]><map>"), "two_lands_cc.xml: a map with a DOCTYPE or ENTITY "
+                                                            "declaration is not read"),
+])
+def test_a_malformed_conquer_club_map(folder, change, message):
+    text = conquer_club()
+    old, new = change
+    assert old in text
+    (folder / "two_lands_cc.xml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = runner.invoke(app, ["board", "import", "two_lands_cc.xml"])
+    assert result.exit_code == 1 and result.output.splitlines()[0] == "risk: " + message
+    line = message.split(":")[1]
+    if line.isdigit():  # the place is the line of the element that is wrong
+        wrong = text.replace(old, new, 1).splitlines()[int(line) - 1]
+        assert new.split(">")[1].split("<")[0] in wrong or new in wrong

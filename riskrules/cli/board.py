@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import AllowDirOpt, JsonOpt, LangOpt, allow, fail, print_json, reported, text_for, typer_app
+from .common import AllowDirOpt, JsonOpt, LangOpt, allow, error_line, fail, print_json, reported, text_for, typer_app
 
 app = typer_app("Boards: show one (its territories, borders and drawing), or import one from another program.")
 
@@ -79,28 +79,37 @@ def _board(ref: str):
 
 @app.command("import")
 def import_map(
-    file: Annotated[Path, typer.Argument(help="A map of another program: Domination's .map.", show_default=False)],
-    format: Annotated[str, typer.Option("--format", help="The map's format (domination).")] = "domination",
+    file: Annotated[Path, typer.Argument(help="A map of another program: Domination's or Conquest's .map, "
+                                              "Conquer Club's .xml.", show_default=False)],
+    format: Annotated[str | None, typer.Option("--format", help="domination, conquest or conquerclub (default: "
+                                                                "by the file's name and sections).")] = None,
     cards: Annotated[Path | None, typer.Option(help="Its cards file (default: the one the map names beside "
                                                     "it, if there).")] = None,
     out: Annotated[Path, typer.Option(help="The directory to write NAME.yaml and NAME.risk into.")] = Path("."),
     force: Annotated[bool, typer.Option("--force", help="Write over files of those names.")] = False,
 ) -> None:
-    """Import a map drawn for another RISK program: a board (NAME.yaml, with the map's positions as
+    """Import a map drawn for another RISK program (Domination, Conquest, Conquer Club): a board (NAME.yaml, with the map's positions as
     its layout) and a house rule that plays the classic rules on it (NAME.risk: the map's continent
     bonuses, missions and starting armies for its size). Play it with: risk play NAME.risk
 
     Every problem in the map is one line with its place; a border given one way only is refused
     (one-way borders are not played yet).
     """
-    from ..language.map_import import read_domination
+    from ..language.map_named import read_map
     from ..outputs import check_target
     from ..text.page import write_page
 
-    if format != "domination":
-        fail(f"--format {format[:40]}: the formats read are: domination")
+    if format not in (None, "domination", "conquest", "conquerclub"):
+        fail(f"--format {format[:40]}: the formats read are: domination, conquest, conquerclub")
+    from ..language.errors import RuleError
+
+    try:
+        imported = read_map(file, str(file), format, cards)
+    except RuleError as err:  # every problem, a line each: a map has no `risk check` to list them
+        for problem in err.problems:
+            error_line(f"risk: {problem.line()}")
+        raise typer.Exit(1) from None
     with reported():
-        imported = read_domination(file, str(file), cards)
         board_file, rule_file = out / f"{imported.id}.yaml", out / f"{imported.id.replace('_', '-')}.risk"
         for target in (board_file, rule_file):
             check_target(target)
@@ -108,6 +117,8 @@ def import_map(
                 fail(f"{target}: exists; give --force to write over it")
         write_page(board_file, imported.board_yaml())
         write_page(rule_file, imported.house_rule(board_file.name))
+    for note in imported.notes:
+        typer.echo(f"risk: note: {note}", err=True)
     typer.echo(f"{imported.title}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
                f"{len(imported.borders)} borders.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")

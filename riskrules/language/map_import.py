@@ -48,6 +48,7 @@ class ImportedMap:
     borders: list[tuple[int, int]] = field(default_factory=list)  # index pairs, a < b
     cards: dict[int, str] | None = None  # territory → symbol, from a .cards file
     jokers: int = 2
+    notes: list[str] = field(default_factory=list)  # what the map says and the import sets aside
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
@@ -102,7 +103,7 @@ def ident(name: str) -> str:
     return text[:64].rstrip("_") or "t"
 
 
-def _text(path: Path, label: str) -> str:
+def text_of(path: Path, label: str) -> str:
     try:
         raw = read_bytes(path, label, MAX_MAP_BYTES, "a map file")
     except Unreadable as err:
@@ -116,7 +117,7 @@ def _text(path: Path, label: str) -> str:
 def read_domination(path: Path, label: str, cards: Path | None = None) -> ImportedMap:
     """A Domination `.map` (and its `.cards`, if given or named by `crd` beside it) → ImportedMap;
     RuleError with every problem, each at its line."""
-    text = _text(path, label)
+    text = text_of(path, label)
     lines = text.splitlines()
     problems: list[Problem] = []
 
@@ -151,33 +152,29 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
             bonus_at = -1 if _is_int(words[-1]) else -2  # the colour may be left out
             if len(words) + bonus_at < 1 or not _is_int(words[bonus_at]):
                 problem(n, "a continent is 'Name bonus colour'")
+                result.continents.append((f"continent_{len(result.continents) + 1}", 0))  # (its number stays taken)
                 continue
             name = " ".join(words[:bonus_at]).replace("_", " ")
             cid = _unique(ident(name), continent_names)
             result.continents.append((cid, min(int(words[bonus_at]), 1000)))
         elif section == "[countries]":
-            if len(words) < 5 or not all(_is_int(w) for w in (words[0], words[-3])) \
-                    or not all(_is_number(w) for w in words[-2:]):
-                problem(n, "a country is 'id Name continent x y'")
-                continue
-            number = int(words[0])
-            if number != len(result.territories) + 1:
-                problem(n, f"country {number} is out of order: the countries are numbered 1, 2, 3 … "
-                           f"(expected {len(result.territories) + 1})")
-                continue
-            continent = int(words[-3])
-            if not 1 <= continent <= len(result.continents):
-                problem(n, f"continent {continent} is not one of the {len(result.continents)} continents above")
-                continue
+            expected = len(result.territories) + 1
             if len(result.territories) >= MAX_COUNTRIES:
                 problem(n, f"more than {MAX_COUNTRIES} countries")
                 break
-            name = " ".join(words[1:-3]).replace("_", " ")
-            x, y = float(words[-2]), float(words[-1])
-            if not (0 <= x <= 100000 and 0 <= y <= 100000):
-                problem(n, f"the position {words[-2]}, {words[-1]} is outside 0 to 100000")
+            if _is_int(words[0]) and int(words[0]) != expected:
+                problem(n, f"country {words[0]} is out of order: the countries are numbered 1, 2, 3 … "
+                           f"(expected {expected})")
+                result.territories.append((f"country_{expected}", 0, 0.0, 0.0))  # (the next is still checked)
                 continue
-            result.territories.append((_unique(ident(name), names), continent - 1, x, y))
+            why = _country_problem(words, len(result.continents))
+            if why is not None:
+                problem(n, why)
+                result.territories.append((f"country_{expected}", 0, 0.0, 0.0))  # (its number stays taken)
+                continue
+            name = " ".join(words[1:-3]).replace("_", " ")
+            result.territories.append((_unique(ident(name), names), int(words[-3]) - 1, float(words[-2]),
+                                       float(words[-1])))
         elif section == "[borders]":
             if not all(_is_int(w) for w in words):
                 problem(n, "a border line is 'id neighbour neighbour …', all numbers")
@@ -196,9 +193,26 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 problem(n, f"country {country} borders {other}, which is not another of the {size} countries")
                 continue
             pairs[(country - 1, other - 1)] = n
+    finish(result, pairs, problem, problems, label, lambda a, b: f"{a + 1} → {b + 1}")
+    cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
+    if cards_path is not None and cards_path.is_file():
+        result.cards, result.jokers, missions = read_cards(cards_path, cards_path.name, size)
+        if missions:
+            result.notes.append(f"{cards_path.name}: its {missions} missions are not imported yet; the house rule's "
+                                f"missions are to occupy territories")
+    return result
+
+
+def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problem, problems: list[Problem], label: str,
+           named) -> None:
+    """The borders from the directed pairs read (each with its line): a pair given one way only is
+    refused (once the rest reads: a line refused leaves its borders out); RuleError with every
+    problem; a continent without a territory too."""
+    if problems:
+        raise RuleError(problems)
     for (a, b), n in sorted(pairs.items(), key=lambda item: item[1]):
         if (b, a) not in pairs:
-            problem(n, f"the border {a + 1} → {b + 1} goes one way only ({result.territories[a][0]} may attack "
+            problem(n, f"the border {named(a, b)} goes one way only ({result.territories[a][0]} may attack "
                        f"{result.territories[b][0]}, not back): one-way borders are not played yet")
     if problems:
         raise RuleError(problems)
@@ -206,19 +220,16 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     used = {c for _, c, _, _ in result.territories}
     empty = [cid for k, (cid, _) in enumerate(result.continents) if k not in used]
     if empty:
-        raise RuleError(f"{label}: the continent {empty[0]} has no country")
-    cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
-    if cards_path is not None and cards_path.is_file():
-        result.cards, result.jokers = read_cards(cards_path, cards_path.name, size)
-    return result
+        raise RuleError(f"{label}: the continent {empty[0]} has no territory")
 
 
-def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int]:
-    """A Domination `.cards` file: each country's symbol, and the wildcards (missions: not read yet)."""
-    lines = _text(path, label).splitlines()
+def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, int]:
+    """A Domination `.cards` file: each country's symbol, the wildcards, and how many missions it
+    has (not read yet)."""
+    lines = text_of(path, label).splitlines()
     problems: list[Problem] = []
     cards: dict[int, str] = {}
-    jokers = 0
+    jokers = missions = 0
     section = None
     for n, line in enumerate(lines, 1):
         line = line.split(";", 1)[0].strip()
@@ -227,6 +238,8 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int]:
         if line.startswith("["):
             section = line.lower()
             continue
+        if section == "[missions]":
+            missions += 1
         if section != "[cards]":
             continue
         words = line.split()
@@ -245,7 +258,18 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int]:
                                 + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
     if problems:
         raise RuleError(problems)
-    return cards, min(jokers, 100)
+    return cards, min(jokers, 100), missions
+
+
+def _country_problem(words: list[str], continents: int) -> str | None:
+    if len(words) < 5 or not all(_is_int(w) for w in (words[0], words[-3])) \
+            or not all(_is_number(w) for w in words[-2:]):
+        return "a country is 'id Name continent x y'"
+    if not 1 <= int(words[-3]) <= continents:
+        return f"continent {words[-3]} is not one of the {continents} continents above"
+    if not (0 <= float(words[-2]) <= 100000 and 0 <= float(words[-1]) <= 100000):
+        return f"the position {words[-2]}, {words[-1]} is outside 0 to 100000"
+    return None
 
 
 def _unique(name: str, taken: dict[str, int]) -> str:

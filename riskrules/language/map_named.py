@@ -1,0 +1,202 @@
+"""Maps whose borders name territories: Conquest's `.map` and Conquer Club's XML (language/map_import.py
+holds what they become and the Domination format).
+
+Conquest (windowsgames.co.uk):
+
+    [Map]                        author=…, image=…, wrap=…, scroll=…, warn=…
+    [Continents]                 Name=bonus
+    North=3
+    [Territories]                Name,x,y,Continent,Neighbour,Neighbour,…
+    Frost Fell,100,60,North,High Moor,Grey Water
+
+Conquer Club: `<map>` with `<continents>` (each `<continent>` a `<name>`, a `<bonus>` and its
+`<components>`: `<territory>` names), `<territories>` (each `<territory>` a `<name>`, `<borders>`
+of `<border>` names, `<coordinates>` with `<smallx>`, `<smally>`, `<largex>`, `<largey>`, and a
+`<neutral>` count where it starts neutral). Only what riskrules plays is read: a territory in more
+than one continent, a continent made of continents, and starting neutrals are refused or set
+aside with a message, never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .errors import Pos, Problem, RuleError
+from .map_import import ImportedMap, finish, ident, text_of, _unique
+
+
+def read_conquest(path: Path, label: str) -> ImportedMap:
+    """A Conquest `.map` → ImportedMap; RuleError with every problem, each at its line."""
+    lines = text_of(path, label).splitlines()
+    problems: list[Problem] = []
+
+    def problem(n: int, message: str) -> None:
+        problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
+
+    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
+    continent_index: dict[str, int] = {}
+    continent_ids: dict[str, int] = {}
+    rows: list[tuple[int, str, list[str]]] = []  # (line, name, neighbours)
+    names: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    section = None
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        if line.startswith("["):
+            section = line.lower()
+            if section not in ("[map]", "[continents]", "[territories]"):
+                problem(n, f"unknown section {line[:40]}: a map has [Map], [Continents], [Territories]")
+            continue
+        if section == "[map]":
+            continue
+        if section == "[continents]":
+            name, sep, bonus = line.partition("=")
+            if not sep or not name.strip() or not re.fullmatch(r"[0-9]{1,4}", bonus.strip()):
+                problem(n, "a continent is 'Name=bonus'")
+                if not name.strip():
+                    continue
+                bonus = "0"  # (kept, so that its territories are not refused for it too)
+            continent_index[name.strip().lower()] = len(result.continents)
+            result.continents.append((_unique(ident(name.strip()), continent_ids), int(bonus)))
+        elif section == "[territories]":
+            fields = [f.strip() for f in line.split(",")]
+            if len(fields) < 4 or not all(re.fullmatch(r"[0-9]{1,6}(\.[0-9]+)?", f) for f in fields[1:3]):
+                problem(n, "a territory is 'Name,x,y,Continent,Neighbour,…'")
+                continue
+            name, x, y, continent = fields[0], float(fields[1]), float(fields[2]), fields[3]
+            if continent.lower() not in continent_index:
+                problem(n, f"the continent '{continent[:40]}' is not one of [Continents]")
+                continue
+            if name.lower() in names:
+                problem(n, f"the territory '{name[:40]}' is given twice")
+                continue
+            names[name.lower()] = len(result.territories)
+            result.territories.append((_unique(ident(name), taken), continent_index[continent.lower()], x, y))
+            rows.append((n, name, [f for f in fields[4:] if f]))
+    if not result.territories and not problems:
+        raise RuleError(f"{label}: no [Territories]: not a Conquest map")
+    pairs: dict[tuple[int, int], int] = {}
+    for n, name, neighbours in rows:
+        for other in neighbours:
+            if other.lower() not in names or other.lower() == name.lower():
+                problem(n, f"'{name[:40]}' borders '{other[:40]}', which is not another territory of the map")
+                continue
+            pairs[(names[name.lower()], names[other.lower()])] = n
+    finish(result, pairs, problem, problems, label,
+           lambda a, b: f"{rows[a][1]} → {rows[b][1]}")
+    return result
+
+
+def read_conquerclub(path: Path, label: str) -> ImportedMap:
+    """A Conquer Club XML map → ImportedMap; RuleError with every problem (XML's own at its line)."""
+    import xml.etree.ElementTree as ET
+
+    text = text_of(path, label)
+    if "<!DOCTYPE" in text.upper() or "<!ENTITY" in text.upper():
+        raise RuleError(f"{label}: a map with a DOCTYPE or ENTITY declaration is not read")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as err:
+        line = err.position[0] if err.position else 1
+        raise RuleError(Problem(f"not well-formed XML ({str(err).split(':')[0]})",
+                                Pos(label, line, 1, text.splitlines()[line - 1] if line <= len(text.splitlines())
+                                    else ""))) from None
+    if root.tag != "map":
+        raise RuleError(f"{label}: not a Conquer Club map (its root is <{root.tag[:40]}>, not <map>)")
+    problems: list[Problem] = []
+    lines = text.splitlines()
+
+    def problem(name: str, message: str) -> None:
+        """At the line of the element named `name` (the first <name> that says it), else of the map."""
+        at = text.find(f"<name>{name}</name>") if name else -1
+        n = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
+
+    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
+    territory_of: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    spots: list[tuple[str, float, float, list[str]]] = []
+    for node in root.iterfind("territories/territory"):
+        name = (node.findtext("name") or "").strip()
+        x, y = node.findtext("coordinates/largex"), node.findtext("coordinates/largey")
+        if not name or not _number(x) or not _number(y):
+            problem(name, "a territory has a <name> and <coordinates> with <largex> and <largey>")
+            continue
+        if name in territory_of:
+            problem(name, f"the territory '{name[:40]}' is given twice")
+            continue
+        territory_of[name] = len(spots)
+        spots.append((name, float(x), float(y), [(b.text or "").strip() for b in node.iterfind("borders/border")]))
+    continent_of: dict[str, int] = {}
+    continent_ids: dict[str, int] = {}
+    for node in root.iterfind("continents/continent"):
+        name = (node.findtext("name") or "").strip()
+        bonus = (node.findtext("bonus") or "").strip()
+        if not name or not re.fullmatch(r"-?[0-9]{1,4}", bonus):
+            problem(name, "a continent has a <name> and a <bonus>")
+            continue
+        if node.find("components/continent") is not None:
+            problem(name, f"the continent '{name[:40]}' is made of continents, which is not played (each "
+                          f"territory has one continent)")
+            continue
+        index = len(result.continents)
+        result.continents.append((_unique(ident(name), continent_ids), max(0, int(bonus))))
+        for member in node.iterfind("components/territory"):
+            member_name = (member.text or "").strip()
+            if member_name not in territory_of:
+                problem(name, f"'{member_name[:40]}' in the continent '{name[:40]}' is not a territory of the map")
+            elif member_name in continent_of:
+                problem(name, f"'{member_name[:40]}' is in the continent '{name[:40]}' and another: each territory "
+                          f"has one continent")
+            else:
+                continent_of[member_name] = index
+    alone = [name for name, *_ in spots if name not in continent_of]
+    if alone:
+        index = len(result.continents)
+        result.continents.append((_unique("rest", continent_ids), 0))  # territories of no continent: no bonus
+        for name in alone:
+            continent_of[name] = index
+    for name, x, y, _ in spots:
+        result.territories.append((_unique(ident(name), taken), continent_of.get(name, 0), x, y))
+    if not spots and not problems:
+        raise RuleError(f"{label}: no <territories>: not a Conquer Club map")
+    neutral = sum(1 for node in root.iterfind("territories/territory") if node.find("neutral") is not None)
+    if neutral:
+        result.notes.append(f"{label}: its {neutral} starting neutral territories are not imported yet; every "
+                            f"territory is dealt to the players")
+    if alone:
+        result.notes.append(f"{label}: {len(alone)} territories in no continent are put in 'rest', worth 0")
+    pairs: dict[tuple[int, int], int] = {}
+    for name, _, _, borders in spots:
+        for other in borders:
+            if other not in territory_of or other == name:
+                problem(name, f"the border '{other[:40]}' of '{name[:40]}' is not another territory of the map")
+                continue
+            pairs[(territory_of[name], territory_of[other])] = territory_of[name]  # (finish's "line": where)
+    finish(result, pairs, lambda n, message: problem(spots[n][0], message), problems, label,
+           lambda a, b: f"{spots[a][0]} → {spots[b][0]}")
+    return result
+
+
+def _number(text: str | None) -> bool:
+    return text is not None and bool(re.fullmatch(r"[0-9]{1,6}(\.[0-9]+)?", text.strip()))
+
+
+def read_map(path: Path, label: str, kind: str | None = None, cards: Path | None = None) -> ImportedMap:
+    """A map of `kind` (domination, conquest, conquerclub; None: by its name and first section)."""
+    from .map_import import read_domination
+
+    if kind is None:
+        if path.suffix.lower() == ".xml":
+            kind = "conquerclub"
+        else:
+            head = text_of(path, label)[:4000].lower()
+            kind = "conquest" if "[territories]" in head and "[countries]" not in head else "domination"
+    if kind == "domination":
+        return read_domination(path, label, cards)
+    if kind == "conquest":
+        return read_conquest(path, label)
+    return read_conquerclub(path, label)
