@@ -249,3 +249,40 @@ def test_a_malformed_conquer_club_map(folder, change, message):
     if line.isdigit():  # the place is the line of the element that is wrong
         wrong = text.replace(old, new, 1).splitlines()[int(line) - 1]
         assert new.split(">")[1].split("<")[0] in wrong or new in wrong
+
+
+MISSIONS = """
+[missions]
+2 0 0 0 0 0 Destroy the blue army
+0 5 0 0 0 0 Occupy 5 countries
+0 4 2 0 0 0 Occupy 4 countries with 2 armies each
+0 0 0 1 * 0 Conquer North Land and one more
+0 0 0 1 2 0 Conquer North Land and South Land
+"""
+
+
+def test_missions_of_the_cards_file_in_the_rule_language(folder):
+    (folder / "two_lands.cards").write_text(CARDS + MISSIONS, encoding="utf-8")
+    assert runner.invoke(app, ["board", "import", "two_lands.map"]).exit_code == 0
+    rule = (folder / "two-lands.risk").read_text(encoding="utf-8")
+    assert ("# the map's own missions; played with: --set \"victory missions\"\nmissions {\n"
+            "    destroy blue or else occupy 4 territories\n    occupy 5 territories\n"
+            "    occupy 4 territories with 2 armies each\n    conquer north_land and one more\n"
+            "    conquer north_land and south_land\n}\n") in rule
+    played = runner.invoke(app, ["play", "two-lands.risk", "--humans", "0", "--players", "3", "--seed", "2",
+                                 "--set", "victory missions", "--quiet"])
+    assert (played.exit_code, played.output) == (0, "winner: red, reason: mission, turns: 3, seed: 2\n")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("0 0 0 3 0 0 Conquer the third land", "two_lands.cards:13:1: a mission names no continent of the map, or one "
+                                           "it does not have"),
+    ("9 0 0 0 0 0 Destroy nine", "two_lands.cards:13:1: a mission destroys player 9: the colours are 6"),
+    ("0 x 0 0 0 0 What", "two_lands.cards:13:1: a mission is 'player countries armies continent continent continent "
+                         "text'"),
+])
+def test_a_malformed_mission(folder, line, message):
+    (folder / "two_lands.cards").write_text(CARDS + "\n[missions]\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        read_domination(folder / "two_lands.map", "two_lands.map")
+    assert err.value.first_line == message

@@ -49,6 +49,7 @@ class ImportedMap:
     cards: dict[int, str] | None = None  # territory → symbol, from a .cards file
     jokers: int = 2
     notes: list[str] = field(default_factory=list)  # what the map says and the import sets aside
+    missions: list[str] = field(default_factory=list)  # mission statements of the rule language, from a .cards file
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
@@ -86,9 +87,16 @@ class ImportedMap:
                 f"board \"{board_file}\"\nplayers 2 to {most}\n\n"
                 f"setup {{\n    starting armies {armies}\n}}\n\n"
                 f"reinforcements {{\n    continents {bonuses}\n}}\n\n"
-                f"missions {{\n    occupy {max(1, n * 24 // 42)} territories\n"
-                f"    occupy {max(1, n * 18 // 42)} territories with 2 armies each\n}}\n\n"
+                + ("# the map's own missions; played with: --set \"victory missions\"\n" if self.missions else "")
+                + "missions {\n" + "".join(f"    {m}\n" for m in self.missions or self.occupying()) + "}\n\n"
                 f"for 2 players {{\n    neutral {{\n        armies {neutral}\n    }}\n}}\n")
+
+
+    def occupying(self) -> list[str]:
+        """The missions of a map without its own: occupy most of it, as the classic 24 and 18 of 42."""
+        n = len(self.territories)
+        return [f"occupy {max(1, n * 24 // 42)} territories",
+                f"occupy {max(1, n * 18 // 42)} territories with 2 armies each"]
 
 
 def _num(x: float) -> str:
@@ -197,9 +205,7 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
     if cards_path is not None and cards_path.is_file():
         result.cards, result.jokers, missions = read_cards(cards_path, cards_path.name, size)
-        if missions:
-            result.notes.append(f"{cards_path.name}: its {missions} missions are not imported yet; the house rule's "
-                                f"missions are to occupy territories")
+        result.missions = [_mission(m, result, cards_path.name) for m in missions]
     return result
 
 
@@ -223,13 +229,14 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problem, prob
         raise RuleError(f"{label}: the continent {empty[0]} has no territory")
 
 
-def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, int]:
-    """A Domination `.cards` file: each country's symbol, the wildcards, and how many missions it
-    has (not read yet)."""
+def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, list[tuple[int, list[str]]]]:
+    """A Domination `.cards` file: each country's symbol, the wildcards, and its missions' lines
+    (line number, words) as they are."""
     lines = text_of(path, label).splitlines()
     problems: list[Problem] = []
     cards: dict[int, str] = {}
-    jokers = missions = 0
+    jokers = 0
+    missions: list[tuple[int, list[str]]] = []
     section = None
     for n, line in enumerate(lines, 1):
         line = line.split(";", 1)[0].strip()
@@ -239,7 +246,7 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
             section = line.lower()
             continue
         if section == "[missions]":
-            missions += 1
+            missions.append((n, line.split()))
         if section != "[cards]":
             continue
         words = line.split()
@@ -259,6 +266,38 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     if problems:
         raise RuleError(problems)
     return cards, min(jokers, 100), missions
+
+
+COLOURS = ("red", "blue", "yellow", "green", "black", "pink")  # classic's, in seat order: whom a mission destroys
+
+
+def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> str:
+    """A Domination mission — `player countries armies continent continent continent text`, 0 for
+    none and `*` for a continent of the player's choice — as a statement of the rule language."""
+    n, words = found
+    fields = words[:6]
+    if len(fields) < 6 or not all(_is_int(w) or w == "*" for w in fields) or any(w == "*" for w in fields[:3]):
+        raise RuleError(Problem("a mission is 'player countries armies continent continent continent text'",
+                                Pos(label, n, 1, " ".join(words))))
+    player, countries, armies = (int(w) for w in fields[:3])
+    size = len(result.territories)
+    fallback = max(1, size * 24 // 42)
+    if player:
+        if player > len(COLOURS):
+            raise RuleError(Problem(f"a mission destroys player {player}: the colours are {len(COLOURS)}",
+                                    Pos(label, n, 1, " ".join(words))))
+        return f"destroy {COLOURS[player - 1]} or else occupy {fallback} territories"
+    if countries:
+        if countries > size:
+            raise RuleError(Problem(f"a mission asks for {countries} countries of {size}",
+                                    Pos(label, n, 1, " ".join(words))))
+        return f"occupy {countries} territories" + (f" with {armies} armies each" if armies > 1 else "")
+    named = [int(w) for w in fields[3:] if w != "*" and w != "0"]
+    if not named or any(not 1 <= k <= len(result.continents) for k in named):
+        raise RuleError(Problem("a mission names no continent of the map, or one it does not have",
+                                Pos(label, n, 1, " ".join(words))))
+    more = " and one more" if "*" in fields[3:] else ""
+    return "conquer " + " and ".join(result.continents[k - 1][0] for k in named) + more
 
 
 def _country_problem(words: list[str], continents: int) -> str | None:
