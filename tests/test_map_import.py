@@ -104,8 +104,6 @@ def test_a_map_without_its_cards_file_deals_symbols_in_turn(folder):
     (("North_Land 3 blue", "North_Land three blue"), "two_lands.map:10:1: a continent is 'Name bonus colour'"),
     (("8 6 7", "8 6 x"), "two_lands.map:31:1: a border line is 'id neighbour neighbour …', all numbers"),
     (("8 6 7", "8 6 7 9"), "two_lands.map:31:1: country 8 borders 9, which is not another of the 8 countries"),
-    (("7 5 6 8", "7 5 6"), "two_lands.map:31:1: the border 8 → 7 goes one way only (tide_water may attack low_marsh, "
-                           "not back): one-way borders are not played yet"),
 ])
 def test_every_malformed_variant_gets_a_placed_error(folder, change, message):
     old, new = change
@@ -216,9 +214,6 @@ def test_conquest_and_conquer_club_maps_import_the_same_board(folder, name, text
                                                                          "'Middle Land' is not one of [Continents]"),
     (("Tide Water,280,390,South Land,Sun Fields,Low Marsh", "Tide Water,280,390,South Land,Sun Fields,Low Marsh,Nowhere"),
      "two_lands_cq.map:18:1: 'Tide Water' borders 'Nowhere', which is not another territory of the map"),
-    (("Tide Water,280,390,South Land,Sun Fields,Low Marsh", "Tide Water,280,390,South Land,Sun Fields"),
-     "two_lands_cq.map:17:1: the border Low Marsh → Tide Water goes one way only (low_marsh may attack tide_water, "
-     "not back): one-way borders are not played yet"),
 ])
 def test_a_malformed_conquest_map(folder, change, message):
     old, new = change
@@ -286,3 +281,43 @@ def test_a_malformed_mission(folder, line, message):
     with pytest.raises(RuleError) as err:
         read_domination(folder / "two_lands.map", "two_lands.map")
     assert err.value.first_line == message
+
+
+def test_a_border_given_one_way_is_a_one_way_border_and_the_engine_follows_it(folder):
+    """Tide Water may attack Low Marsh, not back: the board says so, every attack and fortify option
+    of whole games follows it (and the options kept between decisions are the fresh ones)."""
+    from test_engine_options import fresh_attack_options, watched_game
+
+    (folder / "two_lands.map").write_text(MAP.replace("7 5 6 8", "7 5 6"), encoding="utf-8")
+    result = runner.invoke(app, ["board", "import", "two_lands.map"])
+    assert result.output.splitlines()[0] == "Two Lands: 8 territories in 2 continents, 12 borders (1 of them one way)."
+    board = load_board(folder / "two_lands.yaml", "two_lands.yaml")
+    assert board.one_way == (("tide_water", "low_marsh"),)
+    low, tide = board.index["low_marsh"], board.index["tide_water"]
+    assert low in board.adjacent[tide] and tide not in board.adjacent[low]
+    assert tide in board.incoming[low] and low not in board.incoming[tide]
+    from riskrules.text.board_svg import board_svg
+    from riskrules.text.i18n import Text
+
+    assert board_svg(board, Text("en"), title="t").count('marker-end="url(#arrow)"') == 1  # drawn with its arrow
+    twice = (folder / "two_lands.yaml").read_text(encoding="utf-8").replace(
+        "one_way:", "one_way:\n  - [sun_fields, low_marsh]", 1)
+    (folder / "twice.yaml").write_text(twice, encoding="utf-8")
+    with pytest.raises(RuleError) as err:
+        load_board(folder / "twice.yaml", "twice.yaml")
+    assert err.value.first_line.endswith("the border sun_fields–low_marsh is listed twice")
+    rules = open_rulebook(folder / "two-lands.risk").rules(None, 2)
+    game = Game(rules, [make_bot("random") for _ in range(2)], 1)
+    for t in range(board.size):
+        game.set_owner(t, 0 if t != low else 1)
+        game.armies[t] = 5
+    assert (tide, low) in fresh_attack_options(game, 0) and game.attack_options(0) == fresh_attack_options(game, 0)
+    game.set_owner(tide, 1)
+    game.set_owner(low, 0)
+    assert (low, tide) not in game.attack_options(0)
+    attacks = 0
+    for players in (2, 3, 4):
+        for bot in ("random", "balanced"):
+            attacks += watched_game(open_rulebook(folder / "two-lands.risk").rules(None, players), players, bot,
+                                    seed=3, max_turns=80)["attack"]
+    assert attacks > 100

@@ -92,8 +92,8 @@ def import_map(
     its layout) and a house rule that plays the classic rules on it (NAME.risk: the map's continent
     bonuses, missions and starting armies for its size). Play it with: risk play NAME.risk
 
-    Every problem in the map is one line with its place; a border given one way only is refused
-    (one-way borders are not played yet).
+    Every problem in the map is one line with its place; a border given one way only is a one-way
+    border (attacks and moves follow it).
     """
     from ..language.map_named import read_map
     from ..outputs import check_target
@@ -119,6 +119,7 @@ def import_map(
         write_page(rule_file, imported.house_rule(board_file.name))
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
+    one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
     typer.echo(f"{imported.title}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
-               f"{len(imported.borders)} borders.")
+               f"{len(imported.borders) + len(imported.one_way)} borders{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")

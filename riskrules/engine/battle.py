@@ -77,7 +77,7 @@ class Battle:
                 continue
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
-                for t in self.adjacent[target]:  # (a new list: an agent may keep the one it was shown)
+                for t in self.incoming[target]:  # (a new list: an agent may keep the one it was shown)
                     at, end = bisect_left(options, (t, -1)), bisect_left(options, (t + 1, -1))
                     options[at:end] = [o for o in options[at:end] if o[1] != target]
                 at = bisect_left(options, (target, -1))

@@ -118,7 +118,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         # the board
         size = board.size
         self.size = size
-        self.adjacent = board.adjacent
+        self.adjacent = board.adjacent  # where a territory may attack and move
+        self.incoming = board.incoming or board.adjacent  # who may attack it (the same but for one-way borders)
         self.continent_of = board.continent_of
         self.members = board.members
         self._all = range(size)

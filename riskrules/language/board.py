@@ -41,12 +41,14 @@ class Board:
     continent_index: dict[str, int]
     continent_of: tuple[int, ...]  # territory → continent
     members: tuple[tuple[int, ...], ...]  # continent → its territories
-    adjacent: tuple[tuple[int, ...], ...]  # territory → neighbours, ascending
+    adjacent: tuple[tuple[int, ...], ...]  # territory → where it may attack and move, ascending
     borders: tuple[tuple[str, str], ...]  # as listed in the file
     symbols: tuple[str, ...]
     card_symbol: tuple[int, ...]  # territory → symbol index on its card
     jokers: int
     layout: Layout | None = None  # none: drawn from a layout computed from the borders
+    one_way: tuple[tuple[str, str], ...] = ()  # (from, to): `from` may attack and move into `to`, not back
+    incoming: tuple[tuple[int, ...], ...] = ()  # territory → who may attack it (adjacent itself without one_way)
 
     @property
     def size(self) -> int:
@@ -64,6 +66,7 @@ class Board:
             ],
             "continents": {c: [self.territories[i] for i in self.members[k]] for k, c in enumerate(self.continents)},
             "borders": [list(b) for b in self.borders],
+            **({"one_way": [list(b) for b in self.one_way]} if self.one_way else {}),
             "deck": {
                 "symbols": list(self.symbols),
                 "jokers": self.jokers,
@@ -158,7 +161,7 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
         if getattr(err, "problem", None) == "exceeded maximum nesting depth":  # libyaml's own bound (0.2.5 on)
             raise failed("nested too deeply") from None
         raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
-    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | {"layout"} or "continents" not in root:
+    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | {"layout", "one_way"} or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
                         f"at the top, a layout if it likes, and nothing else)")
     return root, marks
@@ -188,7 +191,7 @@ def _child_path(stack: list[list]) -> tuple | None:
     return None if key is _KEY else path + (key,)
 
 
-_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})  # and, optionally, "layout"
+_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})  # and, optionally, "layout" and "one_way"
 
 
 def _mark_pos(label: str, lines: list[str], mark) -> Pos:
@@ -274,6 +277,19 @@ def _index(data: dict, where) -> Board:
         neighbours[index[a]].add(index[b])
         neighbours[index[b]].add(index[a])
         borders.append((a, b))
+    one_way = []
+    for n, (a, b) in enumerate(data.get("one_way", [])):
+        where_n = where(("one_way", n))
+        if a not in index or b not in index:
+            problems += [Problem(unknown("territory", t, territories), where(("one_way", n, k)))
+                         for k, t in enumerate((a, b)) if t not in index]
+        elif a == b:
+            problems.append(Problem(f"territory '{a}' cannot border itself", where_n))
+        elif index[b] in neighbours[index[a]] or index[a] in neighbours[index[b]]:
+            problems.append(Problem(f"the border {a}–{b} is listed twice", where_n))
+        else:
+            neighbours[index[a]].add(index[b])
+            one_way.append((a, b))
     deck = data["deck"]
     symbols = list(deck["symbols"])
     card_symbol = [-1] * len(territories)
@@ -287,8 +303,11 @@ def _index(data: dict, where) -> Board:
     for i, s in enumerate(card_symbol):
         if s < 0 and territories[i] not in deck["cards"]:
             problems.append(Problem(f"territory '{territories[i]}' has no card", where(("deck", "cards"))))
+    both = [set(n) for n in neighbours]  # connected whichever way its borders go
+    for a, b in one_way:
+        both[index[b]].add(index[a])
     if not problems and territories:
-        unreachable = _unreachable(neighbours)
+        unreachable = _unreachable(both)
         if unreachable:
             names = ", ".join(territories[i] for i in sorted(unreachable)[:5])
             problems.append(Problem(f"the board is not connected: {names} cannot be reached from "
@@ -299,6 +318,14 @@ def _index(data: dict, where) -> Board:
     members: list[list[int]] = [[] for _ in continents]
     for i, k in enumerate(continent_of):
         members[k].append(i)
+    adjacent = tuple(tuple(sorted(n)) for n in neighbours)
+    incoming = adjacent
+    if one_way:
+        into: list[set[int]] = [set() for _ in territories]
+        for t, near in enumerate(neighbours):
+            for u in near:
+                into[u].add(t)
+        incoming = tuple(tuple(sorted(n)) for n in into)
     return Board(
         id=data["id"],
         territories=tuple(territories),
@@ -307,12 +334,14 @@ def _index(data: dict, where) -> Board:
         continent_index={c: k for k, c in enumerate(continents)},
         continent_of=tuple(continent_of),
         members=tuple(tuple(m) for m in members),
-        adjacent=tuple(tuple(sorted(n)) for n in neighbours),
+        adjacent=adjacent,
         borders=tuple(borders),
         symbols=tuple(symbols),
         card_symbol=tuple(card_symbol),
         jokers=deck["jokers"],
         layout=layout,
+        one_way=tuple(one_way),
+        incoming=incoming,
     )
 
 
@@ -352,7 +381,7 @@ def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]]
             for side, t in enumerate((a, b)):
                 if t not in index:
                     problems.append(Problem(unknown("territory", t, names), where(("layout", "lanes", n, side))))
-        elif index[b] not in neighbours[index[a]]:
+        elif index[b] not in neighbours[index[a]] and index[a] not in neighbours[index[b]]:
             problems.append(Problem(f"the lane {a}–{b} is not a border", where(("layout", "lanes", n))))
         else:
             lanes.append((index[a], index[b]))

@@ -19,8 +19,8 @@ A Domination map (the format Domination and many other programs read):
 What is read becomes a board (territory and continent ids made from the names, positions into a
 layout) and a house rule extending classic with the map's continent bonuses, missions of its size
 and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
-message`; the file is bounded like any other. A border given in one direction only is refused:
-the engine plays borders both ways (one-way borders are work to come).
+message`; the file is bounded like any other. A border given in one direction only is a one-way
+border of the board.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class ImportedMap:
     continents: list[tuple[str, int]] = field(default_factory=list)  # (id, bonus)
     territories: list[tuple[str, int, float, float]] = field(default_factory=list)  # (id, continent, x, y)
     borders: list[tuple[int, int]] = field(default_factory=list)  # index pairs, a < b
+    one_way: list[tuple[int, int]] = field(default_factory=list)  # (from, to): from may attack to, not back
     cards: dict[int, str] | None = None  # territory → symbol, from a .cards file
     jokers: int = 2
     notes: list[str] = field(default_factory=list)  # what the map says and the import sets aside
@@ -60,6 +61,9 @@ class ImportedMap:
             out.append(f"  {cid}: [{', '.join(members)}]")
         out.append("borders:")
         out += [f"  - [{self.territories[a][0]}, {self.territories[b][0]}]" for a, b in self.borders]
+        if self.one_way:
+            out.append("one_way:  # [from, to]: from may attack and move into to, not back")
+            out += [f"  - [{self.territories[a][0]}, {self.territories[b][0]}]" for a, b in self.one_way]
         symbols = ["infantry", "cavalry", "artillery"]
         out += ["deck:", f"  symbols: [{', '.join(symbols)}]", f"  jokers: {self.jokers}", "  cards:"]
         for i, (tid, _, _, _) in enumerate(self.territories):
@@ -201,7 +205,7 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 problem(n, f"country {country} borders {other}, which is not another of the {size} countries")
                 continue
             pairs[(country - 1, other - 1)] = n
-    finish(result, pairs, problem, problems, label, lambda a, b: f"{a + 1} → {b + 1}")
+    finish(result, pairs, problems, label)
     cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
     if cards_path is not None and cards_path.is_file():
         result.cards, result.jokers, missions = read_cards(cards_path, cards_path.name, size)
@@ -209,20 +213,13 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     return result
 
 
-def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problem, problems: list[Problem], label: str,
-           named) -> None:
-    """The borders from the directed pairs read (each with its line): a pair given one way only is
-    refused (once the rest reads: a line refused leaves its borders out); RuleError with every
-    problem; a continent without a territory too."""
+def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: list[Problem], label: str) -> None:
+    """The borders from the directed pairs read: both ways a border, one way a one-way border;
+    RuleError with every problem, a continent without a territory too."""
     if problems:
         raise RuleError(problems)
-    for (a, b), n in sorted(pairs.items(), key=lambda item: item[1]):
-        if (b, a) not in pairs:
-            problem(n, f"the border {named(a, b)} goes one way only ({result.territories[a][0]} may attack "
-                       f"{result.territories[b][0]}, not back): one-way borders are not played yet")
-    if problems:
-        raise RuleError(problems)
-    result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs})
+    result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
+    result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
     used = {c for _, c, _, _ in result.territories}
     empty = [cid for k, (cid, _) in enumerate(result.continents) if k not in used]
     if empty:

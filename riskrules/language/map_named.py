@@ -85,8 +85,7 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"'{name[:40]}' borders '{other[:40]}', which is not another territory of the map")
                 continue
             pairs[(names[name.lower()], names[other.lower()])] = n
-    finish(result, pairs, problem, problems, label,
-           lambda a, b: f"{rows[a][1]} → {rows[b][1]}")
+    finish(result, pairs, problems, label)
     return result
 
 
@@ -175,9 +174,8 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
             if other not in territory_of or other == name:
                 problem(name, f"the border '{other[:40]}' of '{name[:40]}' is not another territory of the map")
                 continue
-            pairs[(territory_of[name], territory_of[other])] = territory_of[name]  # (finish's "line": where)
-    finish(result, pairs, lambda n, message: problem(spots[n][0], message), problems, label,
-           lambda a, b: f"{spots[a][0]} → {spots[b][0]}")
+            pairs[(territory_of[name], territory_of[other])] = 1
+    finish(result, pairs, problems, label)
     return result
 
 

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 
 from ..language.board import Board
-from .geometry import SEA, Drawing, drawing
+from .geometry import SEA, Drawing, drawing, neighbours
 from .i18n import Text
 from .page import esc
 from .plot import PALETTE
@@ -71,7 +71,7 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
         out.append(f'<path d="{d.paths[i]}" fill="url(#h{board.continent_of[i]})"/>')
     out.append("</g>")
     out.append(_edges(board, d))
-    out.append(_lanes(d))
+    out.append(_lanes(d, {(board.index[a], board.index[b]) for a, b in board.one_way}))
     out.append(_labels(board, d, t, font, game, players, owners, armies))
     out.append(_legend(board, d, t, font, bonuses))
     out.append("</svg>")
@@ -87,15 +87,20 @@ def _defs(board: Board) -> str:
                 "cross": line + f'<line x1="0" y1="0" x2="{gap}" y2="0" stroke="#333" stroke-width="0.9"/>'}[kind]
         parts.append(f'<pattern id="h{c}" width="{gap}" height="{gap}" patternUnits="userSpaceOnUse" '
                      f'patternTransform="rotate({angle})">{mark}</pattern>')
+    parts.append('<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" '
+                 'orient="auto-start-reverse"><path d="M0,0L10,5L0,10Z" fill="#444"/></marker>')
     parts.append("</defs>")
     return "".join(parts)
 
 
-def _lanes(d: Drawing) -> str:
-    """Borders drawn across the sea, dotted, from coast to coast; one that is shorter round the
-    back of the map (Alaska–Kamchatka) leaves it at both edges."""
+def _lanes(d: Drawing, one_way: set[tuple[int, int]]) -> str:
+    """Borders drawn across the sea, dotted, from coast to coast, with an arrow where a border goes
+    one way; one that is shorter round the back of the map (Alaska–Kamchatka) leaves it at both edges."""
     out = ['<g class="lanes" stroke="#444" stroke-width="1.8" stroke-dasharray="5 4" fill="none">']
     for i, j in d.lanes:
+        if (j, i) in one_way:
+            i, j = j, i  # drawn from where it may be crossed
+        arrow = ' marker-end="url(#arrow)" stroke-dasharray="none"' if (i, j) in one_way else ""
         (x1, y1), (x2, y2) = d.at[i], d.at[j]
         if abs(x1 - x2) > d.width / 2:
             if x1 > x2:
@@ -106,10 +111,12 @@ def _lanes(d: Drawing) -> str:
             out.append(f'<line x1="{x2:.1f}" y1="{y2:.1f}" x2="{d.width}" y2="{y_edge:.1f}"/>')
             continue
         start, end = _outside(d.edges[i], (x1, y1), (x2, y2), 0.0), _outside(d.edges[j], (x2, y2), (x1, y1), 0.0)
+        if arrow and start + end >= 1:  # cells that touch: the arrow across their common edge
+            start, end = 0.35, 0.35
         if start + end < 1:
             a = (x1 + (x2 - x1) * start, y1 + (y2 - y1) * start)
             b = (x2 + (x1 - x2) * end, y2 + (y1 - y2) * end)
-            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"/>')
+            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"{arrow}/>')
     out.append("</g>")
     return "".join(out)
 
@@ -135,7 +142,7 @@ def _outside(edges, p, q, none: float) -> float:
 
 def _edges(board: Board, d: Drawing) -> str:
     """Straits (cells that touch but do not border) as sea; coasts and continents' edges thick."""
-    adjacent = [set(a) for a in board.adjacent]
+    adjacent = neighbours(board)
     straits, coasts = [], []
     for i, edges in enumerate(d.edges):
         for p, q, j in edges:

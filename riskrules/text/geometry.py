@@ -36,6 +36,14 @@ class Drawing:
     radius: float  # a cell reaches at most this far from its point
 
 
+def neighbours(board: Board) -> list[set[int]]:
+    """Each territory's neighbours whichever way their border goes (a one-way border joins them too)."""
+    both = [set(near) for near in board.adjacent]
+    for t, near in enumerate(board.incoming or ()):
+        both[t].update(near)
+    return both
+
+
 def drawing(board: Board) -> Drawing:
     layout = board.layout
     if layout is not None:
@@ -44,6 +52,7 @@ def drawing(board: Board) -> Drawing:
     else:
         width, height, at = computed_layout(board)
         shapes, declared = (None,) * board.size, set()
+    declared = declared | {(board.index[a], board.index[b]) for a, b in board.one_way}  # drawn with an arrow
     radius = _radius(board, at)
     near = _near(at, 2 * radius)
     cells = [_cell(i, at, near(i), radius, width, height) if shapes[i] is None else None for i in range(board.size)]
@@ -51,8 +60,8 @@ def drawing(board: Board) -> Drawing:
     edges = tuple(tuple(cells[i]) if cells[i] is not None else () for i in range(board.size))
     touching = {(i, j) for i, cell in enumerate(edges) for _, _, j in cell if j != SEA}
     lanes = []
-    for i, near in enumerate(board.adjacent):
-        for j in near:
+    for i, near in enumerate(neighbours(board)):
+        for j in sorted(near):
             if i < j and ((i, j) in declared or (j, i) in declared
                           or ((i, j) not in touching and (j, i) not in touching)):
                 lanes.append((i, j))
@@ -61,7 +70,7 @@ def drawing(board: Board) -> Drawing:
 
 def _radius(board: Board, at: list[Point]) -> float:
     """How far a cell reaches: most borders' territories meet, the long ones (sea links) do not."""
-    lengths = sorted(math.dist(at[i], at[j]) for i, near in enumerate(board.adjacent) for j in near if i < j)
+    lengths = sorted(math.dist(at[i], at[j]) for i, near in enumerate(neighbours(board)) for j in near if i < j)
     if not lengths:
         return 60.0
     typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.8))]
@@ -149,10 +158,11 @@ def computed_layout(board: Board) -> tuple[int, int, list[Point]]:
     grow = max(1.0, math.sqrt(board.size / 100))
     width, height = round(1280 * grow), round(720 * grow)
     k = len(board.continents)
-    local = [_spring(list(board.members[c]), board) for c in range(k)]
+    both = neighbours(board)
+    local = [_spring(list(board.members[c]), both) for c in range(k)]
     sizes = [max((math.hypot(*p) for p in points), default=0.0) + 0.6 for points in local]
     links = [[0] * k for _ in range(k)]
-    for i, near in enumerate(board.adjacent):
+    for i, near in enumerate(both):
         for j in near:
             a, b = board.continent_of[i], board.continent_of[j]
             if a != b:
@@ -164,11 +174,11 @@ def computed_layout(board: Board) -> tuple[int, int, list[Point]]:
     for _ in range(3):  # each continent turned to bring its borders nearest where the others now lie
         for c in range(k):
             _turn(at, c, board.members[c], local[c], centres[c],
-                  _facing(c, board.members[c], local[c], centres[c], at, board))
+                  _facing(c, board.members[c], local[c], centres[c], at, board, both))
     return width, height, _fit(at, width, height)
 
 
-def _spring(members: list[int], board: Board) -> list[Point]:
+def _spring(members: list[int], both: list[set[int]]) -> list[Point]:
     """A force-directed layout (Fruchterman & Reingold, 1991) of a continent's own borders,
     started from a sunflower spiral so that it is the same every time; unit spacing, centred.
     Every round weighs every pair: a continent of more than about a hundred territories gets
@@ -180,7 +190,7 @@ def _spring(members: list[int], board: Board) -> list[Point]:
     where = {t: k for k, t in enumerate(members)}
     golden = math.pi * (3 - math.sqrt(5))
     pos = [[math.sqrt(k + 0.5) * math.cos(k * golden), math.sqrt(k + 0.5) * math.sin(k * golden)] for k in range(n)]
-    edges = [(where[i], where[j]) for i in members for j in board.adjacent[i] if j in where and i < j]
+    edges = [(where[i], where[j]) for i in members for j in both[i] if j in where and i < j]
     step = math.sqrt(n) / 2
     for _ in range(rounds):
         force = [[0.0, 0.0] for _ in range(n)]
@@ -253,9 +263,10 @@ def _turn(at: list[Point], c: int, members, local: list[Point], centre: Point, t
         at[i] = (centre[0] + x * cos - y * sin, centre[1] + x * sin + y * cos)
 
 
-def _facing(c: int, members, local: list[Point], centre: Point, at: list[Point], board: Board) -> float:
+def _facing(c: int, members, local: list[Point], centre: Point, at: list[Point], board: Board,
+            both: list[set[int]]) -> float:
     """The turn of continent c's layout that brings its borders with other continents shortest."""
-    pulls = [(local[k], at[j]) for k, i in enumerate(members) for j in board.adjacent[i] if board.continent_of[j] != c]
+    pulls = [(local[k], at[j]) for k, i in enumerate(members) for j in both[i] if board.continent_of[j] != c]
     if not pulls:
         return 0.0
     best, best_cost = 0.0, math.inf
