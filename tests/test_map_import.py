@@ -3,6 +3,8 @@ play; every malformed variant gets a one-line error at its place."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -13,6 +15,7 @@ from riskrules.language.board import load_board
 from riskrules.language.errors import RuleError
 from riskrules.language.loader import open_rulebook
 from riskrules.language.map_import import read_domination
+from riskrules.language.map_named import read_map
 
 runner = CliRunner()
 
@@ -321,3 +324,49 @@ def test_a_border_given_one_way_is_a_one_way_border_and_the_engine_follows_it(fo
             attacks += watched_game(open_rulebook(folder / "two-lands.risk").rules(None, players), players, bot,
                                     seed=3, max_turns=80)["attack"]
     assert attacks > 100
+
+
+def variants(text: str):
+    """Damaged copies of a map, made line by line: each line left out, cut in half, doubled, and each
+    number in it made a word, negative or huge."""
+    lines = text.splitlines(keepends=True)
+    for k, line in enumerate(lines):
+        yield "".join(lines[:k] + lines[k + 1:])
+        yield "".join(lines[:k] + [line[:len(line) // 2] + "\n"] + lines[k + 1:])
+        yield "".join(lines[:k] + [line, line] + lines[k + 1:])
+        for number in set(re.findall(r"\d+", line)):
+            for bad in ("x", "-" + number, "9" * 12):
+                yield "".join(lines[:k] + [line.replace(number, bad, 1)] + lines[k + 1:])
+
+
+@pytest.mark.parametrize("name, text", [("two_lands.map", MAP), ("two_lands_cq.map", CONQUEST),
+                                        ("two_lands_cc.xml", conquer_club(neutral=True))])
+def test_every_generated_damage_imports_or_is_refused_at_a_place(folder, name, text):
+    """Whatever the damage: the map imports (and its board loads), or every problem has a place
+    (a line, or the file named) — never another exception."""
+    (folder / "two_lands.cards").unlink()
+    tried = refused = 0
+    for damaged in variants(text):
+        (folder / name).write_text(damaged, encoding="utf-8")
+        tried += 1
+        try:
+            imported = read_map(folder / name, name)
+        except RuleError as err:
+            refused += 1
+            assert all((p.pos is not None and p.pos.file == name and p.pos.line >= 1) or p.message.startswith(name)
+                       for p in err.problems), err.problems
+            continue
+        (folder / "out.yaml").write_text(imported.board_yaml(), encoding="utf-8")
+        try:
+            load_board(folder / "out.yaml", "out.yaml")
+        except RuleError as err:  # a board the map makes may still be refused: not connected, say — in words
+            assert err.problems and all(p.message for p in err.problems)
+    assert tried > 100 and refused > 20
+
+
+def test_an_imported_rule_shows_and_simulates(folder):
+    assert runner.invoke(app, ["board", "import", "two_lands.map"]).exit_code == 0
+    shown = runner.invoke(app, ["rules", "two-lands.risk", "--lang", "en"])
+    assert shown.exit_code == 0 and "north_land 3" not in shown.output and "North Land" in shown.output
+    simulated = runner.invoke(app, ["simulate", "two-lands.risk", "--games", "12", "--workers", "1", "--json"])
+    assert simulated.exit_code == 0 and '"games": 12' in simulated.output
