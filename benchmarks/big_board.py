@@ -30,12 +30,12 @@ from pathlib import Path
 CONTINENT = 100  # territories a continent
 
 
-def board_yaml(n: int, seed: int = 1) -> str:
+def board_yaml(n: int, seed: int = 1, continent: int = CONTINENT) -> str:
     rng = random.Random(f"big-board:{n}:{seed}")
     names = [f"t{i}" for i in range(n)]
     out = ["id: big", "continents:"]
-    for k in range(0, n, CONTINENT):
-        out.append(f"  c{k // CONTINENT}: [{', '.join(names[k:k + CONTINENT])}]")
+    for k in range(0, n, continent):
+        out.append(f"  c{k // continent}: [{', '.join(names[k:k + continent])}]")
     out.append("borders:")
     seen = {(max(0, i - rng.randint(1, 3)), i) for i in range(1, n)}  # connected: a chain of near ones
     most = min(2 * n, 10_000)  # the schema's bound on borders
@@ -50,8 +50,8 @@ def board_yaml(n: int, seed: int = 1) -> str:
     return "\n".join(out) + "\n"
 
 
-def house_rule(n: int, players: int) -> str:
-    bonuses = ",\n        ".join(f"c{k} {1 + k % 5}" for k in range(-(-n // CONTINENT)))
+def house_rule(n: int, players: int, continent: int = CONTINENT) -> str:
+    bonuses = ",\n        ".join(f"c{k} {1 + k % 5}" for k in range(-(-n // continent)))
     armies = -(-n // players) + 20
     return (f'rulebook big\nextends classic\nboard "board.yaml"\nplayers {players} to 6\n'
             f"setup {{\n    starting armies 2+: {armies}\n    placement {min(100, -(-armies // 400))} per turn\n}}\n"
@@ -59,11 +59,11 @@ def house_rule(n: int, players: int) -> str:
             f"missions {{\n    occupy {min(1000, n // 2)} territories\n}}\n")
 
 
-def write_case(directory: Path, n: int, players: int = 3, seed: int = 1) -> Path:
+def write_case(directory: Path, n: int, players: int = 3, seed: int = 1, continent: int = CONTINENT) -> Path:
     """The board and its rule file in `directory`; the rule file's path."""
-    (directory / "board.yaml").write_text(board_yaml(n, seed), encoding="utf-8")
+    (directory / "board.yaml").write_text(board_yaml(n, seed, continent), encoding="utf-8")
     path = directory / "big.risk"
-    path.write_text(house_rule(n, players), encoding="utf-8")
+    path.write_text(house_rule(n, players, continent), encoding="utf-8")
     return path
 
 
