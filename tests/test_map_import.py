@@ -370,3 +370,21 @@ def test_an_imported_rule_shows_and_simulates(folder):
     assert shown.exit_code == 0 and "north_land 3" not in shown.output and "North Land" in shown.output
     simulated = runner.invoke(app, ["simulate", "two-lands.risk", "--games", "12", "--workers", "1", "--json"])
     assert simulated.exit_code == 0 and '"games": 12' in simulated.output
+
+
+def test_board_name_at_the_table_shows_a_one_way_border(folder):
+    from riskrules.terminal.board import territory_view
+    from riskrules.text.i18n import Text
+
+    (folder / "two_lands.map").write_text(MAP.replace("7 5 6 8", "7 5 6"), encoding="utf-8")
+    assert runner.invoke(app, ["board", "import", "two_lands.map"]).exit_code == 0
+    game = Game(open_rulebook(folder / "two-lands.risk").rules(None, 2), [make_bot("random") for _ in range(2)], 1)
+    board = game.board
+    for t in range(board.size):
+        game.set_owner(t, t % 2)
+        game.armies[t] = 1 + t
+    view = game.sights[0]
+    low, tide = board.index["low_marsh"], board.index["tide_water"]
+    assert territory_view(view, Text("en"), low).splitlines()[-1] == "  Tide Water (blue, 8) (one way: attacks here only)"
+    assert territory_view(view, Text("en"), tide).splitlines()[-1] == \
+        "  Low Marsh (red, 7) (one way: attacked from here only)"

@@ -153,8 +153,13 @@ def territory_view(view, t: Text, territory: int, color: bool = False, width: in
     first = one(territory)
     first.append(f" — {t.continent(board.continents[k])} +{bonus(view, k)}")
     lines = [first, Rich(t._("Neighbours:"))]
-    for x in board.adjacent[territory]:
+    out, into = set(board.adjacent[territory]), set(board.incoming[territory] if board.incoming else ())
+    for x in sorted(out | into):
         line = Rich("  ")
         line.append_text(one(x))
+        if x not in into:
+            line.append(" " + t._("(one way: attacked from here only)"))
+        elif x not in out:
+            line.append(" " + t._("(one way: attacks here only)"))
         lines.append(line)
     return _render(lines, width, color)
