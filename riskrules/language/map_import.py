@@ -136,21 +136,17 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     def problem(n: int, message: str) -> None:
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
-    section = None
     title = Path(label).stem.replace("_", " ")
     crd = None
     names: dict[str, int] = {}
     continent_names: dict[str, int] = {}
     result = ImportedMap(ident(Path(label).stem), title)
     raw_borders: dict[int, tuple[int, list[int]]] = {}
-    for n, line in enumerate(lines, 1):
-        line = line.split(";", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            section = line.lower()
+    for n, section, line in _said(lines):
+        if line is None:
             if section not in ("[files]", "[continents]", "[countries]", "[borders]"):
-                problem(n, f"unknown section {line[:40]}: a map has [files], [continents], [countries], [borders]")
+                problem(n, f"unknown section {lines[n - 1].strip()[:40]}: a map has [files], [continents], "
+                           f"[countries], [borders]")
             continue
         words = line.split()
         if section is None:
@@ -213,6 +209,21 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     return result
 
 
+def _said(lines: list[str]):
+    """(line number, section, text) of each line that says something (after a ';' all is comment);
+    a [section] line is given with text None, and sets the section of the lines after it."""
+    section = None
+    for n, line in enumerate(lines, 1):
+        line = line.split(";", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("["):
+            section = line.lower()
+            yield n, section, None
+        else:
+            yield n, section, line
+
+
 def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: list[Problem], label: str) -> None:
     """The borders from the directed pairs read: both ways a border, one way a one-way border;
     RuleError with every problem, a continent without a territory too."""
@@ -234,13 +245,8 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     cards: dict[int, str] = {}
     jokers = 0
     missions: list[tuple[int, list[str]]] = []
-    section = None
-    for n, line in enumerate(lines, 1):
-        line = line.split(";", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
-            section = line.lower()
+    for n, section, line in _said(lines):
+        if line is None:
             continue
         if section == "[missions]":
             missions.append((n, line.split()))
