@@ -189,8 +189,7 @@ def conquer_club(neutral: bool = False) -> str:
 
 @pytest.mark.parametrize("name, text, notes", [
     ("two_lands_cq.map", CONQUEST, ""),
-    ("two_lands_cc.xml", conquer_club(neutral=True), "risk: note: two_lands_cc.xml: its 1 starting neutral territories "
-                                                     "are not imported yet; every territory is dealt to the players\n"),
+    ("two_lands_cc.xml", conquer_club(neutral=True), ""),
 ])
 def test_conquest_and_conquer_club_maps_import_the_same_board(folder, name, text, notes):
     (folder / name).write_text(text, encoding="utf-8")
@@ -388,3 +387,35 @@ def test_board_name_at_the_table_shows_a_one_way_border(folder):
     assert territory_view(view, Text("en"), low).splitlines()[-1] == "  Tide Water (blue, 8) (one way: attacks here only)"
     assert territory_view(view, Text("en"), tide).splitlines()[-1] == \
         "  Low Marsh (red, 7) (one way: attacked from here only)"
+
+
+def test_conquer_clubs_starting_neutrals_are_held_by_a_neutral_army(folder):
+    """<neutral>3</neutral> on Tide Water: the house rule's neutral army holds it with 3 armies, and a game
+    of 3 players starts so (the rest dealt to the players)."""
+    (folder / "two_lands_cc.xml").write_text(conquer_club(neutral=True), encoding="utf-8")
+    assert runner.invoke(app, ["board", "import", "two_lands_cc.xml"]).exit_code == 0
+    rule = (folder / "two-lands-cc.risk").read_text(encoding="utf-8")
+    assert "neutral {\n    territories named tide_water 3\n}\n" in rule
+    assert runner.invoke(app, ["check", "two-lands-cc.risk"]).output == "two-lands-cc.risk: ok\n"
+    events = []
+    Game(open_rulebook(folder / "two-lands-cc.risk").rules(None, 3), [make_bot("balanced") for _ in range(3)], 4,
+         listeners=[events.append], max_turns=300).play()
+    claims = [e for e in events if e["type"] == "claim"]
+    assert claims[0] == {"type": "claim", "turn": 0, "player": "neutral", "territory": "tide_water"}
+    assert [e for e in events if e["type"] == "place" and e["player"] == "neutral"][0]["armies"] == 2
+    assert len(claims) == 8 and all(e["player"] != "neutral" for e in claims[1:])
+    assert events[-1]["type"] == "game_over"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("""rulebook nn\nextends classic\nneutral {\n    territories named alsaka 3\n}\n""",
+     "nn.risk:4:23: unknown territory 'alsaka'; did you mean 'alaska'?"),
+    ("""rulebook nn\nextends classic\nneutral {\n    territories named alaska 0\n}\n""",
+     "nn.risk:4:30: the neutral army's alaska needs at least 1 army"),
+    ("""rulebook nn\nextends classic\nneutral {\n    territories named alaska 3, alaska 2\n}\n""",
+     "nn.risk:4:33: the territory 'alaska' is named twice"),
+])
+def test_named_neutral_territories_are_checked(folder, text, message):
+    (folder / "nn.risk").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["check", "nn.risk"])
+    assert result.exit_code == 1 and result.output.splitlines()[0] == message

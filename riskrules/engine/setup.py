@@ -77,7 +77,13 @@ class Setup:
         neutral = self.rules.neutral
         cards = list(range(self.size))
         self.rng.shuffle(cards)
-        if neutral is not None and neutral.first:  # `territories N`: its N cards first, the rest to the players
+        if neutral is not None and neutral.named:  # `territories named …`: those first, the rest to the players
+            held = {t for t, _ in neutral.named}
+            for territory, _ in neutral.named:
+                self._claim(territory, self.neutral)
+            cards = [c for c in cards if c not in held]
+            hands = order
+        elif neutral is not None and neutral.first:  # `territories N`: its N cards first, the rest to the players
             first = min(neutral.territories, self.size - self.players)
             for territory in cards[:first]:
                 self._claim(territory, self.neutral)
@@ -109,12 +115,12 @@ class Setup:
         neutral_left = 0
         if self.neutral is not None:
             nr = rules.neutral
-            extra = nr.start - 1
-            for t in self.territories_of(self.neutral):
-                if extra:
-                    self.armies[t] += extra
-                    self._event("place", self.neutral, territory=self.board.territories[t], armies=extra)
-            neutral_left = max(0, nr.armies - nr.start * self.territory_count[self.neutral])
+            each = dict(nr.named) if nr.named else {t: nr.start for t in self.territories_of(self.neutral)}
+            for t, armies in each.items():
+                if armies > 1:
+                    self.armies[t] += armies - 1
+                    self._event("place", self.neutral, territory=self.board.territories[t], armies=armies - 1)
+            neutral_left = max(0, nr.armies - sum(each.values()))
         while any(x > 0 for x in left) or (neutral_left > 0 and rules.neutral.placement):
             for seat in order:
                 for _ in range(min(rules.placement, left[seat])):

@@ -171,6 +171,16 @@ class _Sections(Transformer):
     def leftover_share(self, meta, c):
         return {"share": "leftover", "count": c[0][0]}, {("count", "="): c[0][1]}, None
 
+    def named_share(self, meta, c):
+        held, parts = {}, {}
+        for name, (value, where), pos in c[0]:
+            if name in held:
+                self.problem(f"the territory '{name}' is named twice", pos)
+            held[name] = value
+            parts[("held", name)] = pos
+            parts[("held", name, "=")] = where
+        return {"share": "named", "held": held}, parts, (1, c[0][0][1][1])  # (start: each holds its own count)
+
     def count_share(self, meta, c):
         return {"share": "count", "count": c[0][0]}, {("count", "="): c[0][1]}, (c[1] if len(c) > 1 else None)
 

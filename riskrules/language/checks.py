@@ -292,8 +292,27 @@ class _Checker:
                     yield ("neutral", key), "setup"
             if "count" in neutral["territories"]:
                 yield ("neutral", "territories", "count"), "setup"
+            for t in neutral["territories"].get("held", {}):
+                yield ("neutral", "territories", "held", t, ), "setup"
         if d.get("round_limit"):
             yield ("round_limit", "rounds"), "game"
+
+    def _named_neutral(self, held: dict, counts, deal: str) -> None:
+        """`territories named a 3, …`: territories of the board, dealt, leaving one for each player, at least one army."""
+        if deal != "deal":
+            self.add("a neutral army holding named territories needs 'territories deal'", "neutral", "territories")
+        for t in held:
+            if t not in self.board.index:
+                self.add(unknown("territory", t, self.board.territories), "neutral", "territories", "held", t)
+            else:
+                armies = self.static(("neutral", "territories", "held", t), (counts or [None])[0])
+                if armies is not None and armies < 1:
+                    self.add(f"the neutral army's {t} needs at least 1 army", "neutral", "territories", "held", t,
+                             "=")
+        most = self.board.size - max(counts or [2])
+        if len(held) > most:
+            self.add(f"the neutral army cannot hold {len(held)} of {self.board.size} territories: "
+                     f"{max(counts or [2])} players need one each", "neutral", "territories")
 
     def expression(self, path: tuple, kind: str, condition: bool = False) -> None:
         text = self.config.get(*path)
@@ -423,6 +442,9 @@ class _Checker:
             self.add("a neutral army dealt a hand needs 'territories deal'", "neutral", "territories")
         if share["share"] == "count" and deal != "deal":
             self.add("a neutral army dealt its territories needs 'territories deal'", "neutral", "territories")
+        if share["share"] == "named":
+            self._named_neutral(share["held"], counts, deal)
+            return
         held = self.board.size // 3 if share["share"] == "dealt" else self.static(("neutral", "territories", "count"),
                                                                                  (counts or [None])[0])
         start = self.static(("neutral", "start"), (counts or [None])[0])

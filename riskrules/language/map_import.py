@@ -51,6 +51,7 @@ class ImportedMap:
     jokers: int = 2
     notes: list[str] = field(default_factory=list)  # what the map says and the import sets aside
     missions: list[str] = field(default_factory=list)  # mission statements of the rule language, from a .cards file
+    neutrals: dict[int, int] = field(default_factory=dict)  # territory → the neutral armies it starts with
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
@@ -91,6 +92,9 @@ class ImportedMap:
                 f"board \"{board_file}\"\nplayers 2 to {most}\n\n"
                 f"setup {{\n    starting armies {armies}\n}}\n\n"
                 f"reinforcements {{\n    continents {bonuses}\n}}\n\n"
+                + (f"# the map's starting neutrals\nneutral {{\n    territories named "
+                   + ", ".join(f"{self.territories[t][0]} {a}" for t, a in self.neutrals.items()) + "\n}\n\n"
+                   if self.neutrals else "")
                 + ("# the map's own missions; played with: --set \"victory missions\"\n" if self.missions else "")
                 + "missions {\n" + "".join(f"    {m}\n" for m in self.missions or self.occupying()) + "}\n\n"
                 f"for 2 players {{\n    neutral {{\n        armies {neutral}\n    }}\n}}\n")

@@ -162,10 +162,14 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         result.territories.append((_unique(ident(name), taken), continent_of.get(name, 0), x, y))
     if not spots and not problems:
         raise RuleError(f"{label}: no <territories>: not a Conquer Club map")
-    neutral = sum(1 for node in root.iterfind("territories/territory") if node.find("neutral") is not None)
-    if neutral:
-        result.notes.append(f"{label}: its {neutral} starting neutral territories are not imported yet; every "
-                            f"territory is dealt to the players")
+    for node in root.iterfind("territories/territory"):
+        count = (node.findtext("neutral") or "").strip()
+        name = (node.findtext("name") or "").strip()
+        if count and name in territory_of:
+            if not re.fullmatch(r"[0-9]{1,4}", count) or int(count) < 1:
+                problem(name, f"the starting neutrals of '{name[:40]}' are not a number of armies from 1")
+            else:
+                result.neutrals[territory_of[name]] = int(count)
     if alone:
         result.notes.append(f"{label}: {len(alone)} territories in no continent are put in 'rest', worth 0")
     pairs: dict[tuple[int, int], int] = {}

@@ -124,6 +124,7 @@ class NeutralRules:
     reinforcements: Expression | None
     attacks: bool  # the other player attacks the active player with it
     cards: bool
+    named: tuple[tuple[int, int], ...] = ()  # `territories named a 3, …`: these territories first, each with its armies
 
 
 @dataclass(frozen=True)
@@ -268,17 +269,25 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
             reinforcements = compile_expression(n["reinforcements"], "neutral",
                                                 config.origin(("neutral", "reinforcements", "=")))
         start_each = number(config, ("neutral", "start"), "setup")
+        named: tuple[tuple[int, int], ...] = ()
         if share["share"] == "dealt":
             held = board.size // 3
+        elif share["share"] == "named":
+            named = tuple((board.index[t], number(config, ("neutral", "territories", "held", t), "setup"))
+                          for t in share["held"])
+            held = len(named)
         else:
             held = number(config, ("neutral", "territories", "count"), "setup")
         armies = number(config, ("neutral", "armies"), "setup") if "armies" in d["neutral"] else None
+        if armies is None and named:
+            armies = sum(a for _, a in named)
         neutral = NeutralRules(
             armies=armies if armies is not None else _times(start_each, held),
             dealt=share["share"] != "leftover",
             territories=held,
-            first=share["share"] == "count",
+            first=share["share"] in ("count", "named"),
             start=start_each,
+            named=named,
             placement=n["placement"],
             reinforcements=reinforcements,
             attacks=n["attacks"] == "active_player",

@@ -225,6 +225,8 @@ def _neutral_territories(v: Mapping, start: Any = None) -> str:
         return f"territories leftover {_num(v['count'])}"
     if share == "count":
         return f"territories {_num(v['count'])}" + ("" if start is None else f" start {_num(start)}")
+    if share == "named":
+        return "territories named " + ", ".join(f"{t} {_num(a)}" for t, a in v["held"].items())
     raise ValueError(f"cannot write the neutral territories {v!r}")
 
 
@@ -357,9 +359,9 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
         lines = [_listed("defender dice", _table(value, _int), " " + _choice(follows[1], {
             True: "by choice", False: "always"}))]
     elif path == ("neutral", "territories") and follows[0] == ("neutral", "start") \
-            and isinstance(value, Mapping) and value.get("share") == "count":
-        i += 1
-        lines = [_neutral_territories(value, follows[1])]
+            and isinstance(value, Mapping) and value.get("share") in ("count", "named"):
+        i += 1  # (`territories named …` sets start 1 itself: each territory holds its own count)
+        lines = [_neutral_territories(value, follows[1] if value.get("share") == "count" else None)]
     elif path == ("missions", "list"):
         if not value:
             raise ValueError("cannot write an empty mission list")

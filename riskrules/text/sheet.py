@@ -343,7 +343,13 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
 
 def _neutral_rows(rules: Rules, add, t: Text) -> None:
     n = rules.neutral
-    if n is not None:
+    if n is not None and n.named:
+        held = ", ".join(f"{t.territory(rules.board.territories[x])} {_v(a)}" for x, a in n.named)
+        add("neutral.armies", t._("Neutral army"), t.n_(
+            "{armies} army; it holds {held} before the rest are dealt",
+            "{armies} armies; it holds {held} before the rest are dealt", _plural(n.armies)).format(
+            armies=_v(n.armies), held=held))
+    elif n is not None:
         if n.first:
             share = t.n_("dealt {n} territory before the players", "dealt {n} territories before the players",
                          _plural(n.territories))
