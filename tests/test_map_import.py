@@ -183,7 +183,7 @@ def conquer_club(neutral: bool = False) -> str:
                    + f"</borders><coordinates><smallx>{x // 2}</smallx><smally>{y // 2}</smally><largex>{x}</largex>"
                    f"<largey>{y}</largey></coordinates>" + ("<neutral>3</neutral>" if neutral and k == 8 else "")
                    + "</territory>")
-    out += ["</territories>", "</map>"]
+    out += ["</territories>"] + (["<minreinforcement>4</minreinforcement>"] if neutral else []) + ["</map>"]
     return "\n".join(out) + "\n"
 
 
@@ -203,9 +203,15 @@ def test_conquest_and_conquer_club_maps_import_the_same_board(folder, name, text
                                  "low_marsh", "tide_water")
     assert sorted(board.borders) == sorted((board.territories[a - 1], board.territories[b - 1]) for a, b in EDGES)
     assert board.layout.at[7] == (280, 390)
-    played = runner.invoke(app, ["play", f"{stem.replace('_', '-')}.risk", "--humans", "0", "--players", "3",
+    rule = f"{stem.replace('_', '-')}.risk"
+    assert runner.invoke(app, ["check", rule]).output == f"{rule}: ok\n"
+    assert "North Land" in runner.invoke(app, ["rules", rule, "--lang", "en"]).output
+    played = runner.invoke(app, ["play", rule, "--humans", "0", "--players", "3", "--seed", "2", "--log", "g.jsonl",
                                  "--quiet"])
     assert played.exit_code == 0 and played.output.startswith("winner: ")
+    assert "all" in runner.invoke(app, ["replay", "g.jsonl"]).output
+    simulated = runner.invoke(app, ["simulate", rule, "--games", "6", "--workers", "1", "--json"])
+    assert simulated.exit_code == 0 and '"games": 6' in simulated.output
 
 
 @pytest.mark.parametrize("change, message", [
@@ -396,6 +402,7 @@ def test_conquer_clubs_starting_neutrals_are_held_by_a_neutral_army(folder):
     assert runner.invoke(app, ["board", "import", "two_lands_cc.xml"]).exit_code == 0
     rule = (folder / "two-lands-cc.risk").read_text(encoding="utf-8")
     assert "neutral {\n    territories named tide_water 3\n}\n" in rule
+    assert "    territories max(4, territories // 3)\n" in rule  # its <minreinforcement>
     assert runner.invoke(app, ["check", "two-lands-cc.risk"]).output == "two-lands-cc.risk: ok\n"
     events = []
     Game(open_rulebook(folder / "two-lands-cc.risk").rules(None, 3), [make_bot("balanced") for _ in range(3)], 4,

@@ -52,6 +52,7 @@ class ImportedMap:
     notes: list[str] = field(default_factory=list)  # what the map says and the import sets aside
     missions: list[str] = field(default_factory=list)  # mission statements of the rule language, from a .cards file
     neutrals: dict[int, int] = field(default_factory=dict)  # territory → the neutral armies it starts with
+    least_reinforcement: int | None = None  # the fewest armies a turn for the territories held (classic: 3)
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
@@ -91,7 +92,10 @@ class ImportedMap:
                 f"rulebook {self.id.replace('_', '-')}\nextends classic\ntitle \"{title}\"\n"
                 f"board \"{board_file}\"\nplayers 2 to {most}\n\n"
                 f"setup {{\n    starting armies {armies}\n}}\n\n"
-                f"reinforcements {{\n    continents {bonuses}\n}}\n\n"
+                f"reinforcements {{\n"
+                + (f"    territories max({self.least_reinforcement}, territories // 3)\n"
+                   if self.least_reinforcement is not None else "")
+                + f"    continents {bonuses}\n}}\n\n"
                 + (f"# the map's starting neutrals\nneutral {{\n    territories named "
                    + ", ".join(f"{self.territories[t][0]} {a}" for t, a in self.neutrals.items()) + "\n}\n\n"
                    if self.neutrals else "")

@@ -162,6 +162,15 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         result.territories.append((_unique(ident(name), taken), continent_of.get(name, 0), x, y))
     if not spots and not problems:
         raise RuleError(f"{label}: no <territories>: not a Conquer Club map")
+    least = (root.findtext("minreinforcement") or "").strip()
+    if least:
+        if re.fullmatch(r"[0-9]{1,4}", least):
+            result.least_reinforcement = int(least)
+        else:
+            problem("", "<minreinforcement> is not a number of armies")
+    if root.find("reinforcements") is not None:
+        result.notes.append(f"{label}: its <reinforcements> table is not imported yet; the territories held give "
+                            f"one army for three, as in the classic rules")
     for node in root.iterfind("territories/territory"):
         count = (node.findtext("neutral") or "").strip()
         name = (node.findtext("name") or "").strip()
