@@ -69,12 +69,17 @@ def drawing(board: Board) -> Drawing:
 
 
 def _radius(board: Board, at: list[Point]) -> float:
-    """How far a cell reaches: most borders' territories meet, the long ones (sea links) do not."""
+    """How far a cell reaches: most borders' territories meet, the long ones (sea links) do not —
+    and no further than most territories' nearest neighbour, so that borders drawn across a whole
+    board do not make every cell a continent."""
     lengths = sorted(math.dist(at[i], at[j]) for i, near in enumerate(neighbours(board)) for j in near if i < j)
     if not lengths:
         return 60.0
     typical = lengths[min(len(lengths) - 1, int(len(lengths) * 0.8))]
-    return max(12.0, typical * 0.52)
+    near = _near(at, typical)
+    nearest = sorted(min((math.dist(at[i], at[j]) for j in near(i) if j != i), default=typical)
+                     for i in range(len(at)))
+    return max(12.0, min(typical * 0.52, nearest[len(nearest) // 2] * 0.9))
 
 
 # ---- Cells: the region nearest a point, within a disk --------------------------------------------
@@ -228,7 +233,13 @@ def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 
     if k == 1:
         return [(0.0, 0.0)]
     spread = sum(sizes)
-    pos = [[spread / 2 * math.cos(2 * math.pi * c / k), spread / 2 * math.sin(2 * math.pi * c / k)] for c in range(k)]
+    if k <= 8:  # a few: round a circle
+        pos = [[spread / 2 * math.cos(2 * math.pi * c / k), spread / 2 * math.sin(2 * math.pi * c / k)]
+               for c in range(k)]
+    else:  # many: a grid, wider than high, as the drawing is
+        columns = math.ceil(math.sqrt(k * 16 / 9))
+        cell = 2 * max(sizes)
+        pos = [[(c % columns) * cell, (c // columns) * cell] for c in range(k)]
     for r in range(rounds):
         step = spread * 0.05 * (1 - r / rounds) + 0.01
         force = [[0.0, 0.0] for _ in range(k)]
@@ -237,8 +248,9 @@ def _place_continents(sizes: list[float], links: list[list[int]], rounds: int = 
                 dx, dy = pos[a][0] - pos[b][0], pos[a][1] - pos[b][1]
                 d = math.hypot(dx, dy) or 1e-9
                 gap = d - (sizes[a] + sizes[b])
-                pull = (links[a][b] + links[b][a]) * 0.2 + 0.02  # unlinked continents drift together slowly
-                f = -pull * gap if gap > 0 else -gap * 2.0  # linked: close the gap; overlapping: push apart
+                linked = min(links[a][b] + links[b][a], 3)
+                pull = (linked * 0.2 if linked else 0.02 if k <= 8 else 0.0) / max(1.0, k / 8)  # many: each less
+                f = -pull * gap if gap > 0 else -gap * 10.0  # linked: close the gap; overlapping: push apart hard
                 force[a][0] += dx / d * f
                 force[a][1] += dy / d * f
                 force[b][0] -= dx / d * f
