@@ -96,8 +96,7 @@ def import_map(
     border (attacks and moves follow it).
     """
     from ..language.map_named import read_map
-    from ..outputs import check_target
-    from ..text.page import write_page
+    from ..outputs import atomic, check_target
 
     if format not in (None, "domination", "conquest", "conquerclub"):
         fail(f"--format {format[:40]}: the formats read are: domination, conquest, conquerclub")
@@ -115,8 +114,9 @@ def import_map(
             check_target(target)
             if target.exists() and not force:
                 fail(f"{target}: exists; give --force to write over it")
-        write_page(board_file, imported.board_yaml())
-        write_page(rule_file, imported.house_rule(board_file.name))
+        for target, text in ((board_file, imported.board_yaml()), (rule_file, imported.house_rule(board_file.name))):
+            with atomic(target) as written:
+                written.write(text)
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""

@@ -119,7 +119,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         size = board.size
         self.size = size
         self.adjacent = board.adjacent  # where a territory may attack and move
-        self.incoming = board.incoming or board.adjacent  # who may attack it (the same but for one-way borders)
+        self.incoming = board.incoming  # who may attack it (adjacent itself but for one-way borders)
         self.continent_of = board.continent_of
         self.members = board.members
         self._all = range(size)

@@ -48,7 +48,7 @@ class Board:
     jokers: int
     layout: Layout | None = None  # none: drawn from a layout computed from the borders
     one_way: tuple[tuple[str, str], ...] = ()  # (from, to): `from` may attack and move into `to`, not back
-    incoming: tuple[tuple[int, ...], ...] = ()  # territory → who may attack it (adjacent itself without one_way)
+    incoming: tuple[tuple[int, ...], ...] = ()  # territory → who may attack it (adjacent itself without one_way; set by _index)
 
     @property
     def size(self) -> int:

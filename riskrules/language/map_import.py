@@ -36,7 +36,6 @@ from .files import Unreadable, read_bytes
 MAX_MAP_BYTES = 1024 * 1024
 MAX_COUNTRIES = 1000
 SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
-CLASSIC_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 
 
 @dataclass
@@ -80,9 +79,11 @@ class ImportedMap:
 
     def house_rule(self, board_file: str) -> str:
         """A house rule that plays the classic rules on the map."""
-        n = len(self.territories)
-        most = max(2, min(6, n))
-        armies = ", ".join(f"{p}: {max(CLASSIC_ARMIES[p], math.ceil(CLASSIC_ARMIES[p] * n / 42), n // p + 5)}"
+        classic = _classic()
+        n, size = len(self.territories), classic.board.size
+        most = max(2, min(classic.max_players, n))
+        start = classic.starting_armies  # classic's, grown with the board
+        armies = ", ".join(f"{p}: {max(start[p], math.ceil(start[p] * n / size), n // p + 5)}"
                            for p in range(2, most + 1))
         bonuses = ", ".join(f"{cid} {bonus}" for cid, bonus in self.continents)
         neutral = 2 * (n // 3)
@@ -279,7 +280,11 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     return cards, min(jokers, 100), missions
 
 
-COLOURS = ("red", "blue", "yellow", "green", "black", "pink")  # classic's, in seat order: whom a mission destroys
+def _classic():
+    """The classic rules the imported house rule extends (their colours, starting armies, board)."""
+    from .loader import load_rules
+
+    return load_rules("classic")
 
 
 def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> str:
@@ -294,10 +299,11 @@ def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> s
     size = len(result.territories)
     fallback = max(1, size * 24 // 42)
     if player:
-        if player > len(COLOURS):
-            raise RuleError(Problem(f"a mission destroys player {player}: the colours are {len(COLOURS)}",
+        colours = _classic().colours  # in seat order: whom the mission destroys
+        if player > len(colours):
+            raise RuleError(Problem(f"a mission destroys player {player}: the colours are {len(colours)}",
                                     Pos(label, n, 1, " ".join(words))))
-        return f"destroy {COLOURS[player - 1]} or else occupy {fallback} territories"
+        return f"destroy {colours[player - 1]} or else occupy {fallback} territories"
     if countries:
         if countries > size:
             raise RuleError(Problem(f"a mission asks for {countries} countries of {size}",

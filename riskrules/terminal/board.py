@@ -153,7 +153,7 @@ def territory_view(view, t: Text, territory: int, color: bool = False, width: in
     first = one(territory)
     first.append(f" — {t.continent(board.continents[k])} +{bonus(view, k)}")
     lines = [first, Rich(t._("Neighbours:"))]
-    out, into = set(board.adjacent[territory]), set(board.incoming[territory] if board.incoming else ())
+    out, into = set(board.adjacent[territory]), set(board.incoming[territory])
     for x in sorted(out | into):
         line = Rich("  ")
         line.append_text(one(x))

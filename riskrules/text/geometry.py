@@ -38,10 +38,7 @@ class Drawing:
 
 def neighbours(board: Board) -> list[set[int]]:
     """Each territory's neighbours whichever way their border goes (a one-way border joins them too)."""
-    both = [set(near) for near in board.adjacent]
-    for t, near in enumerate(board.incoming or ()):
-        both[t].update(near)
-    return both
+    return [set(out) | set(into) for out, into in zip(board.adjacent, board.incoming)]
 
 
 def drawing(board: Board) -> Drawing:
