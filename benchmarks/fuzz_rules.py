@@ -62,7 +62,8 @@ def _statements() -> list[str]:
     return sorted(set(lines))
 
 
-SECTIONS = ["setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral"]
+SECTIONS = ["setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral", "visibility",
+            "fog"]
 WORDS = sorted({w for t in corpus().values() for w in re.findall(r"[A-Za-z_][A-Za-z0-9_-]*", t.split("#")[0])}
                | set(SECTIONS) | {"variant", "for", "players", "extends", "default", "if", "else", "and", "or"})
 
@@ -387,7 +388,10 @@ def _newer(rng: random.Random) -> str:
     if pick == 14:
         return rng.choice(["battle {\n    trench warfare yes\n}", "battle { trench warfare no }",
                            "fortify {\n    moves unlimited\n    path connected\n    split yes\n}",
-                           f"fortify {{ moves {rng.randint(0, 3)} }}"])
+                           f"fortify {{ moves {rng.randint(0, 3)} }}",
+                           "visibility {\n    adjacent owner and armies\n    within 2 owner\n    rest nothing\n"
+                           "    hide reinforcements, cards\n}",
+                           f"fog {{ adjacent {rng.choice(['owner', 'nothing'])} }}", "fog { rest owner }"])
     if pick == 15:
         return rng.choice(["players 3 to 6", "players 2 to 4", "players 4 to 6", "players 3 to 5", "players 2 to 6"])
     if pick == 16:

@@ -56,6 +56,9 @@ CONSTRUCTS = [
     ("reinforcements {\n  territories max(3, (territories + continents) // 3) if players > 2 else 4\n}",
      "reinforcements.territories", "max(3, (territories + continents) // 3) if players > 2 else 4"),
     ("pieces 1, 10", "pieces", [1, 10]),
+    ("fog {\n  adjacent owner\n  within 3 nothing\n  hide reinforcements\n}", "visibility",
+     {"adjacent": "owner", "within": {"hops": 3, "sees": "nothing"}, "hide": ["reinforcements"]}),
+    ("visibility {\n  rest owner\n  lifted at end no\n}", "visibility", {"rest": "owner", "lifted": False}),
 ]
 
 
@@ -265,6 +268,13 @@ ERRORS = [
      "house.risk:3:7: no such board: 'atlantis'\n"
      "    board atlantis\n"
      "          ^"),
+    ("visibility {\n    within 1 owner\n    hide cards, cards\n}",
+     "house.risk:4:12: 'within 1' must reach 2 or more borders away: territories 1 border away are 'adjacent'\n"
+     "        within 1 owner\n"
+     "               ^\n"
+     "house.risk:5:17: 'cards' is given twice\n"
+     "        hide cards, cards\n"
+     "                    ^"),
 ]
 
 

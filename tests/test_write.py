@@ -202,6 +202,20 @@ def test_a_set_fragment_is_written_back():
     assert (again["body"], again["overlays"]) == (model(book)["body"], model(book)["overlays"])
 
 
+@pytest.mark.parametrize("text, written", [
+    ("fog { rest nothing }", "visibility {\n    rest nothing\n}\n"),
+    ("visibility {\n  hide nothing\n  lifted at end no\n}", "visibility {\n    hide nothing\n    lifted at end no\n}\n"),
+    ("fog {\n  adjacent owner and armies\n  within 2 owner\n  rest nothing\n  hide reinforcements, cards\n"
+     "  partners share sight no\n  battles reveal yes\n}",
+     "visibility {\n    adjacent owner and armies\n    within 2 owner\n    rest nothing\n"
+     "    hide reinforcements, cards\n    partners share sight no\n    battles reveal yes\n}\n"),
+])
+def test_a_visibility_block_round_trips_written_as_visibility(text, written):
+    book = parse_rulebook("rulebook x\n" + text, "x")
+    assert round_trip(book) == "rulebook x\n\n" + written
+    assert write_fragment(book.assigns) == written
+
+
 def test_what_a_fragment_cannot_say_is_refused():
     with pytest.raises(ValueError, match="no statement sets cards.jokers"):
         write_fragment({"cards": {"jokers": 2}})

@@ -56,6 +56,10 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Random seed; the same seed, rules and players play "
                                                      "the same game. Default: a new one, printed.")] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
+    log_for: Annotated[tuple[str, Path] | None, typer.Option(
+        "--log-for", metavar="PLAYER FILE",
+        help="Write what one player is told of the game (JSON Lines) to FILE as it is played: under fog, "
+             "only what that player sees (the same lines as `risk replay LOG --show --as PLAYER` tells).")] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the game saved in this file, rewritten safely before "
                                                       "each of your moves; go on later with `risk resume`.")] = None,
     max_turns: Annotated[int, typer.Option(help="End the game without a winner after this many player turns "
@@ -81,7 +85,8 @@ def play(
         text_for(lang, "en")  # refuses an unknown language
     with reported():
         outcome = play_game(edition, variants(variant), players, humans, bot, seed, log, save, max_turns,
-                            lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout)
+                            lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout,
+                            log_for=log_for)
     outcome_lines(outcome)
 
 
@@ -137,6 +142,10 @@ def replay(
                 if seat not in seats:
                     named = seat if len(seat) <= 40 else seat[:39] + "…"
                     fail(f"--as {named}: no such player in this game (its players: {', '.join(seats)})")
+            if seat is not None:  # what the seat was told: under fog, only what it saw
+                from ..engine.replay import seat_stream
+
+                events = seat_stream(events, rules, seat)
         if html is not None:
             from ..text.page import write_page
             from ..text.replay_page import replay_page

@@ -25,25 +25,30 @@ class Copying:
               "targets")
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
-    def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None) -> Game:
+    def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None,
+             state: dict | None = None) -> Game:
         """An independent copy of the game as it stands, played on by `agents` (started afresh,
         their random sources drawn from `seed`). Without `seed` the copy's random source
         continues exactly as the original's would (the same rolls, the same shuffles); with
         one, it rolls its own. A copy has no listeners and rolls fair dice; `max_turns` ends it
         early (as a turn limit). The copy holds everything, hidden cards and missions too:
-        a bot that copies a game must replace what it may not see (see agents/strong.py)."""
+        a bot that copies a game must replace what it may not see (see agents/strong.py).
+        `state` gives the copy's parts instead of the game's own, which are then not read (a
+        seat's view under fog: sight.FoggedSight.playout); a copy is played without fog."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
+        given = state or {}
         for name in self.COPIED:
-            setattr(other, name, list(getattr(self, name)))
+            setattr(other, name, list(given[name] if name in given else getattr(self, name)))
         for name in self.CACHES:
             setattr(other, name, {})
-        other.continent_count = [counts[:] for counts in self.continent_count]
-        other.hands = [hand[:] for hand in self.hands]
+        other.continent_count = [counts[:] for counts in given.get("continent_count") or self.continent_count]
+        other.hands = [hand[:] for hand in given.get("hands") or self.hands]
         other.capital_owner = dict(self.capital_owner)
-        other.conquered_now = set(self.conquered_now)
+        other.conquered_now = set(given["conquered_now"] if "conquered_now" in given else self.conquered_now)
         other.escalation_base = dict(self.escalation_base)
-        other.deck = deque(self.deck)
+        other.deck = deque() if state is not None else deque(self.deck)
+        other.fog = None
         if seed is None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())

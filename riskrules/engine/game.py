@@ -32,7 +32,8 @@ from .dice import Dice, LoadedDice
 from .errors import GameError, GameOver
 from .fortify import Fortify
 from .setup import Setup
-from .sight import Sight
+from .fog import Fog, FoggedSight
+from .sight import Sight, told
 from .trading import Trading
 from .turn import Turn, compile_phases
 from .victory import Victory, compile_mission_moments, compile_victory
@@ -83,7 +84,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
     def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
                  dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
-                 names: Sequence[str] | None = None, check_all: bool = False):
+                 names: Sequence[str] | None = None, check_all: bool = False,
+                 seat_listeners: dict[int, Callable[[dict], None]] | None = None):
         if not isinstance(seed, int) or seed < 0:  # Random(-1) is Random(1): a negative seed replays another game
             raise GameError(f"a seed is a whole number from 0 up, not {seed!r}")
         n = len(agents)
@@ -167,8 +169,19 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)
         self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
-        # each agent sees the game through its seat's view, and gets its own random source
-        self.sights = tuple(Sight(self, seat) for seat in range(len(self.agents)))
+        # each agent sees the game through its seat's view, and gets its own random source; under
+        # fog the views are the seats' own, kept by the Fog, which hears every event first
+        visibility = rules.visibility
+        self.fog = Fog(self, visibility) if visibility is not None and visibility.foggy else None
+        if self.fog is None:
+            self.sights = tuple(Sight(self, seat) for seat in range(len(self.agents)))
+        else:
+            self.sights = tuple(FoggedSight(self, seat, self.fog) for seat in range(len(self.agents)))
+            self.fog.views = self.sights
+            self.listeners.insert(0, self.fog)
+        # listeners that hear the game as one seat is told it (a person at the terminal, a seat's log)
+        for seat, hear in (seat_listeners or {}).items():
+            self.listeners.append(self.teller(seat, hear))
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
@@ -181,6 +194,19 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         event.update(fields)
         for listen in self.listeners:
             listen(event)
+
+    def teller(self, seat: int, hear: Callable[[dict], None]) -> Callable[[dict], None]:
+        """A listener that passes on to `hear` what `seat` is told of each event: under fog what
+        the Fog tells it (the event or nothing, then what changed in its view), otherwise the
+        event without the others' secrets (sight.told)."""
+        fog, name = self.fog, (self.names[seat],)
+        if fog is None:
+            return lambda event: hear(told(event, name))
+
+        def tell(event: dict) -> None:
+            for part in fog.told(event, seat):
+                hear(part)
+        return tell
 
     # ---- asking -----------------------------------------------------------------------
 

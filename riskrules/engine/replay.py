@@ -28,6 +28,7 @@ from .agents import BOTS, Agent, make_bot
 from .agents.log_agent import LogAgent
 from .decisions import Decision
 from .dice import GameError
+from .sight import told
 from .game import Game, Result
 from .log import game_part, line_of, read_log
 from .logcheck import check_events
@@ -203,13 +204,15 @@ def replay(path: Path, notes: list[str] | None = None) -> ReplayReport:
     return _replay(events, rules)
 
 
-def _replay(events: list[dict], rules: Rules) -> ReplayReport:
+def _replay(events: list[dict], rules: Rules, seat_listeners: dict | None = None) -> ReplayReport:
+    """(`seat_listeners`: as Game's, each hears what its seat was told of the game replayed.)"""
     header = events[0]
     kind = header.get("kind")
     follower = Follower(events)
     agents = _agents(header, events, follower, None)
     game = Game(rules, agents, header["seed"], max_turns=header["max_turns"], listeners=[follower],
-                edition=header["edition"], names=[p["name"] for p in header["players"]])
+                edition=header["edition"], names=[p["name"] for p in header["players"]],
+                seat_listeners=seat_listeners)
     try:
         result = game.play()
     except Mismatch as m:
@@ -220,6 +223,19 @@ def _replay(events: list[dict], rules: Rules) -> ReplayReport:
                             Mismatch(follower.position + 1, events[follower.position]
                                      if follower.position < len(events) else None, got), kind)
     return ReplayReport(len(events), follower.position, result, None, kind)
+
+
+def seat_stream(events: list[dict], rules: Rules, seat: str) -> list[dict]:
+    """What `seat` was told of the logged game (Game.teller): the log replayed, each event as the
+    seat was told it — under fog only what it saw, with what changed in its view (`seen`). The
+    same lines `risk play --log-for` writes as the game is played. Up to where a log that does
+    not replay stops matching."""
+    names = [p["name"] for p in events[0]["players"]]
+    if seat not in names:  # (the neutral army: it has no view of its own)
+        return [told(e, (seat,)) for e in events]
+    out: list[dict] = []
+    _replay(events, rules, {names.index(seat): out.append})
+    return out
 
 
 def _compact(value: Any, limit: int) -> str:
@@ -249,8 +265,10 @@ def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Ca
 
 
 def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[str], Agent],
-                  listeners: Sequence[Callable[[dict], None]] = ()) -> tuple[Game, Follower]:
-    """`resume_game` for a file already `load`ed."""
+                  listeners: Sequence[Callable[[dict], None]] = (),
+                  seat_listeners: dict[int, Callable[[dict], None]] | None = None) -> tuple[Game, Follower]:
+    """`resume_game` for a file already `load`ed (`seat_listeners`: as Game's, hearing only the new
+    events as their seats are told them)."""
     if events[-1]["type"] == "game_over":
         raise GameError(f"{path}: this game is over ({events[-1].get('reason')}); nothing to resume")
     header = events[0]
@@ -265,13 +283,20 @@ def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[
     follower = Follower(events, stop_at_end=True)
     agents = _agents(header, events, follower, live)
 
+    new = [False]  # is the event heard last a new one?
+
     def follow(event: dict) -> None:  # check first, then let the new events through
         was_replaying = follower.replaying
         follower(event)
-        if not was_replaying:
+        new[0] = not was_replaying
+        if new[0]:
             for listen in listeners:
                 listen(event)
 
+    def only_new(hear: Callable[[dict], None]) -> Callable[[dict], None]:
+        return lambda event: hear(event) if new[0] else None
+
     game = Game(rules, agents, header["seed"], max_turns=header["max_turns"], listeners=[follow],
-                edition=header["edition"], names=[p["name"] for p in header["players"]])
+                edition=header["edition"], names=[p["name"] for p in header["players"]],
+                seat_listeners={seat: only_new(hear) for seat, hear in (seat_listeners or {}).items()})
     return game, follower

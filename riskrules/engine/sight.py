@@ -11,6 +11,9 @@ and the engine's own agents: a plug-in bot is given a view of a copy of the game
 made for each of its decisions (`Sight.lend`, for agents/guest.py), so that nothing it
 does to what it is handed reaches the game.
 
+Under fog of war a seat's view is a FoggedSight (engine/fog.py) instead: lists of its own,
+holding what the seat has seen, kept by the game's Fog.
+
 A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
 where the hidden parts are blanked: the others' hands are cards it cannot know (-1), their
 missions and targets None, the deck empty; it fills them with its own guesses.

@@ -33,6 +33,8 @@ _PHRASES: dict[str, tuple[str, ...]] = {
     "mission_timing": ("missions", "timing"),
     "neutral_player": ("neutral", "played_by"),
     "neutral_attacks": ("neutral", "attacks"),
+    "sight_adjacent": ("visibility", "adjacent"),
+    "sight_rest": ("visibility", "rest"),
 }
 # Statements whose value is yes/no.
 _FLAGS: dict[str, tuple[str, ...]] = {
@@ -41,6 +43,9 @@ _FLAGS: dict[str, tuple[str, ...]] = {
     "capture_victim": ("capitals", "capture_eliminates"),
     "neutral_cards": ("neutral", "cards"),
     "trench": ("battle", "trench"),
+    "partners_sight": ("visibility", "partners"),
+    "battles_reveal": ("visibility", "battles_reveal"),
+    "fog_lifted": ("visibility", "lifted"),
 }
 # Statements whose value is one number.
 _NUMBERS: dict[str, tuple[str, ...]] = {
@@ -53,7 +58,7 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
-    "player_rule", "neutral_attack_rule", "yes_no", "tie_break",
+    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level",
 ])
 
 

@@ -1,5 +1,5 @@
 """The builder's statements of the sections: setup, reinforcements, cards, battle, fortify,
-missions, capitals and neutral (a mixin of build._Builder, which has the helpers `at`,
+missions, capitals, neutral and visibility (a mixin of build._Builder, which has the helpers `at`,
 `here`, `problem`, `_expression` and `_expr_pos` these methods use).
 
 Each statement becomes an `Assign` of its full path in the rule model; a section becomes
@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from lark import Token, Transformer, v_args
 
+from .errors import N_, problem
 from .model import Assign
 from .scopes import _Block
+
+# The sight levels of a `visibility` block, from the least shown to the most.
+SIGHT_ORDER = ("nothing", "owner", "owner_and_armies")
 
 
 class _Step(tuple):
@@ -196,6 +200,46 @@ class _Sections(Transformer):
             return Assign(("neutral", "reinforcements"), "none", self.here(meta))
         return Assign(("neutral", "reinforcements"), self._expression(item), self.here(meta),
                       {("=",): self._expr_pos(item)})
+
+    def sight_within(self, meta, c):
+        hops, level = c
+        if int(hops) < 2:
+            self.problem(f"'within {int(hops)}' must reach 2 or more borders away: territories 1 border away "
+                         f"are 'adjacent'", self.at(hops))
+            return None
+        return Assign(("visibility", "within"), {"hops": int(hops), "sees": level}, self.here(meta),
+                      {("hops",): self.at(hops)})
+
+    def hide(self, meta, c):
+        words, parts = [], {}
+        for word, pos in c:  # none for `hide nothing`
+            if word in words:
+                self.problem(f"'{word}' is given twice", pos)
+                continue
+            parts[(len(words),)] = pos
+            words.append(word)
+        return Assign(("visibility", "hide"), words, self.here(meta), parts)
+
+    def hidden(self, meta, c):
+        return c[0].value, self.at(c[0])
+
+    def visibility(self, meta, c):
+        """The section, with a warning where a level further out shows more than a nearer one
+        stated in the same block (fog usually thickens with distance; allowed, but say so)."""
+        stated = {a.path[-1]: a for a in c if isinstance(a, Assign)}  # the last of each, as merged
+        levels = []  # (the statement as written, how much it shows, where), nearest first
+        for key in ("adjacent", "within", "rest"):
+            if key in stated:
+                a = stated[key]
+                hops, sees = (f" {a.value['hops']}", a.value["sees"]) if key == "within" else ("", a.value)
+                levels.append((f"{key}{hops} {sees.replace('_', ' ')}", SIGHT_ORDER.index(sees), a.pos))
+        for i, (further, shows, pos) in enumerate(levels):
+            nearer = next((text for text, less, _ in levels[:i] if less < shows), None)
+            if nearer is not None:
+                self.problems.append(problem(N_("'{further}' shows more than '{nearer}' nearer in: farther "
+                                                "territories are seen better than nearer ones"),
+                                             pos, warning=True, further=further, nearer=nearer))
+        return _Block("visibility", self.here(meta), c)
 
     # sections: their statements already carry full paths; the block is kept for the warnings
     def _section(name: str):

@@ -134,6 +134,9 @@ def _scope_at(lines: list[str], index: int) -> str:
     return stack[-1] if stack else ""
 
 
+# Openers that name a section another opener names too: a message names the other (`visibility`).
+_SYNONYMS = ("fog",)
+
 _RULEBOOK_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
@@ -165,7 +168,7 @@ def _statement_problem(lines: list[str], line: int, label: str) -> Problem | Non
     if word in allowed:
         return None
     homes = sorted(opener for opener, words_there in scopes.items() if opener and word in words_there
-                   and opener not in ("variant", "for"))
+                   and opener not in ("variant", "for", *_SYNONYMS))
     if homes:
         return problem(N_("'{word}' does not belong here; it goes in a '{section} {{ … }}' block"), where,
                        word=word, section=homes[0])

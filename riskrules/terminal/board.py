@@ -36,6 +36,19 @@ def letters(view, t: Text) -> list[str]:
     return found
 
 
+def fogged(view) -> bool:
+    return getattr(view, "level", None) is not None
+
+
+def shown(view, x: int) -> tuple[int | None, int | None]:
+    """What `view` shows of territory `x` now: (owner, armies), None for what its seat does not
+    see now under fog (what it saw before is not shown: it may be old)."""
+    if not fogged(view) or view.owner[x] == -1:
+        return view.owner[x], view.armies[x]
+    level = view.level[x]
+    return (view.owner[x] if level >= 1 else None), (view.armies[x] if level >= 2 else None)
+
+
 def short(name: str, width: int = NAME) -> str:
     return name if len(name) <= width else name[:width - 1] + "."
 
@@ -77,19 +90,21 @@ def board_view(view, t: Text, me: int | None = None, width: int = 80, color: boo
     styles = [STYLES.get(name, "") for name in view.names]
     blocks = []
     for k, members in enumerate(board.members):
-        holders = {view.owner[x] for x in members}
+        holders = {shown(view, x)[0] for x in members}
         only = holders.pop() if len(holders) == 1 else -1
+        only = -1 if only is None else only
         title = f"{short(t.continent(board.continents[k]), NAME + 1)} +{bonus(view, k)}"
         head = Rich(f"{title:<{COLUMN - 2}}", style="bold")
         head.append(f"{marks[only]:>2}" if only >= 0 else "  ", style=styles[only] if only >= 0 else "")
         block = [head]
         for x in members:
-            owner = view.owner[x]
-            style = styles[owner] if owner >= 0 else ""
+            owner, armies = shown(view, x)
+            style = styles[owner] if owner is not None and owner >= 0 else ""
             if owner == me:
                 style = (style + " bold").strip()
             cell = Rich(f"{short(t.territory(board.territories[x])):<{NAME}} ")
-            cell.append(f"{marks[owner] if owner >= 0 else '-'}{view.armies[x]:>4}", style=style)
+            mark = "?" if owner is None else marks[owner] if owner >= 0 else "-"
+            cell.append(f"{mark}{'?' if armies is None else armies:>4}", style=style)
             block.append(cell)
         blocks.append(block)
     columns = _columns(blocks, width)
@@ -126,9 +141,15 @@ def player_lines(view, t: Text, me, marks, styles, width: int):
         if not view.alive[seat]:
             line.append(f"{out:>6}")
         else:
-            held = ", ".join(t.continent(view.board.continents[k]) for k in view.held_continents(seat))
             cards = view.hand_size(seat)
-            line.append(f"{view.territory_count[seat]:>6}{view.armies_of(seat):>8}{cards:>7}  ")
+            cards = "?" if cards is None else cards
+            if fogged(view) and seat not in view.fog.sources[view.seat]:  # (what it saw may be old)
+                held = ", ".join(t.continent(view.board.continents[k]) for k, m in enumerate(view.board.members)
+                                 if all(shown(view, x)[0] == seat for x in m))
+                line.append(f"{'?':>6}{'?':>8}{cards:>7}  ")
+            else:
+                held = ", ".join(t.continent(view.board.continents[k]) for k in view.held_continents(seat))
+                line.append(f"{view.territory_count[seat]:>6}{view.armies_of(seat):>8}{cards:>7}  ")
             room = width - len(line.plain)
             line.append(held if len(held) <= room else held[:max(room - 1, 0)] + "…")
         lines.append(line)
@@ -143,10 +164,11 @@ def territory_view(view, t: Text, territory: int, color: bool = False, width: in
     styles = [STYLES.get(name, "") for name in view.names]
 
     def one(x: int) -> Rich:
-        owner = view.owner[x]
-        who = t.player(view.names[owner]) if owner >= 0 else t.player(None)
+        owner, armies = shown(view, x)
+        who = "?" if owner is None else t.player(view.names[owner]) if owner >= 0 else t.player(None)
         line = Rich(f"{t.territory(board.territories[x])}")
-        line.append(f" ({who}, {t.num(view.armies[x])})", style=styles[owner] if owner >= 0 else "")
+        line.append(f" ({who}, {'?' if armies is None else t.num(armies)})",
+                    style=styles[owner] if owner is not None and owner >= 0 else "")
         return line
 
     k = board.continent_of[territory]

@@ -212,6 +212,11 @@ class HumanAgent(Prompts, Answers, Agent):
         chain, problem = self.chain(text)
         if problem is not None:
             return t._("Not allowed: {reason}.").format(reason=problem)
+        level = getattr(g, "level", None)  # under fog: odds only on armies the seat sees
+        hidden = [x for x in chain[1:] if level is not None and level[x] < 2]
+        if hidden:
+            return t._("Not allowed: {reason}.").format(
+                reason=t._("the armies in {territory} are hidden from you").format(territory=self.tname(hidden[0])))
         plan = Plan(max(0, g.armies[chain[0]] - 1), tuple(g.armies[x] for x in chain[1:]))
         try:
             check(plan, PROMPT_STATES)

@@ -86,17 +86,19 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          bot: str = "balanced", seed: int | None = None, log: Path | None = None, save: Path | None = None,
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
-         sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT) -> Outcome:
+         sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT,
+         log_for: tuple[str, Path] | None = None) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
     save carry the rule files of a house rule (language/carried.py), the game's language, and
     the save names its log. A plug-in bot may take `bot_timeout` seconds over a decision
-    (None: no limit)."""
+    (None: no limit). `log_for` (a player, a file) writes what that player is told of the game
+    (Game.teller: under fog, only what it sees) as it is played."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     if seed is not None:
         check_seed(seed)
-    for target in (log, save):
+    for target in (log, save, log_for[1] if log_for else None):
         if target is not None:
             check_target(target)
     if log is not None and save is not None and os.path.abspath(log) == os.path.abspath(save):
@@ -110,6 +112,11 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     t = Text(language, rules.terms)
     saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
     people = set(rules.colours[:humans])
+    foggy = _one_at_the_table(rules, people)
+    if log_for is not None and log_for[0] not in rules.colours[:players]:
+        named = log_for[0] if len(log_for[0]) <= 40 else log_for[0][:39] + "…"
+        raise GameError(f"--log-for {named}: no such player in this game (its players: "
+                        f"{', '.join(rules.colours[:players])})")
     table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
     agents += [make_bot(bot, bot_timeout) for _ in range(players - humans)]
@@ -121,14 +128,28 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             writer = LogWriter(stack.enter_context(_open_log(log)), log)
             log_header = header_for(log, "log", edition, language, files)
             listeners.append(lambda e: writer(log_header(e) if e["type"] == "game_start" else e))
-        if table is not None:
+        if table is not None and not foggy:
             listeners.append(table)
-        elif narrate:
+        elif table is None and narrate:
             narrator = Narrator(rules, t, people)
             listeners.append(lambda e: _say(narrator(told(e, people)), write))
-        game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
+        hearing: dict[int, list[Callable[[dict], None]]] = {}
+        if table is not None and foggy:
+            hearing[0] = [table]
+        if log_for is not None:
+            view_log = LogWriter(stack.enter_context(_open_log(log_for[1])), log_for[1])
+            mark = {"kind": "view", "seat": log_for[0]}  # (not a game log: what one seat was told)
+            hearing.setdefault(rules.colours.index(log_for[0]), []).append(
+                lambda e: view_log({**e, **mark} if e["type"] == "game_start" else e))
+        game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition,
+                    seat_listeners={seat: _all(hear) for seat, hear in hearing.items()})
         if table is not None:
             table.join(game.sights[0])  # (the people sit first: public things only are read)
+        fogged = rules.visibility is not None and rules.visibility.foggy
+        for kept in (save, log) if fogged else ():
+            if kept is not None:
+                write(t._("Under fog of war {file} holds the whole game, what the fog hides too: it is the "
+                          "host's file, not to be shown to the players.").format(file=kept))
         return _run(game, saver, seed, t, table)
 
 
@@ -171,27 +192,48 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
     top = file_header(header, "save", language, files, log=log_ref)
     saver = SaveFile(path, [line_of(top)] + [line_of(e) for e in events[1:]])
     people = {p["name"] for p in header["players"] if p["agent"] == "human"}
+    foggy = _one_at_the_table(rules, people)
     table = Table(rules, t, people, write, _width())
     with ExitStack() as stack:
         logged: list[LogWriter] = []  # the log's writer, once it is checked and open
         listeners: list[Callable[[dict], None]] = [saver]
         if log_path is not None:
             listeners.append(lambda e: logged[0](e))
-        listeners.append(table)
+        if not foggy:
+            listeners.append(table)
+        seat = next((s for s, p in enumerate(header["players"]) if p["name"] in people), 0)
         game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
-                                listeners=listeners)
+                                listeners=listeners, seat_listeners={seat: table} if foggy else None)
         if log_path is not None:
             stream = stack.enter_context(_log_on(path, events, files, language, log_path, log is None, notes))
             logged.append(LogWriter(stream, log_path))
         for note in notes:
             (warn or write)(note)
-        table.join(game.sights[0])
+        table.join(game.sights[seat])
         write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
             edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
         if log_path is not None:
             write(t._("The game log goes on in {file}.").format(file=log_path))
         write(table.commands_line())
         return _run(game, saver, header["seed"], t, table)
+
+
+def _all(listeners: list[Callable[[dict], None]]) -> Callable[[dict], None]:
+    if len(listeners) == 1:
+        return listeners[0]
+    return lambda event: [hear(event) for hear in listeners]
+
+
+def _one_at_the_table(rules, people: set[str]) -> bool:
+    """Are these rules fogged? Then at most one person may sit at the terminal: the others would
+    read what the fog hides from them (GameError)."""
+    visibility = rules.visibility
+    if visibility is None or not visibility.foggy:
+        return False
+    if len(people) > 1:
+        raise GameError("under fog of war one person plays at a terminal (the others would see what the fog "
+                        "hides from them): play with --humans 1, or each at a terminal of their own")
+    return True
 
 
 def _known(language: str | None) -> str | None:

@@ -79,6 +79,8 @@ class Table:
     # ---- hearing ---------------------------------------------------------------------------
 
     def __call__(self, e: dict) -> None:
+        if e["type"] == "seen":  # (under fog, what changed in the person's view: the board shows it)
+            return
         e = told(e, self.people)  # what the people here may be told of it
         line = self.narrator(e)
         if line:

@@ -144,8 +144,9 @@ class Text:
         return self.term("neutral") if name == "neutral" else self.colour(name)
 
     # ---- numbers
-    def num(self, n: int | float) -> str:
-        return _format_decimal(n, self.lang)
+    def num(self, n: int | float | None) -> str:
+        """A number as the language writes it; '?' for one the reader does not see (under fog)."""
+        return "?" if n is None else _format_decimal(n, self.lang)
 
     def pct(self, x: float, digits: int = 1) -> str:
         return _format_percent(x, self.lang, digits)

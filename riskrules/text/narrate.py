@@ -40,6 +40,8 @@ class Narrator:
             return None
         if kind == "game_start":
             players = ", ".join(f"{t.player(p['name'])} ({p['agent']})" for p in e["players"])
+            if "seed" not in e:  # (a seat's stream under fog: the seed would tell the dice to come)
+                return t._("{title} — {players}.").format(title=self.rules.title, players=players)
             return t._("{title} — {players}; seed {seed}.").format(title=self.rules.title, players=players,
                                                                     seed=e["seed"])
         if kind == "dealer":
@@ -166,7 +168,8 @@ def rolls_line(run: list[dict], t: Text) -> str:
               "d": t.num(first["defender_armies"]), "defender": t.player(first["defender"]), "n": t.num(n),
               "lost": t.num(sum(e["attacker_losses"] for e in run)),
               "killed": t.num(sum(e["defender_losses"] for e in run)),
-              "left": t.num(last["attacker_armies"] - last["attacker_losses"])}
+              "left": t.num(None if last["attacker_armies"] is None  # (under fog, armies not seen: null)
+                            else last["attacker_armies"] - last["attacker_losses"])}
     if t.voice("attack") == "liberation":
         # Translators: several rolls of one liberation summed up; {left}: the liberator's armies left in {source}
         text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "

@@ -50,14 +50,14 @@
   function draw() {
     for (let i = 0; i < n; i++) {
       if (owner[i] !== shownOwner[i]) {
-        const p = owner[i] >= 0 ? players[owner[i]] : null;
-        cells[i].setAttribute("fill", p ? p.colour : "#fff");
-        rings[i].setAttribute("stroke", p ? p.colour : "#fff");
+        const p = owner[i] >= 0 ? players[owner[i]] : null;  // -1 free, -2 hidden by fog
+        cells[i].setAttribute("fill", p ? p.colour : owner[i] === -2 ? "#c8c8c8" : "#fff");
+        rings[i].setAttribute("stroke", p ? p.colour : owner[i] === -2 ? "#c8c8c8" : "#fff");
         cells[i].dataset.owner = owner[i];
         shownOwner[i] = owner[i];
       }
       if (armies[i] !== shownArmies[i]) {
-        counts[i].textContent = armies[i];
+        counts[i].textContent = armies[i] < 0 ? "?" : armies[i];
         shownArmies[i] = armies[i];
       }
     }
@@ -108,7 +108,7 @@
   }
   function drawPlayers() {
     const held = new Array(seats).fill(0), strength = new Array(seats).fill(0);
-    for (let i = 0; i < n; i++) if (owner[i] >= 0) { held[owner[i]]++; strength[owner[i]] += armies[i]; }
+    for (let i = 0; i < n; i++) if (owner[i] >= 0) { held[owner[i]]++; strength[owner[i]] += Math.max(armies[i], 0); }
     const body = $("players").tBodies[0];
     body.replaceChildren();
     players.forEach((p, s) => {
@@ -118,7 +118,7 @@
       sw.className = "swatch"; sw.style.background = p.colour;
       name.append(sw, p.name);
       tr.append(name);
-      [held[s], strength[s], hands[s]].forEach((v) => { const td = document.createElement("td"); td.textContent = v; tr.append(td); });
+      [held[s], strength[s], hands[s]].forEach((v) => { const td = document.createElement("td"); td.textContent = v < 0 ? "?" : v; tr.append(td); });
       body.append(tr);
     });
   }

@@ -54,18 +54,36 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
     turns: list[int] = []
     series: list[list[list[int]]] = []  # at each turn's start (and the end): per seat territories, armies, cards
     winner = None
+    fogged = any(e["type"] == "seen" for e in events)  # a seat's stream under fog: its view, not the board
+    hidden_cards = fogged and rules.visibility.hide_cards
+    if fogged:
+        owner = [-2] * board.size
+        armies = [-1] * board.size
+        if hidden_cards:
+            hands = [0 if name == seat else -1 for name in names]
     for k, event in enumerate(events):
+        if fogged and event["type"] == "seen":  # (goes with the step before it)
+            changes = out[-1][1] if out else []
+            for name, (o, a) in event["territories"].items():
+                i = board.index[name]
+                owner[i] = -1 if o == "" else -2 if o is None else seat_of[o]
+                armies[i] = -1 if a is None else a
+                changes += (i, owner[i], armies[i])
+            continue
         shown = told(event, {seat}) if seat else event
         line = narrator(shown) or ""
         tracker.apply(event)
         changes: list[int] = []
-        for i in range(board.size):
-            o = seat_of[tracker.owner[i]] if tracker.owner[i] is not None else -1
-            if o != owner[i] or tracker.armies[i] != armies[i]:
-                owner[i], armies[i] = o, tracker.armies[i]
-                changes += (i, o, armies[i])
         hand_changes: list[int] = []
+        if not fogged:
+            for i in range(board.size):
+                o = seat_of[tracker.owner[i]] if tracker.owner[i] is not None else -1
+                if o != owner[i] or tracker.armies[i] != armies[i]:
+                    owner[i], armies[i] = o, tracker.armies[i]
+                    changes += (i, o, armies[i])
         for s, name in enumerate(names):
+            if hidden_cards and name != seat:
+                continue  # (its cards hidden: unknown)
             if tracker.hand[name] != hands[s]:
                 hands[s] = tracker.hand[name]
                 hand_changes += (s, hands[s])
@@ -77,7 +95,7 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
             step.append(extra)
         out.append(step)
         kind = event["type"]
-        if kind == "mission_dealt":
+        if kind == "mission_dealt" and "mission" in event:
             missions[event["player"]] = mission_text(event["mission"], t)
         elif kind == "turn_start":
             turns.append(k)
@@ -100,7 +118,7 @@ def _tally(owner: list[int], armies: list[int], hands: list[int], seats: int) ->
     for o, a in zip(owner, armies):
         if o >= 0:
             held[o] += 1
-            strength[o] += a
+            strength[o] += max(a, 0)  # (-1: armies a seat under fog does not see)
     return [held, strength, list(hands)]
 
 
@@ -139,15 +157,16 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     del data["series"]
     packed = base64.b64encode(gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":"))
                                             .encode("utf-8"), mtime=0)).decode("ascii")
-    title = f"{rules.title} — {t._('seed')} {header['seed']}"
+    title = f"{rules.title} — {t._('seed')} {header['seed']}" if "seed" in header else rules.title  # (fog: not told)
     svg = board_svg(rules.board, t, title=rules.title, game=True, players=names,
                     owners=[None] * rules.board.size, armies=[0] * rules.board.size,
                     bonuses=continent_bonuses(rules))
     who = (t._("Told as {player}: what that seat is told; every mission is shown at the end.")
            .format(player=t.player(seat)) if seat else "")
+    seed_part = f"{esc(t._('seed'))} {esc(header['seed'])} · " if "seed" in header else ""
     body = f"""
 <header><h1>{esc(rules.title)}</h1>
-<p class="muted">{esc(source)} · {esc(t._("seed"))} {esc(header['seed'])} · {esc(', '.join(
+<p class="muted">{esc(source)} · {seed_part}{esc(', '.join(
         f"{t.player(p['name'])} ({p['agent']})" for p in header['players']))}{(' · ' + esc(who)) if who else ''}</p></header>
 <main>
 <section id="map">{svg}</section>

@@ -14,7 +14,7 @@ from .i18n import Text
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from ..language.quantities import TYPICAL
-from ..language.rules import Rules
+from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
 from ..language.tables import CountTable, key_text
 
 @dataclass
@@ -92,6 +92,8 @@ def _sections(t: Text) -> list[tuple[str, str]]:
         ("fortify", t._("Fortify")),
         ("victory", t._("Victory")),
         ("neutral", t._("Neutral army")),
+        # Translators: a section of the rule sheet: what each player sees of the board (a house rule)
+        ("visibility", t._("Fog of war")),
     ]
 
 
@@ -236,6 +238,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
 
     _victory_rows(rules, add, t)
     _neutral_rows(rules, add, t)
+    _visibility_rows(rules, add, t)
     return rows
 
 
@@ -380,6 +383,35 @@ def _neutral_rows(rules: Rules, add, t: Text) -> None:
         add("neutral.cards", t._("Neutral cards"), t._("yes") if n.cards else t._("none"))
         add("neutral.fortify", t._("Neutral fortify"), t._("moved by the other player, in the neutral fortify phase")
             if "neutral_fortify" in rules.phases else t._("never"))
+
+
+def _visibility_rows(rules: Rules, add, t: Text) -> None:
+    v = rules.visibility
+    if v is None:
+        return
+    # Translators: what a player sees of a territory under fog of war (values of the rule sheet)
+    levels = {SEE_ALL: t._("owner and armies"), SEE_OWNER: t._("owner only"), SEE_NOTHING: t._("nothing")}
+    # Translators: {level} is what is seen there: "owner and armies", "owner only" or "nothing"
+    sight = [t._("adjacent: {level}").format(level=levels[v.adjacent])]
+    if v.within > 1:
+        sight.append(t.n_("up to {n} border away: {level}", "up to {n} borders away: {level}", v.within).format(
+            n=v.within, level=levels[v.near]))
+    sight.append(t._("the rest: {level}").format(level=levels[v.rest]))
+    # Translators: a row label of the rule sheet: what each player sees of the territories not his own
+    add("visibility.sight", t._("Sight"), "; ".join(sight))
+    hidden = []
+    if v.hide_reinforcements:
+        hidden.append(t._("the reinforcements the others receive"))
+    if v.hide_cards:
+        hidden.append(t._("how many cards the others hold, draw and trade"))
+    # Translators: a row label of the rule sheet: what else of the other players is hidden under fog of war
+    add("visibility.hide", t._("Also hidden"), "; ".join(hidden) or t._("nothing more"))
+    shown = [t._("partners share their sight") if v.partners else t._("partners do not share their sight"),
+             t._("a battle shows both territories to both sides") if v.battles_reveal
+             else t._("a battle shows nothing more"),
+             t._("everything is shown when the game ends") if v.lifted else t._("the fog stays when the game ends")]
+    # Translators: a row label of the rule sheet: when the fog of war shows more
+    add("visibility.shown", t._("Shown"), "; ".join(shown))
 
 
 # ---- rendering ---------------------------------------------------------------------------------

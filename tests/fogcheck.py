@@ -1,0 +1,239 @@
+"""The no-leak check of fog of war (issue 23), made apart from the engine's Fog.
+
+`play_watched` plays a game and keeps, for one seat, everything that seat receives: its stream
+(Game.teller: what `--log-for` writes and the terminal narrates), each decision its agent is
+given with a copy of the view it came with, and the board screen at each of its decisions.
+`leaks` checks all of it, value by value, against what the seat is entitled to see at that
+moment, worked out here from the full log by its own means (a board rebuilt from the events,
+distances by breadth-first search): the check shares no code with engine/fog.py but
+`neutral_played` (which says whose territories a seat plays, a fact of the rules).
+Used by tests/test_fog.py (a slice) and benchmarks/fog_leaks.py (full size).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.fog import neutral_played
+from riskrules.engine.game import Game
+from riskrules.terminal.board import board_view, short, NAME, letters
+from riskrules.text.i18n import Text
+
+BATTLES = ("attack", "battle", "battles", "conquest")
+PLACES = {"claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
+          "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to")}
+
+
+class Watched:
+    """An agent that hands each decision on to `inner`, keeping what it was given."""
+
+    def __init__(self, inner, record):
+        self.inner, self.record = inner, record
+        self.kind = inner.kind
+
+    def start(self, view, seat, rng):
+        self.inner.start(view, seat, rng)
+
+    def decide(self, d):
+        self.record(d)
+        return self.inner.decide(d)
+
+
+def play_watched(rules, bots, seed, seat, max_turns=300, screens=True):
+    full: list[dict] = []
+    stream: list[tuple[int, dict]] = []
+    decisions: list[tuple[int, object, list, list, str | None]] = []
+    t = Text("en", rules.terms)
+    game_box = []
+
+    def record(d):
+        view = d.view
+        screen = board_view(view, t, seat) if screens and len(decisions) % 7 == 0 else None
+        decisions.append((len(full) - 1, d, list(view.owner), list(view.armies), screen,
+                          view is game_box[0].sights[seat]))
+
+    agents = [make_bot(b) for b in bots]
+    agents[seat] = Watched(agents[seat], record)
+    game = Game(rules, agents, seed, max_turns=max_turns, listeners=[full.append],
+                seat_listeners={seat: lambda e: stream.append((len(full) - 1, e))})
+    game_box.append(game)
+    game.play()
+    return full, stream, decisions
+
+
+class Entitled:
+    """What one seat may see after each event of the full log, worked out from the log alone."""
+
+    def __init__(self, rules, header, seat):
+        board = rules.board
+        self.vis = vis = rules.visibility
+        self.board = board
+        self.names = [p["name"] for p in header["players"]] + (["neutral"] if header.get("neutral") else [])
+        me = self.names[seat]
+        mine = {me}
+        if rules.teams and vis.partners:
+            k = len(header["players"]) // rules.teams
+            mine |= {n for s, n in enumerate(self.names[:len(header["players"])]) if s % k == seat % k}
+        if header.get("neutral") and neutral_played(rules):
+            mine.add("neutral")
+        self.mine = mine
+        self.owner = [None] * board.size
+        self.armies = [0] * board.size
+        self.revealed: dict[int, int] = {}
+        self.lifted = False
+        self.defender = None
+        self.level = [0] * board.size
+        self.belief = [(-1, 0)] * board.size  # what the seat last saw: (owner seat or -1 free / -2 unknown, armies)
+
+    def apply(self, e):
+        kind, ix = e["type"], self.board.index
+        if kind == "claim":
+            t = ix[e["territory"]]
+            self.owner[t], self.armies[t] = e["player"], 1
+        elif kind == "place":
+            self.armies[ix[e["territory"]]] += e["armies"]
+        elif kind == "trade":
+            for b in e["territory_bonus"]:
+                self.armies[ix[b["territory"]]] += b["armies"]
+        elif kind in ("battle", "battles"):
+            self.armies[ix[e["from"]]] -= e["attacker_losses"]
+            self.armies[ix[e["to"]]] -= e["defender_losses"]
+        elif kind == "conquest":
+            s, t = ix[e["from"]], ix[e["to"]]
+            loser = self.owner[t]
+            self.armies[s] -= e["moved"]
+            self.owner[t], self.armies[t] = e["player"], e["moved"]
+        elif kind == "fortify":
+            self.armies[ix[e["from"]]] -= e["armies"]
+            self.armies[ix[e["to"]]] += e["armies"]
+        elif kind == "capital_captured":
+            for name in e["replaced"]:
+                t = ix[name]
+                self.owner[t], self.armies[t] = e["player"], 1
+        elif kind == "turn_start":
+            self.revealed = {}
+        elif kind == "game_over" and self.vis.lifted:
+            self.lifted = True
+        self.defender = None
+        if kind in BATTLES:
+            s, t = ix[e["from"]], ix[e["to"]]
+            defender = self.defender = e.get("defender") or (loser if kind == "conquest" else self.owner[t])
+            if e["player"] in self.mine or defender in self.mine:
+                seen = 2 if self.vis.battles_reveal else 1
+                for x in (s, t):
+                    self.revealed[x] = max(self.revealed.get(x, 0), seen)
+        level = self.levels()
+        for t in range(self.board.size):
+            o = self.owner[t]
+            if o is None:
+                self.belief[t] = (-1, 0)
+            elif level[t] >= 1:
+                self.belief[t] = (self.names.index(o), self.armies[t] if level[t] == 2 else self.belief[t][1])
+            elif self.belief[t][0] == -1:
+                self.belief[t] = (-2, self.belief[t][1])
+        self.level = level
+
+    def levels(self):
+        vis, size = self.vis, self.board.size
+        if self.lifted:
+            return [2] * size
+        far = {1: vis.adjacent}
+        for d in range(2, vis.within + 1):
+            far[d] = vis.near
+        distance = {t: 0 for t in range(size) if self.owner[t] in self.mine}
+        todo = deque(distance)
+        while todo:
+            t = todo.popleft()
+            if distance[t] < max(1, vis.within):
+                for u in self.board.adjacent[t]:
+                    if u not in distance:
+                        distance[u] = distance[t] + 1
+                        todo.append(u)
+        level = [2 if distance.get(t) == 0 else far.get(distance.get(t, -1), vis.rest) for t in range(size)]
+        for t, seen in self.revealed.items():
+            level[t] = max(level[t], seen)
+        return level
+
+    def shown(self, t):
+        """(owner name or "" when free or None, armies or None) as the seat may be shown territory t now."""
+        o = self.owner[t]
+        if o is None:
+            return ["", 0]
+        return [o if self.level[t] >= 1 else None, self.armies[t] if self.level[t] == 2 else None]
+
+
+def leaks(rules, full, stream, decisions, seat) -> list[str]:
+    """Every fact the seat received that its view hid at that moment (empty: no leak)."""
+    found: list[str] = []
+    entitled = Entitled(rules, full[0], seat)
+    vis = rules.visibility
+    by_index: dict[int, list[dict]] = {}
+    for k, e in stream:
+        by_index.setdefault(k, []).append(e)
+    by_decision: dict[int, list] = {}
+    for item in decisions:
+        by_decision.setdefault(item[0], []).append(item)
+    told_view = [["", 0] for _ in range(rules.board.size)]
+    t = Text("en", rules.terms)
+    marks = None
+    for k, event in enumerate(full):
+        entitled.apply(event)
+        for e in by_index.get(k, []):
+            kind = e["type"]
+            if kind == "seen":
+                for name, value in e["territories"].items():
+                    x = rules.board.index[name]
+                    if value != entitled.shown(x):
+                        found.append(f"event {k}: seen {name} {value}, entitled to {entitled.shown(x)}")
+                    told_view[x] = value
+                continue
+            player = e.get("player")
+            ours = player in entitled.mine
+            if kind == "game_start" and "seed" in e:
+                found.append(f"event {k}: the seed is told")
+            if kind == "card_drawn" and not ours and ("card" in e or vis.hide_cards):
+                found.append(f"event {k}: another's card draw told")
+            if kind == "mission_dealt" and not ours and "mission" in e:
+                found.append(f"event {k}: another's mission told")
+            if kind == "reinforcements" and not ours and vis.hide_reinforcements:
+                found.append(f"event {k}: another's reinforcements told")
+            if kind == "trade" and not ours:
+                if vis.hide_cards:
+                    found.append(f"event {k}: another's trade told")
+                for b in e["territory_bonus"]:
+                    if entitled.level[rules.board.index[b["territory"]]] < 2:
+                        found.append(f"event {k}: a trade's bonus on unseen {b['territory']}")
+            if kind in PLACES:
+                fought = kind in BATTLES and (ours or entitled.defender in entitled.mine)
+                if kind in ("battle", "battles") and fought:
+                    for field, where in (("attacker_armies", "from"), ("defender_armies", "to")):
+                        if e.get(field) is not None and entitled.level[rules.board.index[e[where]]] < 2:
+                            found.append(f"event {k}: {field} of unseen {e[where]}")
+                elif not (ours or fought or (kind == "place" and e.get("by") in entitled.mine)):
+                    for field in PLACES[kind]:
+                        if entitled.level[rules.board.index[e[field]]] < 2:
+                            found.append(f"event {k}: {kind} on {e[field]}, which the seat does not see")
+        # the seat's view as its stream built it is what it may see, all of it
+        if k in by_index:
+            for x in range(rules.board.size):
+                if told_view[x] != entitled.shown(x):
+                    found.append(f"event {k}: {rules.board.territories[x]} shown as {told_view[x]}, "
+                                 f"entitled to {entitled.shown(x)}")
+                    break
+        for _, d, owner, armies, screen, own_view in by_decision.get(k, []):
+            if not own_view:
+                found.append(f"event {k}: a {d.kind} decision came with another view than the seat's")
+            for x in range(rules.board.size):  # what it saw last, and nothing it did not
+                if (owner[x], armies[x]) != entitled.belief[x]:
+                    found.append(f"event {k}: the view holds {(owner[x], armies[x])} for "
+                                 f"{rules.board.territories[x]}, the seat saw {entitled.belief[x]}")
+            if screen is not None:
+                marks = marks or letters(d.view, t)
+                for x in range(rules.board.size):
+                    o, a = entitled.shown(x)
+                    mark = "-" if o == "" else "?" if o is None else marks[entitled.names.index(o)]
+                    cell = f"{short(t.territory(rules.board.territories[x])):<{NAME}} {mark}{'?' if a is None else a:>4}"
+                    if cell not in screen:
+                        found.append(f"event {k}: the screen does not show {cell!r}")
+    return found

@@ -1,0 +1,287 @@
+"""Fog of war in play (issue 23): what each seat receives holds nothing its view hides.
+
+The check itself (tests/fogcheck.py) works out from the full log, by its own means, what a
+seat may see after each event, and compares everything the seat received with it, value by
+value: its stream (what --log-for writes and the terminal narrates), each decision's view,
+the board screens at its prompts. Here: a slice of games, every edition under a fog, each
+gallery fog on the classic rules; benchmarks/fog_leaks.py runs it at full size.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import load
+from fogcheck import leaks, play_watched
+from riskrules.engine import fog as fog_module
+from riskrules.engine.agents import make_bot
+from riskrules.engine.game import Game, GameError
+from riskrules.engine.replay import load as load_log, seat_stream
+from riskrules.language.loader import open_rulebook
+from riskrules.language.rules import SEE_ALL, SEE_NOTHING
+from riskrules.terminal.session import play
+
+NORMAL = ["visibility { rest nothing }"]
+EDITIONS = [
+    ("sv-2000", NORMAL, ["balanced", "random", "balanced"], 2),
+    ("nl-1990", ["visibility { within 2 owner }", "visibility { rest nothing }"], ["balanced", "balanced", "random"], 3),
+    ("de-deluxe", ["visibility { adjacent owner }", "visibility { rest nothing }", "visibility { battles reveal no }",
+                   "visibility { hide reinforcements, cards }"], ["balanced", "random", "balanced"], 4),
+    ("nl-modern", ["visibility { adjacent owner }", "visibility { rest owner }"], ["random", "balanced", "balanced"], 5),
+    ("cs-riziko", ["fog { adjacent nothing }", "fog { rest nothing }"], ["balanced", "random"], 6),
+]
+GALLERY = ["fog-light", "fog-normal", "fog-dense", "fog-heavy", "fog-complete", "fog-conquer-club"]
+
+
+def fogged(edition, sets, players):
+    return open_rulebook(edition, sets=sets).rules(None, players)
+
+
+@pytest.mark.parametrize("edition, sets, bots, seed", EDITIONS, ids=[e[0] for e in EDITIONS])
+def test_no_seat_of_a_fogged_edition_receives_a_hidden_fact(edition, sets, bots, seed):
+    rules = fogged(edition, sets, len(bots))
+    for seat in range(len(bots)):
+        full, stream, decisions = play_watched(rules, bots, seed, seat, max_turns=60)
+        assert len(decisions) > 20 and any(e["type"] == "seen" for _, e in stream)
+        assert leaks(rules, full, stream, decisions, seat) == []
+
+
+@pytest.mark.parametrize("name", GALLERY)
+def test_no_seat_receives_a_hidden_fact_under_each_gallery_fog(name):
+    rules = load(f"rulebooks/house/{name}.risk", players=3)
+    full, stream, decisions = play_watched(rules, ["balanced", "balanced", "random"], 7, 1, max_turns=45)
+    assert leaks(rules, full, stream, decisions, 1) == []
+
+
+@pytest.mark.parametrize("leak", ["level", "told", "view"])
+def test_a_leaking_observer_is_caught(leak, monkeypatch):
+    if leak == "level":  # one territory always shown whole
+        levels = fog_module.Fog._levels
+
+        def leaky(self, s):
+            levels(self, s)
+            self.level[s][5] = SEE_ALL
+        monkeypatch.setattr(fog_module.Fog, "_levels", leaky)
+    elif leak == "told":  # every event told as it is
+        monkeypatch.setattr(fog_module.Fog, "_told", lambda self, e, seat: e)
+    else:  # the view's armies read off the board
+        from riskrules.engine.fog import FoggedSight
+        see = FoggedSight._see
+
+        def leaky_see(self, t, now):
+            see(self, t, now)
+            self.armies[t] = self._game.armies[t]
+        monkeypatch.setattr(FoggedSight, "_see", leaky_see)
+    rules = load("rulebooks/house/fog-normal.risk", players=3)
+    full, stream, decisions = play_watched(rules, ["balanced"] * 3, 1, 0, max_turns=40)
+    assert leaks(rules, full, stream, decisions, 0) != []
+
+
+class Hidden(list):
+    """A part of the true state that raises when read, but for the indices `open` (the seat's own)."""
+
+    def __init__(self, values, open_=()):
+        super().__init__(values)
+        self.open = set(open_)
+
+    def __getitem__(self, i):
+        if isinstance(i, int) and i in self.open:
+            return list.__getitem__(self, i)
+        raise AssertionError("a bot read the true state under fog")
+
+    def __iter__(self):
+        raise AssertionError("a bot read the true state under fog")
+
+    def __len__(self):
+        raise AssertionError("a bot read the true state under fog")
+
+
+class Guarded:
+    """Hides the game's true board, hands, missions and deck while its bot decides."""
+
+    def __init__(self, inner, game_box):
+        self.inner, self.box, self.kind = inner, game_box, inner.kind
+        self.proven = False
+
+    def start(self, view, seat, rng):
+        self.seat = seat
+        self.inner.start(view, seat, rng)
+
+    def decide(self, d):
+        g = self.box[0]
+        kept = {name: getattr(g, name) for name in ("owner", "armies", "territory_count", "continent_count", "deck",
+                                                    "hands", "missions", "targets", "conquered_now", "_owned")}
+        for name in ("owner", "armies", "territory_count", "continent_count", "deck", "conquered_now", "_owned"):
+            setattr(g, name, Hidden([]))
+        for name in ("hands", "missions", "targets"):
+            setattr(g, name, Hidden(kept[name], [self.seat]))
+        try:
+            return self.inner.decide(d)
+        finally:
+            for name, value in kept.items():
+                setattr(g, name, value)
+
+
+@pytest.mark.parametrize("bot", ["random", "balanced", "strong-2"])
+def test_built_in_bots_never_read_the_true_state_under_fog(bot):
+    rules = fogged("sv-2000", NORMAL + ["visibility { hide reinforcements, cards }"], 3)
+    box = []
+    agents = [Guarded(make_bot(bot), box), make_bot("balanced"), make_bot("balanced")]
+    game = Game(rules, agents, 11, max_turns=12 if bot.startswith("strong") else 60)
+    box.append(game)
+    result = game.play()
+    assert result.turns >= 1
+    # the guard works: the same bot reads the board when there is no fog
+    plain = load("sv-2000", players=3)
+    box2 = []
+    game2 = Game(plain, [Guarded(make_bot("balanced"), box2), make_bot("balanced"), make_bot("balanced")], 11)
+    box2.append(game2)
+    with pytest.raises(AssertionError, match="a bot read the true state under fog"):
+        game2.play()
+
+
+def test_a_seat_log_is_what_replay_tells_as_that_seat(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    rule = "rulebooks/house/fog-heavy.risk"
+    import shutil
+    from pathlib import Path
+    shutil.copy(Path(__file__).parent.parent / rule, tmp_path / "fog-heavy.risk")
+    out = play("fog-heavy.risk", players=3, humans=0, seed=5, log=tmp_path / "g.jsonl", narrate=False,
+               write=lambda line: None, log_for=("blue", tmp_path / "blue.jsonl"))
+    assert out.result is not None
+    mine = [json.loads(line) for line in (tmp_path / "blue.jsonl").read_text().splitlines()]
+    assert mine[0]["kind"] == "view" and mine[0]["seat"] == "blue" and "seed" not in mine[0]
+    events, rules = load_log(tmp_path / "g.jsonl")
+    again = seat_stream(events, rules, "blue")
+    assert again[1:] == mine[1:]
+    # the same seed plays the same seat log, byte for byte
+    play("fog-heavy.risk", players=3, humans=0, seed=5, narrate=False, write=lambda line: None,
+         log_for=("blue", tmp_path / "blue2.jsonl"))
+    assert (tmp_path / "blue2.jsonl").read_bytes() == (tmp_path / "blue.jsonl").read_bytes()
+
+
+def test_the_host_is_told_that_a_fogged_log_holds_everything(tmp_path):
+    said = []
+    play("rulebooks/house/fog-normal.risk", players=3, humans=0, seed=2, log=tmp_path / "g.jsonl",
+         narrate=False, write=said.append, max_turns=3)
+    assert said[0] == (f"Under fog of war {tmp_path / 'g.jsonl'} holds the whole game, what the fog hides too: "
+                       "it is the host's file, not to be shown to the players.")
+
+
+def test_under_fog_one_person_plays_at_a_terminal():
+    with pytest.raises(GameError) as err:
+        play("rulebooks/house/fog-normal.risk", players=3, humans=2, seed=2, read=lambda p: "quit",
+             write=lambda line: None)
+    assert str(err.value) == ("under fog of war one person plays at a terminal (the others would see what the fog "
+                              "hides from them): play with --humans 1, or each at a terminal of their own")
+
+
+def test_log_for_names_a_player_of_the_game(tmp_path):
+    with pytest.raises(GameError) as err:
+        play("nl-1990", players=3, humans=0, seed=2, write=lambda line: None, log_for=("pink", tmp_path / "x"))
+    assert str(err.value) == "--log-for pink: no such player in this game (its players: red, blue, yellow)"
+
+
+def test_a_view_under_complete_fog_shows_only_its_own():
+    rules = load("rulebooks/house/fog-complete.risk", players=3)
+    game = Game(rules, [make_bot("balanced") for _ in range(3)], 3, max_turns=6)
+    game.play()  # (lifted at the end: everything seen)
+    assert all(level == SEE_ALL for level in game.sights[0].level)
+    game = Game(rules, [make_bot("balanced") for _ in range(3)], 3, max_turns=200)
+    seen = []
+    game.listeners.append(lambda e: seen.append((list(game.sights[0].level), list(game.owner)))
+                          if e["type"] == "turn_start" else None)
+    game.play()
+    level, owner = seen[3]
+    own = [t for t in range(game.size) if owner[t] == 0]
+    assert own and all(level[t] == SEE_ALL for t in own)
+    assert SEE_NOTHING in level and set(level) == {SEE_NOTHING, SEE_ALL}
+
+
+def test_odds_at_a_prompt_refuse_armies_the_seat_does_not_see():
+    from riskrules.terminal.human import HumanAgent
+    from riskrules.text.i18n import Text
+
+    rules = load("rulebooks/house/fog-complete.risk", players=3)
+    game = Game(rules, [make_bot("balanced") for _ in range(3)], 3, max_turns=3)
+    game.play()
+    view = game.sights[0]
+    view.level[:] = [SEE_ALL if view.owner[t] == 0 else SEE_NOTHING for t in range(game.size)]
+    mine = next(t for t in range(game.size) if view.owner[t] == 0
+                and any(view.owner[u] != 0 for u in game.adjacent[t]))
+    other = next(u for u in game.adjacent[mine] if view.owner[u] != 0)
+    t = Text("en", rules.terms)
+    person = HumanAgent.__new__(HumanAgent)
+    person.t, person.view, person.seat = t, view, 0
+    names = rules.board.territories
+    text = person.odds_text(f"{names[mine]} {names[other]}")
+    assert text == f"Not allowed: the armies in {t.territory(names[other])} are hidden from you."
+
+
+def test_the_person_at_a_fogged_terminal_sees_only_what_the_fog_shows(monkeypatch):
+    """A game at the terminal under Warzone's normal fog, one person (red) and two bots: each board
+    the person asks for shows, territory by territory, what red may see at that moment (worked out
+    from the full log by tests/fogcheck.py), '?' for what it does not."""
+    import re
+
+    from fogcheck import Entitled
+    from riskrules.terminal import session
+    from riskrules.terminal.board import NAME, short
+    from riskrules.text.i18n import Text
+
+    events: list[dict] = []
+
+    class Recording(Game):
+        def __init__(self, *args, **kwargs):
+            kwargs["listeners"] = list(kwargs.get("listeners") or []) + [events.append]
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(session, "Game", Recording)
+    written: list[str] = []
+    boards: list[tuple[int, str]] = []
+    state = {"asked": None, "board_turn": -1}
+
+    def read(prompt: str) -> str:
+        """Asks for the board once a turn, then the first territory offered, no attack, defaults."""
+        screen = "\n".join(written)
+        written.clear()
+        asked, state["asked"] = state["asked"], None
+        if asked == "board":
+            boards.append((len(events) - 1, screen))
+        turn = events[-1]["turn"]
+        if turn > 0 and turn != state["board_turn"]:
+            state["board_turn"], state["asked"] = turn, "board"
+            return "board"
+        if prompt.startswith(("Place up to", "Place 1 army", "Claim")):
+            if asked != "help":
+                state["asked"] = "help"
+                return "help"
+            listed = screen.split("Commands (at any question):")[0].split(".")[-1]  # the options, after the help
+            return " ".join(listed.split()).split(", ")[0]
+        if prompt.startswith(("Trade which set?", "Place the card bonus")):
+            return "1"
+        return ""  # no attack, no move, the defaults
+
+    rules = load("rulebooks/house/fog-normal.risk", players=3)
+    out = play("rulebooks/house/fog-normal.risk", players=3, humans=1, seed=8, max_turns=24, lang="en",
+               read=read, write=written.append)
+    assert out.result is not None and len(boards) >= 5
+    t = Text("en", rules.terms)
+    entitled = Entitled(rules, events[0], 0)
+    marks = {"red": "R", "blue": "B", "yellow": "Y"}
+    at = 0
+    for k, event in enumerate(events):
+        entitled.apply(event)
+        while at < len(boards) and boards[at][0] == k:
+            screen = boards[at][1]
+            for x, name in enumerate(rules.board.territories):
+                o, a = entitled.shown(x)
+                mark = "-" if o == "" else "?" if o is None else marks[o]
+                cell = f"{short(t.territory(name)):<{NAME}} {mark}{'?' if a is None else a:>4}"
+                assert cell in screen, (k, cell)
+            hidden = [x for x in range(rules.board.size) if entitled.level[x] == 0]
+            assert hidden and re.search(r"\?\s+\?", screen)
+            at += 1
+    assert at == len(boards)
