@@ -237,3 +237,21 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
                     if cell not in screen:
                         found.append(f"event {k}: the screen does not show {cell!r}")
     return found
+
+
+class Peeker:
+    """A plug-in bot (a guest) that plays the first options and keeps what its view's `level` was."""
+
+    kind = "peeker"
+    levels: list = []
+
+    def start(self, view, seat, rng):
+        self.view = view
+
+    def decide(self, d):
+        Peeker.levels.append(self.view.level)
+        if d.kind == "place":
+            return d.options[0], d.most
+        if d.optional:
+            return None
+        return d.options[-1] if d.kind in ("dice", "defend") else d.options[0]

@@ -285,3 +285,19 @@ def test_the_person_at_a_fogged_terminal_sees_only_what_the_fog_shows(monkeypatc
             assert hidden and re.search(r"\?\s+\?", screen)
             at += 1
     assert at == len(boards)
+
+
+def test_a_plug_in_under_fog_is_handed_the_seats_view_with_its_levels():
+    from fogcheck import Peeker
+
+    rules = load("rulebooks/house/fog-heavy.risk", players=3)
+    Peeker.levels = []
+    game = Game(rules, [make_bot("fogcheck:Peeker"), make_bot("balanced"), make_bot("balanced")], 4, max_turns=9)
+    game.play()
+    assert len(Peeker.levels) > 10 and all(isinstance(level, list) for level in Peeker.levels)
+    assert any(0 in level for level in Peeker.levels)  # heavy fog: territories two borders away are not seen
+    plain = Game(load("nl-1990", players=3), [make_bot("fogcheck:Peeker"), make_bot("balanced"),
+                                              make_bot("balanced")], 4, max_turns=3)
+    Peeker.levels = []
+    plain.play()
+    assert Peeker.levels and all(level is None for level in Peeker.levels)

@@ -117,6 +117,10 @@ class Fog:
                             if self.revealed[s].get(t, -1) < seen:
                                 self.revealed[s][t] = seen
                                 again.add(s)
+        if kind == "reinforcements":  # how many territories the player holds, to those told it
+            x = g.names.index(event["player"])
+            for s in (range(self.players) if not self.vis.hide_reinforcements else self.watchers[x]):
+                self.views[s].held[x] = event["territories_held"]
         if kind == "conquest" and g.rules.battle.trench:  # (the seat's own conquests of the turn)
             for s in self.watchers[owner[touched[1]]]:
                 self.views[s].conquered_now.add(touched[1])
@@ -264,7 +268,7 @@ class FoggedSight(Sight):
     the rules hide left out. Nothing here reads the game's board: only the game's public numbers
     (turn, round, who is alive, capitals, trades so far) and the seat's own hand and mission."""
 
-    __slots__ = ("level", "fog", "_changes", "_hidden_cards", "_hidden_reinforcements")
+    __slots__ = ("level", "fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements")
 
     def __init__(self, game: Any, seat: int, fog: Any):
         Sight.__init__(self, game, seat)
@@ -276,6 +280,7 @@ class FoggedSight(Sight):
         self.territory_count = [0] * seats
         self.continent_count = [[0] * len(game.board.continents) for _ in range(seats)]
         self.conquered_now = set()
+        self.held: list[int | None] = [None] * seats  # territories each player was last told to hold (Fog)
         self._changes = 0
         self._hidden_cards = fog.vis.hide_cards
         self._hidden_reinforcements = fog.vis.hide_reinforcements
@@ -355,6 +360,59 @@ class FoggedSight(Sight):
         owner, armies = self.owner, self.armies
         return sum(armies[t] for t in range(self.size) if owner[t] == seat)
 
+    def guess_board(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """Owners and armies of the whole board, one guess: what the seat sees now as it is; what it
+        does not see as it last saw it while that agrees with how many territories each player was
+        last told to hold (the reinforcements told, `held`); the rest dealt to the players who must
+        hold more, likelier next to where they were seen, with armies drawn from their stacks seen."""
+        size, me, alive = self.size, self.seat, self.alive
+        owner, armies, level = list(self.owner), list(self.armies), self.level
+        others = [s for s in range(len(self.names)) if s != me and alive[s]]
+        now = [0] * len(self.names)
+        hidden = []
+        for t in range(size):
+            if level[t] >= SEE_OWNER:
+                if owner[t] >= 0:
+                    now[owner[t]] += 1
+            elif owner[t] != -1:
+                hidden.append(t)
+        need = {s: (None if self.held[s] is None else max(0, self.held[s] - now[s])) for s in others}
+        rng.shuffle(hidden)
+        pending = []
+        for t in hidden:  # what it saw, where that still fits
+            o = owner[t]
+            if o in need and (need[o] is None or need[o] > 0):
+                if need[o] is not None:
+                    need[o] -= 1
+            else:
+                pending.append(t)
+        stacks = {s: [armies[t] for t in range(size) if owner[t] == s and armies[t] > 0] for s in others}
+        every = [a for s in others for a in stacks[s]] or [1]
+        adjacent = self.adjacent
+        for t in pending:
+            wanting = [s for s in others if need[s] is None or need[s] > 0] or others or [me]
+            weights = [(need.get(s) or 1) * (1 + sum(1 for u in adjacent[t] if owner[u] == s)) for s in wanting]
+            o = rng.choices(wanting, weights)[0]
+            if need.get(o):
+                need[o] -= 1
+            owner[t] = o
+            armies[t] = rng.choice(stacks.get(o) or every)
+        for t in range(size):
+            if owner[t] >= 0 and armies[t] < 1:
+                armies[t] = rng.choice(every)
+        held = [0] * len(self.names)
+        for o in owner:
+            if o >= 0:
+                held[o] += 1
+        for s in others:  # a player still in holds something
+            if held[s] == 0:
+                spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
+                if spare:
+                    t = rng.choice(spare)
+                    held[owner[t]] -= 1
+                    owner[t], held[s] = s, 1
+        return owner, armies
+
     def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
         """As Sight.quantities, counted from what this seat sees (all true of its own)."""
         from ..language.quantities import counters
@@ -382,33 +440,12 @@ class FoggedSight(Sight):
         return self.fog._told(event, self.seat)
 
     def playout(self, agents: Sequence[Any], seed: int, max_turns: int | None = None):
-        """A copy of the game made of this seat's view: what it sees now as it is, what it saw
-        before as it last saw it, and a guess for what it has never seen (owners drawn from the
-        players still in, armies from the stacks it has seen of theirs), then blanked as
-        Sight.playout blanks (hands, missions, deck). Nothing of the true board is read."""
+        """A copy of the game made of this seat's view: the board as `guess_board` guesses it, then
+        blanked as Sight.playout blanks (hands, missions, deck). Nothing of the true board is read."""
         g = self._game
         rng = random.Random(seed ^ 0x5EED)
         me = self.seat
-        owner, armies = list(self.owner), list(self.armies)
-        others = [s for s in range(len(g.names)) if s != me and self.alive[s]]
-        seen = [armies[t] for t in range(self.size) if owner[t] >= 0 and owner[t] != me and armies[t] > 0]
-        for t in range(self.size):
-            if owner[t] == UNKNOWN:
-                owner[t] = rng.choice(others) if others else me
-                armies[t] = rng.choice(seen) if seen else 1
-            elif owner[t] >= 0 and armies[t] < 1:
-                armies[t] = rng.choice(seen) if seen else 1
-        held = [0] * len(g.names)
-        for o in owner:
-            if o >= 0:
-                held[o] += 1
-        for s in others:  # a player still in holds something: a guess of where, from the others' guessed land
-            if held[s] == 0:
-                spare = [t for t in range(self.size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
-                if spare:
-                    t = rng.choice(spare)
-                    held[owner[t]] -= 1
-                    owner[t], held[s] = s, 1
+        owner, armies = self.guess_board(rng)
         counts = [0] * len(g.names)
         continents = [[0] * len(g.board.continents) for _ in g.names]
         for t, o in enumerate(owner):

@@ -243,6 +243,10 @@ class Sight:
         if mission is not None:
             copy.missions[self.seat] = deepcopy(mission, memo)  # (a card of the rules: their copy's)
         Sight.__init__(view, copy, self.seat)
+        view.level, view.held = _PARTS["level"](self, rules, memo), _PARTS["held"](self, rules, memo)
+        if view.level is not None:  # under fog the copy's board is a guess: the lists stay what the seat saw
+            for name in ("owner", "armies", "territory_count", "continent_count"):
+                setattr(view, name, _PARTS[name](self, rules, memo))
 
 
 class GuestSight(Sight):
@@ -255,7 +259,7 @@ class GuestSight(Sight):
     until then: numbers cannot be changed. What it was lent from is kept in `_LENT`, not in
     the view: nothing a plug-in is handed leads to the game."""
 
-    __slots__ = ("__weakref__",)
+    __slots__ = ("__weakref__", "level", "held")  # (under fog: what the seat sees now, FoggedSight's; else None)
 
     def __getattr__(self, name: str):
         lent = _LENT.get(id(self)) if name in _SLOTS else None
@@ -314,7 +318,9 @@ _PARTS = {
     "capital_owner": lambda view, rules, memo: dict(view.capital_owner),
     "conquered_now": lambda view, rules, memo: set(view.conquered_now),
 }
-_SLOTS = frozenset(Sight.__slots__)
+_PARTS["level"] = lambda view, rules, memo: list(view.level) if hasattr(view, "level") else None
+_PARTS["held"] = lambda view, rules, memo: list(view.held) if hasattr(view, "held") else None
+_SLOTS = frozenset(Sight.__slots__) | {"level", "held"}
 # a guest's view (its id, until it is gone) → (its game, weakly; its seat; the guest's rules and memo; what has
 # been set since it was lent)
 _LENT: dict[int, tuple] = {}
