@@ -12,6 +12,23 @@ from riskrules.language.loader import open_rulebook
 from browser import browser  # noqa: F401  (headless Chromium, one for the whole run: tests/browser.py)
 
 
+def house(body: str, extends: str = "classic") -> str:
+    """A house rule's text: the header, then `body` (dedented)."""
+    return f"rulebook house\nextends {extends}\n" + textwrap.dedent(body).lstrip("\n")
+
+
+def problems_of(write, text: str) -> str:
+    """Every problem `risk check` finds in a house rule of this text, a line each."""
+    from riskrules.language.errors import RuleError
+
+    path = write("house.risk", text)
+    try:
+        found = open_rulebook(path, strict=False).check()
+    except RuleError as err:
+        found = err.problems
+    return "\n".join(p.format() for p in found)
+
+
 def load(edition: str, variant: str | None = None, players: int | None = None):
     """Compiled rules of an edition (or .risk path), one variant, a player count."""
     return open_rulebook(edition).rules([variant] if variant else None, players)

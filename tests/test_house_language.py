@@ -4,28 +4,14 @@ has its typical mistake (word for word) and a scenario with scripted answers and
 
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
 from riskrules.engine.decisions import ATTACK
 from riskrules.engine.game import GameOver
-from riskrules.language.errors import RuleError
 from riskrules.language.loader import open_rulebook
+from conftest import house, problems_of
 from scenario import Scenario
-
-
-def house(body: str, extends: str = "classic") -> str:
-    return f"rulebook house\nextends {extends}\n" + textwrap.dedent(body).lstrip("\n")
-
-
-def problems_of(write, text: str) -> str:
-    path = write("house.risk", text)
-    try:
-        found = open_rulebook(path, strict=False).check()
-    except RuleError as err:
-        found = err.problems
-    return "\n".join(p.format() for p in found)
 
 
 def scenario(write, body: str, players: int = 3, **kw) -> Scenario:

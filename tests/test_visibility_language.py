@@ -6,13 +6,11 @@ grammar to the model, the schema, the compiled `Visibility`, the writer, the rul
 from __future__ import annotations
 
 import json
-import textwrap
 
 import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.language.errors import RuleError
 from riskrules.language.loader import open_rulebook
 from riskrules.language.parse import parse_rulebook
 from riskrules.language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Visibility
@@ -20,20 +18,9 @@ from riskrules.language.write import write_fragment, write_rulebook
 from riskrules.text.i18n import Text
 from riskrules.text.sheet import build_sheet
 
+from conftest import house, problems_of
+
 runner = CliRunner()
-
-
-def house(body: str, extends: str = "classic") -> str:
-    return f"rulebook house\nextends {extends}\n" + textwrap.dedent(body).lstrip("\n")
-
-
-def problems_of(write, text: str) -> str:
-    path = write("house.risk", text)
-    try:
-        found = open_rulebook(path, strict=False).check()
-    except RuleError as err:
-        found = err.problems
-    return "\n".join(p.format() for p in found)
 
 
 def rules_of(write, body: str, extends: str = "classic", players: int | None = None):

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.rules import SEE_ALL, SEE_OWNER, Visibility
+from .holdings import Holdings
 from .sight import Sight, told
 
 UNKNOWN = -2  # the owner in a view of a territory its seat has never seen (free is -1, as in the game)
@@ -261,7 +262,7 @@ class Fog:
         return e if all(level[self.index[e[f]]] == SEE_ALL for f in places) else None
 
 
-class FoggedSight(Sight):
+class FoggedSight(Holdings, Sight):
     """A seat's view under fog: the owners and armies it last saw, in lists of its
     own that the game's `Fog` keeps; how much of each territory it sees now (`level`); every count
     of the others made from those (territories, continents, armies), the reinforcements and cards
@@ -343,22 +344,7 @@ class FoggedSight(Sight):
     def deck_size(self) -> int | None:
         return None if self._hidden_cards else len(self._game.deck)
 
-    def holds(self, seat: int, continent: int) -> bool:
-        return self.continent_count[seat][continent] == len(self.members[continent])
-
-    def held_continents(self, seat: int) -> list[int]:
-        counts = self.continent_count[seat]
-        return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
-
-    def territories_of(self, seat: int) -> list[int]:
-        owner = self.owner
-        return [t for t in range(self.size) if owner[t] == seat]
-
-    owned = territories_of
-
-    def armies_of(self, seat: int) -> int:
-        owner, armies = self.owner, self.armies
-        return sum(armies[t] for t in range(self.size) if owner[t] == seat)
+    owned = Holdings.territories_of  # (a list of its own each time: a view's counts are cheap)
 
     def guess_board(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """Owners and armies of the whole board, one guess: what the seat sees now as it is; what it

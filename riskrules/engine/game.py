@@ -10,7 +10,8 @@ no work for it.
 `Game` holds the state, asks the agents, keeps the ownership counts and ends the game; the
 rest of it comes in parts, a module each: setup.py (the setup), turn.py (the turns, their
 phases, reinforcements and placing), trading.py (cards traded and drawn), battle.py
-(attacks, conquests, eliminations), fortify.py, victory.py (who has won) and copying.py
+(attacks, conquests, eliminations), fortify.py, victory.py (who has won), holdings.py (what
+follows from who holds what), fog.py (what each seat sees under fog of war) and copying.py
 (copies played on, for bots that search).
 """
 
@@ -31,6 +32,7 @@ from .decisions import Decision
 from .dice import Dice, LoadedDice
 from .errors import GameError, GameOver
 from .fortify import Fortify
+from .holdings import Holdings
 from .setup import Setup
 from .fog import Fog, FoggedSight
 from .sight import Sight, told
@@ -80,7 +82,7 @@ def shown(answer: Any, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
+class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
     def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
                  dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                  listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
@@ -245,17 +247,6 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         self.continent_count[seat][k] += 1
         self.owner_changes += 1
 
-    def holds(self, seat: int, continent: int) -> bool:
-        return self.continent_count[seat][continent] == len(self.members[continent])
-
-    def held_continents(self, seat: int) -> list[int]:
-        counts = self.continent_count[seat]
-        return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
-
-    def territories_of(self, seat: int) -> list[int]:
-        owner = self.owner
-        return [t for t in range(self.size) if owner[t] == seat]
-
     def owned(self, seat: int) -> list[int]:
         """`territories_of(seat)` as a list shared until an owner changes: read-only."""
         kept = self._owned.get(seat)
@@ -264,10 +255,6 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying):
         territories = self.territories_of(seat)
         self._owned[seat] = (self.owner_changes, territories)
         return territories
-
-    def armies_of(self, seat: int) -> int:
-        owner, armies = self.owner, self.armies
-        return sum(armies[t] for t in range(self.size) if owner[t] == seat)
 
     # ---- playing ----------------------------------------------------------------------------
 

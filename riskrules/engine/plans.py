@@ -20,7 +20,7 @@ one roll. `advise` finds the stopping rule that maximises a goal by backward ind
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..language.rules import BattleRules
