@@ -10,6 +10,7 @@ gallery fog on the classic rules; benchmarks/fog_leaks.py runs it at full size.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -40,10 +41,11 @@ def fogged(edition, sets, players):
 
 
 @pytest.mark.parametrize("edition, sets, bots, seed", EDITIONS, ids=[e[0] for e in EDITIONS])
-def test_no_seat_of_a_fogged_edition_receives_a_hidden_fact(edition, sets, bots, seed):
+@pytest.mark.parametrize("again", [0, 100])
+def test_no_seat_of_a_fogged_edition_receives_a_hidden_fact(edition, sets, bots, seed, again):
     rules = fogged(edition, sets, len(bots))
     for seat in range(len(bots)):
-        full, stream, decisions = play_watched(rules, bots, seed, seat, max_turns=60)
+        full, stream, decisions = play_watched(rules, bots, seed + again, seat, max_turns=250)
         assert len(decisions) > 20 and any(e["type"] == "seen" for _, e in stream)
         assert leaks(rules, full, stream, decisions, seat) == []
 
@@ -51,7 +53,7 @@ def test_no_seat_of_a_fogged_edition_receives_a_hidden_fact(edition, sets, bots,
 @pytest.mark.parametrize("name", GALLERY)
 def test_no_seat_receives_a_hidden_fact_under_each_gallery_fog(name):
     rules = load(f"rulebooks/house/{name}.risk", players=3)
-    full, stream, decisions = play_watched(rules, ["balanced", "balanced", "random"], 7, 1, max_turns=45)
+    full, stream, decisions = play_watched(rules, ["balanced", "balanced", "random"], 7, 1, max_turns=250)
     assert leaks(rules, full, stream, decisions, 1) == []
 
 
@@ -213,8 +215,8 @@ def test_odds_at_a_prompt_refuse_armies_the_seat_does_not_see():
                 and any(view.owner[u] != 0 for u in game.adjacent[t]))
     other = next(u for u in game.adjacent[mine] if view.owner[u] != 0)
     t = Text("en", rules.terms)
-    person = HumanAgent.__new__(HumanAgent)
-    person.t, person.view, person.seat = t, view, 0
+    person = HumanAgent(t)
+    person.view, person.seat = view, 0
     names = rules.board.territories
     text = person.odds_text(f"{names[mine]} {names[other]}")
     assert text == f"Not allowed: the armies in {t.territory(names[other])} are hidden from you."
@@ -301,3 +303,89 @@ def test_a_plug_in_under_fog_is_handed_the_seats_view_with_its_levels():
     Peeker.levels = []
     plain.play()
     assert Peeker.levels and all(level is None for level in Peeker.levels)
+
+
+def test_every_seat_of_a_game_with_hidden_cards_is_told_to_the_end_in_words_and_as_a_page():
+    """Eliminations under `hide cards` are told without the cards taken (they were a KeyError)."""
+    from riskrules.text.i18n import Text
+    from riskrules.text.narrate import Narrator
+    from riskrules.text.replay_page import steps
+
+    rules = fogged("nl-1990", ["visibility { rest nothing }", "visibility { hide reinforcements, cards }"], 4)
+    seats = {s: [] for s in range(4)}
+    game = Game(rules, [make_bot("balanced") for _ in range(4)], 5,
+                seat_listeners={s: seats[s].append for s in range(4)})
+    game.play()
+    t = Text("en", rules.terms)
+    outs = 0
+    for s, stream in seats.items():
+        narrator = Narrator(rules, t, {game.names[s]})
+        lines = [narrator(e) for e in stream]
+        outs += sum(1 for line in lines if line and " is out, beaten by " in line)
+        assert steps(stream, rules, t, game.names[s])["steps"]
+    assert outs >= 3  # (someone else's elimination, told without cards, to at least one seat)
+    assert any(e["type"] == "elimination" and "cards_taken" not in e for stream in seats.values() for e in stream)
+
+
+def test_a_seat_log_does_not_replay_and_says_what_it_is(tmp_path):
+    from riskrules.engine.log import read_log
+
+    play("nl-1990", players=3, humans=0, seed=2, narrate=False, write=lambda line: None, max_turns=3,
+         log_for=("red", tmp_path / "red.jsonl"))
+    with pytest.raises(GameError) as err:
+        read_log(tmp_path / "red.jsonl")
+    assert str(err.value) == (f"{tmp_path / 'red.jsonl'}:1: what one player was told of a game (--log-for), not a "
+                              "game log: it does not replay; the game's own log does, and `risk replay LOG --as "
+                              "PLAYER --show` tells it as he saw it")
+    header = json.loads((tmp_path / "red.jsonl").read_text().splitlines()[0])
+    assert "seed" not in header  # (without fog too: the seed would tell the others' cards to come)
+
+
+def test_log_for_refuses_a_file_named_like_an_option(tmp_path):
+    with pytest.raises(GameError) as err:
+        play("nl-1990", players=3, humans=0, seed=2, write=lambda line: None, log_for=("red", "--quiet"))
+    assert str(err.value) == ("--log-for red --quiet: the file's name begins with '-': give a player, then a file "
+                              "(--log-for red red.jsonl)")
+
+
+def test_the_prompts_show_question_marks_for_what_the_fog_hides():
+    from riskrules.engine.decisions import ATTACK, DEFEND, Decision
+    from riskrules.terminal.human import HumanAgent
+    from riskrules.text.i18n import Text
+
+    rules = load("rulebooks/house/fog-complete.risk", players=3)
+    game = Game(rules, [make_bot("balanced") for _ in range(3)], 3, max_turns=3)
+    game.play()
+    view = game.sights[0]
+    view.level[:] = [SEE_ALL if view.owner[t] == 0 else SEE_NOTHING for t in range(game.size)]
+    mine = next(t for t in range(game.size) if view.owner[t] == 0 and any(view.owner[u] != 0 for u in game.adjacent[t]))
+    other = next(u for u in game.adjacent[mine] if view.owner[u] != 0)
+    t = Text("en", rules.terms)
+    person = HumanAgent(t)
+    person.view, person.seat = view, 0
+    names = rules.board.territories
+    listed = " ".join(person.attack_list(Decision(ATTACK, 0, [(mine, other)], 0, True)))
+    assert f"1) {t.territory(names[other])} (?, ?)" in listed
+    faced = person.attack_faced(Decision(DEFEND, 0, [1, 2], 0, False, 3, (other, mine)))
+    active = t.player(game.names[view.active]).capitalize()
+    assert faced.startswith(f"{active} attacks {t.territory(names[mine])} ({view.armies[mine]}, red) from "
+                            f"{t.territory(names[other])} (?) with 3 dice.")
+
+
+def test_the_digest_of_a_turn_under_fog_tells_the_conquests_seen():
+    from riskrules.terminal.table import Table
+    from riskrules.text.i18n import Text
+
+    rules = load("rulebooks/house/fog-normal.risk", players=3)
+    t = Text("en", rules.terms)
+    written: list[str] = []
+    table = Table(rules, t, {"red"}, written.append)
+    game = Game(rules, [make_bot("balanced") for _ in range(3)], 8, max_turns=30, seat_listeners={0: table})
+    table.join(game.sights[0])
+    game.play()
+    table.flush()
+    table.release()
+    text = "\n".join(written)
+    assert re.search(r"(Blue|Yellow), turn \d+: takes [A-Z]", text)
+    assert "no conquest that you saw." in text or "takes" in text
+    assert ": no conquest." not in text

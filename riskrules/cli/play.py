@@ -35,7 +35,10 @@ def outcome_lines(outcome) -> None:
     if outcome.result is None:
         if outcome.left in ("interrupt", "eof"):
             typer.echo("")  # the prompt's line is left open by ^C or ^D
-        if outcome.saved:
+        if outcome.fogged:  # (under fog the seed would tell the cards and dice to come)
+            typer.echo(t._("Game left before its end; saved to {file} — go on with: risk resume {file}").format(
+                file=outcome.saved) if outcome.saved else t._("Game left before its end."))
+        elif outcome.saved:
             typer.echo(t._("Game left before its end (seed {seed}); saved to {file} — go on with: "
                            "risk resume {file}").format(seed=outcome.seed, file=outcome.saved))
         else:

@@ -202,8 +202,9 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         the Fog tells it (the event or nothing, then what changed in its view), otherwise the
         event without the others' secrets (sight.told)."""
         fog, name = self.fog, (self.names[seat],)
-        if fog is None:
-            return lambda event: hear(told(event, name))
+        if fog is None:  # (the seed left out of the header: it would tell the others' cards to come)
+            return lambda event: hear(told(event, name) if event["type"] != "game_start"
+                                      else {k: v for k, v in event.items() if k != "seed"})
 
         def tell(event: dict) -> None:
             for part in fog.told(event, seat):

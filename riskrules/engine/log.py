@@ -165,7 +165,7 @@ class Tracker:
         elif kind == "elimination":
             by = e["by"]
             if by in self.hand and by != "neutral":
-                self.hand[by] += e["cards_taken"]
+                self.hand[by] += e.get("cards_taken", 0)  # (a seat's stream under fog may not tell it)
             self.hand[e["player"]] = 0  # a victim hands over every card
         elif kind == "capital_captured":
             captor = e["player"]

@@ -190,6 +190,9 @@ def _header_validator():
 
 def check_header(header: dict, label: str, log_format: int) -> None:
     """The header (line 1) alone: GameError '<file>:1: …' if it breaks the schema."""
+    if header.get("kind") == "view":  # (`risk play --log-for`: one player's view, not the game)
+        raise GameError(f"{label}:1: what one player was told of a game (--log-for), not a game log: it does not "
+                        "replay; the game's own log does, and `risk replay LOG --as PLAYER --show` tells it as he saw it")
     error = _first_error(_header_validator(), header)
     if error is not None:
         raise GameError(f"{label}:1: damaged header — {_problem(error)}")

@@ -53,8 +53,10 @@ class Answers:
 
     def not_held(self, territory: int, side: int) -> str:
         t, g = self.t, self.view
-        values = {"territory": self.tname(territory), "player": self.owner_name(territory) if g.owner[territory] >= 0
-                  else t.player(None), "side": t.player(g.names[side])}
+        values = {"territory": self.tname(territory), "player": self.owner_name(territory), "side": t.player(g.names[side])}
+        if values["player"] == "?":  # (under fog: whose it is, the seat does not see)
+            return t._("{territory} is not yours").format(**values) if side == self.seat else \
+                t._("{territory} is not held by {side}").format(**values)
         if side == self.seat:
             return t._("{territory} is not yours: it belongs to {player}").format(**values)
         return t._("{territory} is not held by {side}: it belongs to {player}").format(**values)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from .board import shown as seen_now
 from ..text.i18n import capitalized
 from ..text.narrate import mission_text
 
@@ -23,7 +24,13 @@ class Prompts:
         return self.t.territory(self.view.board.territories[territory])
 
     def owner_name(self, territory: int) -> str:
-        return self.t.player(self.view.names[self.view.owner[territory]])
+        """Who holds `territory`, as the seat sees it now ('?' under fog where it does not)."""
+        owner = seen_now(self.view, territory)[0]
+        return "?" if owner is None else self.t.player(self.view.names[owner] if owner >= 0 else None)
+
+    def armies_text(self, territory: int) -> str:
+        """The armies in `territory`, as the seat sees them now ('?' under fog where it does not)."""
+        return self.t.num(seen_now(self.view, territory)[1])
 
     def no_word(self) -> str:
         """The word that declines a set (and answers no) in the game's language."""
@@ -109,7 +116,7 @@ class Prompts:
         numbers = self.attack_numbers(d)
         by_source: dict[int, list[str]] = {}
         for (a, b), i in sorted(numbers.items(), key=lambda item: item[1]):
-            by_source.setdefault(a, []).append(f"{i}) {self.tname(b)} ({t.num(g.armies[b])}, {self.owner_name(b)})")
+            by_source.setdefault(a, []).append(f"{i}) {self.tname(b)} ({self.armies_text(b)}, {self.owner_name(b)})")
         lines = []
         for a, targets in by_source.items():
             head = f"  {self.tname(a)} ({t.num(g.armies[a])}) →"
@@ -124,8 +131,11 @@ class Prompts:
         rolls of this battle went so far."""
         t, g = self.t, self.view
         source, target = d.where
-        values = {"attacker": t.player(g.names[g.owner[source]]), "source": self.tname(source),
-                  "a": t.num(g.armies[source]), "target": self.tname(target), "d": t.num(g.armies[target]),
+        attacker = seen_now(g, source)[0]
+        if attacker is None:  # (under fog, unseen: the attack comes from the player whose turn it is)
+            attacker = g.active
+        values = {"attacker": t.player(g.names[attacker]), "source": self.tname(source),
+                  "a": self.armies_text(source), "target": self.tname(target), "d": self.armies_text(target),
                   "defender": self.owner_name(target), "n": d.most}
         if d.most:
             # Translators: put to a defender who chooses his dice; {a}, {d}: the armies in {source}, {target};

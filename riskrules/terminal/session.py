@@ -53,6 +53,7 @@ class Outcome:
     saved: Path | None = None
     text: Text | None = None  # the language and voice the game was told in
     left: str | None = None  # how a game left before its end was left: 'interrupt', 'eof' or 'quit'
+    fogged: bool = False  # under fog of war: the seed is not shown before the end (it tells the cards to come)
 
 
 def new_seed() -> int:
@@ -113,6 +114,9 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
     people = set(rules.colours[:humans])
     foggy = _one_at_the_table(rules, people)
+    if log_for is not None and str(log_for[1]).startswith("-"):
+        raise GameError(f"--log-for {log_for[0]} {log_for[1]}: the file's name begins with '-': give a player, "
+                        "then a file (--log-for red red.jsonl)")
     if log_for is not None and log_for[0] not in rules.colours[:players]:
         named = log_for[0] if len(log_for[0]) <= 40 else log_for[0][:39] + "…"
         raise GameError(f"--log-for {named}: no such player in this game (its players: "
@@ -210,8 +214,11 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
         for note in notes:
             (warn or write)(note)
         table.join(game.sights[seat])
-        write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
-            edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
+        if foggy:  # (the seed would tell the cards and dice to come)
+            write(t._("Resuming {edition} at turn {turn}.").format(edition=header["edition"], turn=events[-1]["turn"]))
+        else:
+            write(t._("Resuming {edition} (seed {seed}) at turn {turn}.").format(
+                edition=header["edition"], seed=header["seed"], turn=events[-1]["turn"]))
         if log_path is not None:
             write(t._("The game log goes on in {file}.").format(file=log_path))
         write(table.commands_line())
@@ -344,10 +351,10 @@ def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | 
         if saver:
             saver.save()
         how = stop.how if isinstance(stop, Quit) else "interrupt"
-        return Outcome(None, seed, saver.path if saver else None, t, how)
+        return Outcome(None, seed, saver.path if saver else None, t, how, game.fog is not None)
     finally:
         if table is not None:
             table.flush()
     if saver:
         saver.save()
-    return Outcome(result, seed, saver.path if saver else None, t)
+    return Outcome(result, seed, saver.path if saver else None, t, fogged=game.fog is not None)

@@ -48,6 +48,8 @@ class Table:
         self.known_turn = 0  # the turn whose start was heard
         self.held: list[str] = []  # lines to write before the next question
         self.fight: list[dict] = []  # the battle going on: its rolls so far (one attacker, from, to)
+        self.fogged = False  # told under fog (`seen` events heard): conquests are the ones seen
+        self.seen_owner: dict[str, str | None] = {}  # under fog: each territory's owner as last seen
 
     def write(self, line: str) -> None:
         if self.width and len(line) >= self.width:
@@ -79,7 +81,9 @@ class Table:
     # ---- hearing ---------------------------------------------------------------------------
 
     def __call__(self, e: dict) -> None:
-        if e["type"] == "seen":  # (under fog, what changed in the person's view: the board shows it)
+        if e["type"] == "seen":  # under fog, what changed in the person's view: conquests seen, for the digest
+            self.fogged = True
+            self.saw(e)
             return
         e = told(e, self.people)  # what the people here may be told of it
         line = self.narrator(e)
@@ -153,7 +157,7 @@ class Table:
             return
         if kind == "battle" or kind == "battles":
             self.last_defender = e["defender"]
-        elif kind == "conquest":
+        elif kind == "conquest" and not self.fogged:
             turn["taken"].setdefault(self.last_defender, []).append(e["to"])
         elif kind == "trade":
             turn["trades"].append(e["armies"])
@@ -161,6 +165,17 @@ class Table:
             turn["out"].append(e["player"])
         elif kind == "capital_captured":
             turn["capitals"].append(e["victim"])
+
+    def saw(self, e: dict) -> None:
+        """A change of the person's view under fog: a territory seen to change hands to the player
+        whose turn it is counts as taken (from whom it was seen to be held, if anyone)."""
+        turn = self.turn
+        for name, (owner, _) in e["territories"].items():
+            before = self.seen_owner.get(name)
+            if owner is not None:
+                self.seen_owner[name] = owner or None
+            if turn is not None and owner == turn["player"] and before != owner:
+                turn["taken"].setdefault(before, []).append(name)
 
     def commands_line(self) -> str:
         from .human import command_names
@@ -214,15 +229,20 @@ class Table:
             return
         self.turn = None
         if line or not turn.get("told"):
-            self.write(line or capitalized(self.t._("{player}, turn {turn}: no conquest.").format(
-                player=self.t.player(turn["player"]), turn=turn["turn"])))
+            nothing = self.t._("{player}, turn {turn}: no conquest that you saw.") if self.fogged else \
+                self.t._("{player}, turn {turn}: no conquest.")
+            self.write(line or capitalized(nothing.format(player=self.t.player(turn["player"]), turn=turn["turn"])))
 
     def digest(self, turn: dict) -> str | None:
         t = self.t
         parts = []
         for victim, places in turn["taken"].items():
-            parts.append(t._("takes {territories} from {victim}").format(
-                territories=", ".join(t.territory(p) for p in places), victim=t.player(victim)))
+            territories = ", ".join(t.territory(p) for p in places)
+            if victim is None:  # (under fog: from someone the person did not see)
+                parts.append(t._("takes {territories}").format(territories=territories))
+            else:
+                parts.append(t._("takes {territories} from {victim}").format(territories=territories,
+                                                                             victim=t.player(victim)))
         for armies in turn["trades"]:
             parts.append(t.n_("trades cards for {n} army", "trades cards for {n} armies", armies).format(n=t.num(armies)))
         for victim in turn["capitals"]:

@@ -100,6 +100,8 @@ class Narrator:
                             "{player} takes {territory} and moves in {n} armies.", e["moved"])
             return text.format(player=who, territory=place(e["to"]), n=num(e["moved"]))
         if kind == "elimination":
+            if "cards_taken" not in e:  # (under fog, when the cards are hidden)
+                return t._("{player} is out, beaten by {by}.").format(player=who, by=t.player(e["by"]))
             return t.n_("{player} is out, beaten by {by}, who takes {n} card.",
                         "{player} is out, beaten by {by}, who takes {n} cards.", e["cards_taken"]).format(
                 player=who, by=t.player(e["by"]), n=e["cards_taken"])
