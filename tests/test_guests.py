@@ -25,7 +25,7 @@ import pytest
 from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.guest import Guest
 from riskrules.engine.game import Game
-from riskrules.engine.sight import _LENT, _PARTS, Sight
+from riskrules.engine.sight import _LENT, _PARTS, GuestSight, Sight
 from conftest import load
 from test_terminal import Terminal
 
@@ -254,8 +254,10 @@ class Keeps(RandomAgent):
 
 def test_every_attribute_of_a_view_is_made_for_a_guest():
     """A guest's view makes each of its lists alone when it is read (sight._PARTS), anything
-    else with the whole copy of the game (`_game`): a new attribute of Sight needs its part."""
-    assert set(_PARTS) == set(Sight.__slots__) - {"_game"}
+    else with the whole copy of the game (`_game`): a new attribute of Sight needs its part (and
+    so do a guest's own: what a seat sees under fog)."""
+    assert set(_PARTS) == set(Sight.__slots__) - {"_game"} | {"level", "held"}
+    assert set(GuestSight.__slots__) == {"__weakref__", "level", "held"}
 
 
 # ---- 2. a plug-in that never answers ----------------------------------------------------------------------
