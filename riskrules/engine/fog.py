@@ -28,7 +28,6 @@ every log carries: it is withheld from a seat under fog (see `_told`).
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -117,7 +116,8 @@ class Fog:
                         for t in (source, target):
                             if self.revealed[s].get(t, -1) < seen:
                                 self.revealed[s][t] = seen
-                                again.add(s)
+                                if self.level[s][t] < seen:  # (else nothing to show now: kept for later)
+                                    again.add(s)
         if kind == "reinforcements":  # how many territories the player holds, to those told it
             x = g.names.index(event["player"])
             for s in (range(self.players) if not self.vis.hide_reinforcements else self.watchers[x]):
@@ -156,21 +156,29 @@ class Fog:
             return
         level[:] = [vis.rest] * g.size
         owner, adjacent, mine = g.owner, g.adjacent, self.sources[s]
-        frontier = deque()
-        distance = {}
-        for t in range(g.size):
-            if owner[t] in mine:
-                distance[t] = 0
-                frontier.append(t)
-        while frontier:
-            t = frontier.popleft()
-            d = distance[t]
-            level[t] = vis.level(d)
-            if d < self.reach:
+        own = [t for t in range(g.size) if owner[t] in mine]
+        if self.reach == 1:  # (the usual fog: one border away, then the rest)
+            seen = vis.adjacent
+            for t in own:
                 for u in adjacent[t]:
-                    if u not in distance:
-                        distance[u] = d + 1
-                        frontier.append(u)
+                    level[u] = seen
+        else:  # breadth first, `reach` borders out
+            by_distance = [vis.level(d) for d in range(self.reach + 1)]
+            distance = [-1] * g.size
+            for t in own:
+                distance[t] = 0
+            frontier = own
+            for d in range(1, self.reach + 1):
+                seen, reached = by_distance[d], []
+                for t in frontier:
+                    for u in adjacent[t]:
+                        if distance[u] < 0:
+                            distance[u] = d
+                            level[u] = seen
+                            reached.append(u)
+                frontier = reached
+        for t in own:
+            level[t] = SEE_ALL
         for t, seen in self.revealed[s].items():
             if seen > level[t]:
                 level[t] = seen
