@@ -21,6 +21,9 @@ from riskrules.terminal.board import board_view, short, NAME, letters
 from riskrules.text.i18n import Text
 
 BATTLES = ("attack", "battle", "battles", "conquest")
+ARMIES = {"attack": (("from", "keep"),), "battle": (("from", "attacker_armies"), ("to", "defender_armies")),
+          "battles": (("from", "attacker_armies"), ("to", "defender_armies")),
+          "conquest": (("to", "moved"), ("to", "min_move"))}
 PLACES = {"claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
           "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to")}
 
@@ -49,9 +52,12 @@ def play_watched(rules, bots, seed, seat, max_turns=300, screens=True):
 
     def record(d):
         view = d.view
-        screen = board_view(view, t, seat) if screens and len(decisions) % 7 == 0 else None
+        screen = board_view(view, t, seat) if screens else None
+        n = len(view.names)
+        numbers = {"turn_total": view.turn_total, "conquered": view.conquered, "deck_size": view.deck_size,
+                   "hand_size": [view.hand_size(s) for s in range(n)], "trades_made": list(view.trades_made)}
         decisions.append((len(full) - 1, d, list(view.owner), list(view.armies), screen,
-                          view is game_box[0].sights[seat]))
+                          view is game_box[0].sights[seat], numbers))
 
     agents = [make_bot(b) for b in bots]
     agents[seat] = Watched(agents[seat], record)
@@ -82,6 +88,7 @@ class Entitled:
         self.armies = [0] * board.size
         self.revealed: dict[int, int] = {}
         self.lifted = False
+        self.active = None  # whose turn it is
         self.defender = None
         self.level = [0] * board.size
         self.belief = [(-1, 0)] * board.size  # what the seat last saw: (owner seat or -1 free / -2 unknown, armies)
@@ -113,6 +120,7 @@ class Entitled:
                 self.owner[t], self.armies[t] = e["player"], 1
         elif kind == "turn_start":
             self.revealed = {}
+            self.active = e["player"]
         elif kind == "game_over" and self.vis.lifted:
             self.lifted = True
         self.defender = None
@@ -130,8 +138,8 @@ class Entitled:
                 self.belief[t] = (-1, 0)
             elif level[t] >= 1:
                 self.belief[t] = (self.names.index(o), self.armies[t] if level[t] == 2 else self.belief[t][1])
-            elif self.belief[t][0] == -1:
-                self.belief[t] = (-2, self.belief[t][1])
+            elif self.belief[t][0] == -1 or (self.belief[t][0] >= 0 and self.names[self.belief[t][0]] in self.mine):
+                self.belief[t] = (-2, self.belief[t][1])  # (not free, not its own side's: whose, it does not see)
         self.level = level
 
     def levels(self):
@@ -204,10 +212,19 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
                 for b in e["territory_bonus"]:
                     if entitled.level[rules.board.index[b["territory"]]] < 2:
                         found.append(f"event {k}: a trade's bonus on unseen {b['territory']}")
+            if kind == "neutral_reinforcements" and vis.hide_reinforcements and "active_total" in e \
+                    and entitled.active not in entitled.mine:
+                found.append(f"event {k}: the active player's hidden total told")
+            if kind == "capital_captured" and vis.hide_cards and "cards_taken" in e and not ours \
+                    and e["victim"] not in entitled.mine:
+                found.append(f"event {k}: cards taken with a capital told")
+            if kind == "elimination" and vis.hide_cards and "cards_taken" in e and not ours \
+                    and e["by"] not in entitled.mine:
+                found.append(f"event {k}: cards taken with an elimination told")
             if kind in PLACES:
                 fought = kind in BATTLES and (ours or entitled.defender in entitled.mine)
-                if kind in ("battle", "battles") and fought:
-                    for field, where in (("attacker_armies", "from"), ("defender_armies", "to")):
+                if fought:
+                    for where, field in ARMIES[kind]:
                         if e.get(field) is not None and entitled.level[rules.board.index[e[where]]] < 2:
                             found.append(f"event {k}: {field} of unseen {e[where]}")
                 elif not (ours or fought or (kind == "place" and e.get("by") in entitled.mine)):
@@ -221,9 +238,20 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
                     found.append(f"event {k}: {rules.board.territories[x]} shown as {told_view[x]}, "
                                  f"entitled to {entitled.shown(x)}")
                     break
-        for _, d, owner, armies, screen, own_view in by_decision.get(k, []):
+        for _, d, owner, armies, screen, own_view, numbers in by_decision.get(k, []):
             if not own_view:
                 found.append(f"event {k}: a {d.kind} decision came with another view than the seat's")
+            theirs = entitled.active not in entitled.mine
+            if vis.hide_reinforcements and theirs and numbers["turn_total"] is not None:
+                found.append(f"event {k}: another's reinforcements in the view")
+            if theirs and numbers["conquered"]:
+                found.append(f"event {k}: another's conquest this turn in the view")
+            if vis.hide_cards:
+                others = [s for s, n in enumerate(entitled.names) if n not in entitled.mine]
+                if numbers["deck_size"] is not None or any(numbers["hand_size"][s] is not None for s in others) \
+                        or any(numbers["trades_made"][s] is not None for s in others
+                               if s < len(numbers["trades_made"])):
+                    found.append(f"event {k}: hidden card counts in the view")
             for x in range(rules.board.size):  # what it saw last, and nothing it did not
                 if (owner[x], armies[x]) != entitled.belief[x]:
                     found.append(f"event {k}: the view holds {(owner[x], armies[x])} for "

@@ -45,7 +45,8 @@ def outcome_lines(outcome) -> None:
             typer.echo(t._("Game left before its end (seed {seed}).").format(seed=outcome.seed))
         raise typer.Exit(EXIT_INTERRUPTED if outcome.left == "interrupt" else EXIT_LEFT)
     r = outcome.result
-    typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}, seed: {outcome.seed}")
+    seed = "" if outcome.fogged else f", seed: {outcome.seed}"  # (fog not lifted at the end: the seed tells it all)
+    typer.echo(f"winner: {r.winner or 'none'}, reason: {r.reason}, turns: {r.turns}{seed}")
 
 
 def play(
@@ -145,10 +146,10 @@ def replay(
                 if seat not in seats:
                     named = seat if len(seat) <= 40 else seat[:39] + "…"
                     fail(f"--as {named}: no such player in this game (its players: {', '.join(seats)})")
-            if seat is not None:  # what the seat was told: under fog, only what it saw
-                from ..engine.replay import seat_stream
+            if seat is not None and rules.visibility is not None and rules.visibility.foggy:
+                from ..engine.replay import seat_stream  # under fog: only what the seat saw
 
-                events = seat_stream(events, rules, seat)
+                events = seat_stream(events, rules, seat, str(file))
         if html is not None:
             from ..text.page import write_page
             from ..text.replay_page import replay_page

@@ -33,8 +33,9 @@ class Copying:
         one, it rolls its own. A copy has no listeners and rolls fair dice; `max_turns` ends it
         early (as a turn limit). The copy holds everything, hidden cards and missions too:
         a bot that copies a game must replace what it may not see (see agents/strong.py).
-        `state` gives the copy's parts instead of the game's own, which are then not read (a
-        seat's view under fog: sight.FoggedSight.playout); a copy is played without fog."""
+        `state` gives parts of the copy instead of the game's own, which are then not read (a
+        seat's view under fog: fog_view.FoggedSight.playout gives every part the fog hides); a copy is
+        played without fog."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         given = state or {}

@@ -1,6 +1,6 @@
 """Fog of war: what each seat sees of the board, kept as the game goes (rules.visibility).
 
-Under fog every seat has a view of its own (FoggedSight, below): for each territory the owner
+Under fog every seat has a view of its own (fog_view.FoggedSight): for each territory the owner
 and armies it last saw, and how much of it it sees now (its `level`: SEE_NOTHING, SEE_OWNER or
 SEE_ALL). `Fog` keeps those views: it is the game's first listener, so it hears every change
 of the board as an event (the events rebuild the board: log.Tracker) and puts into each view
@@ -20,22 +20,17 @@ sight, and the neutral army's when the players play it):
 `Fog.told(event, seat)` is what a seat is told of an event: the event as it may be told (or
 nothing), then a `seen` event with what changed in the seat's view — each territory's owner
 and armies as the seat sees them now, null for what it does not see. A seat's log (`--log-for`,
-`replay --as`) is that stream; the game's own log stays the whole truth. Nothing of the seed or
-the random state is in a seat's stream but the game_start line's seed, which the header of
-every log carries: it is withheld from a seat under fog (see `_told`).
+`replay --as`) is that stream; the game's own log stays the whole truth. Neither the seed nor
+the random state is in a seat's stream (with or without fog: Game.teller): the game's own
+header carries the seed, and a seat's is that header without it.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from ..language.rules import SEE_ALL, SEE_OWNER, Visibility
-from .holdings import Holdings
-from .sight import Sight, told
-
-UNKNOWN = -2  # the owner in a view of a territory its seat has never seen (free is -1, as in the game)
+from .sight import told
 
 # events that name territories: the fields that name them
 _PLACES = {
@@ -43,14 +38,22 @@ _PLACES = {
     "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
+# the fields of a battle's events that count the armies in one of its territories (told to its sides
+# only where they see those armies: with `battles reveal no`, not the other side's)
+_ARMIES = {
+    "attack": (("from", ("keep",)),),
+    "battle": (("from", ("attacker_armies",)), ("to", ("defender_armies",))),
+    "battles": (("from", ("attacker_armies",)), ("to", ("defender_armies",))),
+    "conquest": (("to", ("moved", "min_move")),),
+}
 
 
 def neutral_played(rules) -> bool:
-    """Do the players decide for the neutral army (place, reinforce, attack or move it)? Then they
-    see its territories as their own."""
+    """Do the players decide for the neutral army (place, reinforce, attack, move it or choose its
+    dice in defence)? Then they see its territories as their own."""
     n = rules.neutral
     return n is not None and bool(n.placement or n.reinforcements is not None or n.attacks
-                                  or "neutral_fortify" in rules.phases)
+                                  or "neutral_fortify" in rules.phases or rules.battle.defender_chooses)
 
 
 class Fog:
@@ -235,11 +238,13 @@ class Fog:
         concerned = player is not None and g.names.index(player) in mine
         if kind == "game_start":
             return {k: v for k, v in e.items() if k != "seed"}
-        if kind in ("reinforcements", "neutral_reinforcements"):
-            if vis.hide_reinforcements and not concerned and not (
-                    kind == "neutral_reinforcements" and g.names.index(e["placed_by"]) in mine):
-                return None
-            return e
+        if kind == "reinforcements":
+            return None if vis.hide_reinforcements and not concerned else e
+        if kind == "neutral_reinforcements":  # (counted from the active player's total, which may be hidden)
+            if not vis.hide_reinforcements or g.active in mine:
+                return e
+            return {k: v for k, v in e.items() if k != "active_total"} if concerned or \
+                g.names.index(e["placed_by"]) in mine else None
         if kind in ("card_drawn", "trade") and vis.hide_cards and not concerned:
             return None
         if kind == "elimination" and vis.hide_cards and not concerned and g.names.index(e["by"]) not in mine:
@@ -253,240 +258,16 @@ class Fog:
             if concerned or g.names.index(e["victim"]) in mine:
                 return e
             named = [e["territory"], *e["replaced"]]
-            return e if all(level[self.index[n]] == SEE_ALL for n in named) else None
+            if not all(level[self.index[n]] == SEE_ALL for n in named):
+                return None
+            return {k: v for k, v in e.items() if k != "cards_taken"} if vis.hide_cards else e
         places = _PLACES.get(kind)
         if places is None:  # an event of no territory: as without fog, less the others' secrets
             return told(e, (g.names[seat],))
         if kind in _BATTLES:
-            if concerned or self.defender in mine:
-                if kind in ("battle", "battles"):  # a side sees the armies it fought only when battles reveal
-                    hidden = [f for f, where in (("attacker_armies", "from"), ("defender_armies", "to"))
-                              if level[self.index[e[where]]] != SEE_ALL]
-                    if hidden:
-                        return {k: (None if k in hidden else v) for k, v in e.items()}
-                return e
+            if concerned or self.defender in mine:  # a side of the battle: told it, less armies it does not see
+                hidden = [f for where, fields in _ARMIES[kind] for f in fields if level[self.index[e[where]]] != SEE_ALL]
+                return {k: (None if k in hidden else v) for k, v in e.items()} if hidden else e
         elif concerned or (kind == "place" and "by" in e and g.names.index(e["by"]) in mine):
             return e
         return e if all(level[self.index[e[f]]] == SEE_ALL for f in places) else None
-
-
-class FoggedSight(Holdings, Sight):
-    """A seat's view under fog: the owners and armies it last saw, in lists of its
-    own that the game's `Fog` keeps; how much of each territory it sees now (`level`); every count
-    of the others made from those (territories, continents, armies), the reinforcements and cards
-    the rules hide left out. Nothing here reads the game's board: only the game's public numbers
-    (turn, round, who is alive, capitals, trades so far) and the seat's own hand and mission."""
-
-    __slots__ = ("level", "fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements")
-
-    def __init__(self, game: Any, seat: int, fog: Any):
-        Sight.__init__(self, game, seat)
-        self.fog = fog
-        self.level = fog.level[seat]
-        size, seats = game.size, len(game.names)
-        self.owner = [-1] * size
-        self.armies = [0] * size
-        self.territory_count = [0] * seats
-        self.continent_count = [[0] * len(game.board.continents) for _ in range(seats)]
-        self.conquered_now = set()
-        self.held: list[int | None] = [None] * seats  # territories each player was last told to hold (Fog)
-        self._changes = 0
-        self._hidden_cards = fog.vis.hide_cards
-        self._hidden_reinforcements = fog.vis.hide_reinforcements
-
-    def _see(self, territory: int, now: tuple) -> None:
-        """The Fog's news: what the seat sees of `territory` now ((owner, armies), None for what it
-        does not see); what it does not see keeps what it saw last (UNKNOWN: never seen)."""
-        owner, armies = now
-        if owner is None:
-            if self.owner[territory] != -1:
-                return
-            owner = UNKNOWN  # (was free, is claimed, and the seat does not see by whom)
-        old = self.owner[territory]
-        if owner != old:
-            k = self.continent_of[territory]
-            if old >= 0:
-                self.territory_count[old] -= 1
-                self.continent_count[old][k] -= 1
-            if owner >= 0:
-                self.territory_count[owner] += 1
-                self.continent_count[owner][k] += 1
-            self.owner[territory] = owner
-            self._changes += 1
-        if armies is not None:
-            self.armies[territory] = armies
-
-    def _mine(self, seat: int) -> bool:
-        return seat in self.fog.sources[self.seat]
-
-    @property
-    def owner_changes(self) -> int:
-        return self._changes
-
-    @property
-    def turn_total(self) -> int | None:
-        """The active player's reinforcements this turn; None when the rules hide another's."""
-        if self._hidden_reinforcements and not self._mine(self._game.active):
-            return None
-        return self._game.turn_total
-
-    @property
-    def trades_made(self) -> list[int | None]:
-        """Sets traded by each player; None for another's when the rules hide cards."""
-        made = self._game.trades_made
-        if not self._hidden_cards:
-            return list(made)
-        return [n if self._mine(s) else None for s, n in enumerate(made)]
-
-    @trades_made.setter
-    def trades_made(self, value) -> None:  # (Sight.__init__ sets it: here it is read off the game)
-        pass
-
-    def hand_size(self, seat: int) -> int | None:
-        """How many cards `seat` holds; None when the rules hide it."""
-        if self._hidden_cards and not self._mine(seat):
-            return None
-        return len(self._game.hands[seat])
-
-    @property
-    def deck_size(self) -> int | None:
-        return None if self._hidden_cards else len(self._game.deck)
-
-    owned = Holdings.territories_of  # (a list of its own each time: a view's counts are cheap)
-
-    def guess_board(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """Owners and armies of the whole board, one guess: what the seat sees now as it is; what it
-        does not see as it last saw it while that agrees with how many territories each player was
-        last told to hold (the reinforcements told, `held`); the rest dealt to the players who must
-        hold more, likelier next to where they were seen, with armies drawn from their stacks seen."""
-        size, me, alive = self.size, self.seat, self.alive
-        owner, armies, level = list(self.owner), list(self.armies), self.level
-        others = [s for s in range(len(self.names)) if s != me and alive[s]]
-        now = [0] * len(self.names)
-        hidden = []
-        for t in range(size):
-            if level[t] >= SEE_OWNER:
-                if owner[t] >= 0:
-                    now[owner[t]] += 1
-            elif owner[t] != -1:
-                hidden.append(t)
-        need = {s: (None if self.held[s] is None else max(0, self.held[s] - now[s])) for s in others}
-        rng.shuffle(hidden)
-        pending = []
-        for t in hidden:  # what it saw, where that still fits
-            o = owner[t]
-            if o in need and (need[o] is None or need[o] > 0):
-                if need[o] is not None:
-                    need[o] -= 1
-            else:
-                pending.append(t)
-        stacks = {s: [armies[t] for t in range(size) if owner[t] == s and armies[t] > 0] for s in others}
-        every = [a for s in others for a in stacks[s]] or [1]
-        adjacent = self.adjacent
-        for t in pending:
-            wanting = [s for s in others if need[s] is None or need[s] > 0] or others or [me]
-            weights = [(need.get(s) or 1) * (1 + sum(1 for u in adjacent[t] if owner[u] == s)) for s in wanting]
-            o = rng.choices(wanting, weights)[0]
-            if need.get(o):
-                need[o] -= 1
-            owner[t] = o
-            armies[t] = rng.choice(stacks.get(o) or every)
-        for t in range(size):
-            if owner[t] >= 0 and armies[t] < 1:
-                armies[t] = rng.choice(every)
-        held = [0] * len(self.names)
-        for o in owner:
-            if o >= 0:
-                held[o] += 1
-        for s in others:  # a player still in holds something
-            if held[s] == 0:
-                spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
-                if spare:
-                    t = rng.choice(spare)
-                    held[owner[t]] -= 1
-                    owner[t], held[s] = s, 1
-        return owner, armies
-
-    def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
-        """As Sight.quantities, counted from what this seat sees (all true of its own)."""
-        from ..language.quantities import counters
-
-        count = counters()
-        counted = _Counted(self, seat)
-        env = {"total": total}
-        for name in names:
-            if name != "total":
-                env[name] = count[name](counted, seat)
-        return env
-
-    def value(self, number, seat: int) -> int:
-        if number.__class__ is int:
-            return number
-        return number(self.quantities(seat, number.names))
-
-    def set_worth(self, cards) -> tuple[int, list[int], int]:
-        from .trading import worth
-
-        return worth(_Counted(self, self.seat), self.seat, cards)
-
-    def tell(self, event: dict) -> dict | None:
-        """The event as this seat is told it under fog (Fog.told), or None."""
-        return self.fog._told(event, self.seat)
-
-    def playout(self, agents: Sequence[Any], seed: int, max_turns: int | None = None):
-        """A copy of the game made of this seat's view: the board as `guess_board` guesses it, then
-        blanked as Sight.playout blanks (hands, missions, deck). Nothing of the true board is read."""
-        g = self._game
-        rng = random.Random(seed ^ 0x5EED)
-        me = self.seat
-        owner, armies = self.guess_board(rng)
-        counts = [0] * len(g.names)
-        continents = [[0] * len(g.board.continents) for _ in g.names]
-        for t, o in enumerate(owner):
-            if o >= 0:
-                counts[o] += 1
-                continents[o][self.continent_of[t]] += 1
-        hands = [list(g.hands[me]) if s == me else [-1] * (self.hand_size(s) if self.hand_size(s) is not None else 2)
-                 for s in range(len(g.names))]
-        missions = [g.missions[me] if s == me else None for s in range(len(g.names))]
-        targets = [g.targets[me] if s == me else None for s in range(len(g.names))]
-        made = [n if n is not None else 0 for n in self.trades_made]
-        state = {"owner": owner, "armies": armies, "territory_count": counts, "continent_count": continents,
-                 "hands": hands, "missions": missions, "targets": targets, "trades_made": made,
-                 "conquered_now": set(self.conquered_now)}
-        return g.copy(agents, seed=seed, max_turns=max_turns, state=state)
-
-
-class _Counted:
-    """What the rule language's quantities and trading.worth read of a game, made of a seat's view
-    under fog (FoggedSight): counts from the view, the seat's own hand, public numbers."""
-
-    def __init__(self, view: FoggedSight, seat: int):
-        game = view._game
-        self.rules = view.rules
-        self.territory_count = view.territory_count
-        self.held_continents = view.held_continents
-        self.armies_of = view.armies_of
-        self.hands = _Hands(view)
-        self.trades_made = [n if n is not None else 0 for n in view.trades_made]
-        self.trade_count = game.trade_count
-        self.players = game.players
-        self.alive = game.alive
-        self.round = game.round
-        self.escalation_base = game.escalation_base
-        self.quantities = view.quantities
-        self.owner = view.owner
-        self.size = view.size
-        self.seat = seat
-
-
-class _Hands:
-    def __init__(self, view: FoggedSight):
-        self.view = view
-
-    def __getitem__(self, seat: int):
-        view = self.view
-        if seat == view.seat:
-            return view.hand
-        n = view.hand_size(seat)
-        return [-1] * (n if n is not None else 0)

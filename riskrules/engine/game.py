@@ -11,8 +11,8 @@ no work for it.
 rest of it comes in parts, a module each: setup.py (the setup), turn.py (the turns, their
 phases, reinforcements and placing), trading.py (cards traded and drawn), battle.py
 (attacks, conquests, eliminations), fortify.py, victory.py (who has won), holdings.py (what
-follows from who holds what), fog.py (what each seat sees under fog of war) and copying.py
-(copies played on, for bots that search).
+follows from who holds what) and copying.py (copies played on, for bots that search). Under
+fog of war a `Fog` (fog.py) keeps what each seat sees, as the game's first listener.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ from .errors import GameError, GameOver
 from .fortify import Fortify
 from .holdings import Holdings
 from .setup import Setup
-from .fog import Fog, FoggedSight
+from .fog import Fog
+from .fog_view import FoggedSight
 from .sight import Sight, told
 from .trading import Trading
 from .turn import Turn, compile_phases

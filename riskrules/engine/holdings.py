@@ -1,7 +1,7 @@
 """What follows from who holds what: the board's counts read one way, for the game and for a view.
 
 `Holdings` is a part of the game (game.py), counting on its true board, and of a seat's view
-under fog (fog.FoggedSight), counting on what the seat saw: both have `owner`, `armies`,
+under fog (fog_view.FoggedSight), counting on what the seat saw: both have `owner`, `armies`,
 `continent_count`, `members` and `size`.
 """
 

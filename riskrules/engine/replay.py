@@ -28,7 +28,6 @@ from .agents import BOTS, Agent, make_bot
 from .agents.log_agent import LogAgent
 from .decisions import Decision
 from .dice import GameError
-from .sight import told
 from .game import Game, Result
 from .log import game_part, line_of, read_log
 from .logcheck import check_events
@@ -225,16 +224,19 @@ def _replay(events: list[dict], rules: Rules, seat_listeners: dict | None = None
     return ReplayReport(len(events), follower.position, result, None, kind)
 
 
-def seat_stream(events: list[dict], rules: Rules, seat: str) -> list[dict]:
+def seat_stream(events: list[dict], rules: Rules, seat: str, label: str = "the log") -> list[dict]:
     """What `seat` was told of the logged game (Game.teller): the log replayed, each event as the
     seat was told it — under fog only what it saw, with what changed in its view (`seen`). The
-    same lines `risk play --log-for` writes as the game is played. Up to where a log that does
-    not replay stops matching."""
+    same lines `risk play --log-for` writes as the game is played. GameError for the neutral
+    army (it has no view of its own) and for a log (`label`) that does not replay."""
     names = [p["name"] for p in events[0]["players"]]
-    if seat not in names:  # (the neutral army: it has no view of its own)
-        return [told(e, (seat,)) for e in events]
+    if seat not in names:
+        raise GameError(f"--as {seat}: the neutral army sees nothing of its own; tell the game as a player")
     out: list[dict] = []
-    _replay(events, rules, {names.index(seat): out.append})
+    report = _replay(events, rules, {names.index(seat): out.append})
+    if report.mismatch is not None and not report.unfinished:
+        raise GameError(f"{label}:{report.mismatch.line}: differs from the replayed game: what {seat} was told "
+                        "cannot be made past it (`risk replay` says how)")
     return out
 
 

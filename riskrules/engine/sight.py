@@ -11,7 +11,7 @@ and the engine's own agents: a plug-in bot is given a view of a copy of the game
 made for each of its decisions (`Sight.lend`, for agents/guest.py), so that nothing it
 does to what it is handed reaches the game.
 
-Under fog of war a seat's view is a FoggedSight (engine/fog.py) instead: lists of its own,
+Under fog of war a seat's view is a FoggedSight (engine/fog_view.py) instead: lists of its own,
 holding what the seat has seen, kept by the game's Fog.
 
 A bot that searches (agents/strong.py) plays on a copy of the game from `Sight.playout`,
@@ -284,9 +284,10 @@ class GuestSight(Sight):
             lent[4].append(name)
 
     def _now(self, name: str):
+        """A number of the moment, as the seat's own view has it (under fog, its own: FoggedSight)."""
         lent = _LENT.get(id(self))
         game = lent[0]() if lent is not None else None
-        return getattr(game if game is not None else self._game, name)
+        return getattr(game.sights[lent[1]] if game is not None else self._game, name)
 
 
 for _name in ("turn", "round", "active", "phase", "first", "conquered", "turn_total", "trade_count", "owner_changes"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 
+from ..language.rules import SEE_ALL, SEE_OWNER
 from ..text.i18n import Text
 
 NAME = 12  # characters of a territory's name in the board view
@@ -46,7 +47,7 @@ def shown(view, x: int) -> tuple[int | None, int | None]:
     if not fogged(view) or view.owner[x] == -1:
         return view.owner[x], view.armies[x]
     level = view.level[x]
-    return (view.owner[x] if level >= 1 else None), (view.armies[x] if level >= 2 else None)
+    return (view.owner[x] if level >= SEE_OWNER else None), (view.armies[x] if level >= SEE_ALL else None)
 
 
 def short(name: str, width: int = NAME) -> str:
@@ -143,7 +144,7 @@ def player_lines(view, t: Text, me, marks, styles, width: int):
         else:
             cards = view.hand_size(seat)
             cards = "?" if cards is None else cards
-            if fogged(view) and seat not in view.fog.sources[view.seat]:  # (what it saw may be old)
+            if fogged(view) and not view.shares(seat):  # (what it saw of another may be old)
                 held = ", ".join(t.continent(view.board.continents[k]) for k, m in enumerate(view.board.members)
                                  if all(shown(view, x)[0] == seat for x in m))
                 line.append(f"{'?':>6}{'?':>8}{cards:>7}  ")

@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 from ..engine.agents.base import Agent
 from ..engine.decisions import ATTACK, DEFEND, DICE, N_, OCCUPY, BONUS, PLACE, Decision
+from ..language.rules import SEE_ALL
 from ..text.i18n import Text, capitalized
 from .answers import Answers
 from .board import board_view, territory_view
@@ -213,7 +214,7 @@ class HumanAgent(Prompts, Answers, Agent):
         if problem is not None:
             return t._("Not allowed: {reason}.").format(reason=problem)
         level = getattr(g, "level", None)  # under fog: odds only on armies the seat sees
-        hidden = [x for x in chain[1:] if level is not None and level[x] < 2]
+        hidden = [x for x in chain[1:] if level is not None and level[x] < SEE_ALL]
         if hidden:
             return t._("Not allowed: {reason}.").format(
                 reason=t._("the armies in {territory} are hidden from you").format(territory=self.tname(hidden[0])))

@@ -53,7 +53,7 @@ class Outcome:
     saved: Path | None = None
     text: Text | None = None  # the language and voice the game was told in
     left: str | None = None  # how a game left before its end was left: 'interrupt', 'eof' or 'quit'
-    fogged: bool = False  # under fog of war: the seed is not shown before the end (it tells the cards to come)
+    fogged: bool = False  # under fog, not lifted: the seed is not shown (it would tell the hidden game)
 
 
 def new_seed() -> int:
@@ -357,4 +357,5 @@ def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | 
             table.flush()
     if saver:
         saver.save()
-    return Outcome(result, seed, saver.path if saver else None, t, fogged=game.fog is not None)
+    return Outcome(result, seed, saver.path if saver else None, t,
+                   fogged=game.fog is not None and not game.fog.lifted)  # (lifted at the end: the seed may be told)

@@ -48,7 +48,8 @@ class Table:
         self.known_turn = 0  # the turn whose start was heard
         self.held: list[str] = []  # lines to write before the next question
         self.fight: list[dict] = []  # the battle going on: its rolls so far (one attacker, from, to)
-        self.fogged = False  # told under fog (`seen` events heard): conquests are the ones seen
+        visibility = rules.visibility
+        self.fogged = visibility is not None and visibility.foggy  # told under fog: conquests are the ones seen
         self.seen_owner: dict[str, str | None] = {}  # under fog: each territory's owner as last seen
 
     def write(self, line: str) -> None:
@@ -82,7 +83,6 @@ class Table:
 
     def __call__(self, e: dict) -> None:
         if e["type"] == "seen":  # under fog, what changed in the person's view: conquests seen, for the digest
-            self.fogged = True
             self.saw(e)
             return
         e = told(e, self.people)  # what the people here may be told of it
@@ -167,14 +167,14 @@ class Table:
             turn["capitals"].append(e["victim"])
 
     def saw(self, e: dict) -> None:
-        """A change of the person's view under fog: a territory seen to change hands to the player
-        whose turn it is counts as taken (from whom it was seen to be held, if anyone)."""
+        """A change of the person's view under fog: a territory seen held by another player before
+        and now by the player whose turn it is counts as taken (one first seen now does not)."""
         turn = self.turn
         for name, (owner, _) in e["territories"].items():
             before = self.seen_owner.get(name)
             if owner is not None:
                 self.seen_owner[name] = owner or None
-            if turn is not None and owner == turn["player"] and before != owner:
+            if turn is not None and owner == turn["player"] and before is not None and before != owner:
                 turn["taken"].setdefault(before, []).append(name)
 
     def commands_line(self) -> str:
@@ -237,12 +237,8 @@ class Table:
         t = self.t
         parts = []
         for victim, places in turn["taken"].items():
-            territories = ", ".join(t.territory(p) for p in places)
-            if victim is None:  # (under fog: from someone the person did not see)
-                parts.append(t._("takes {territories}").format(territories=territories))
-            else:
-                parts.append(t._("takes {territories} from {victim}").format(territories=territories,
-                                                                             victim=t.player(victim)))
+            parts.append(t._("takes {territories} from {victim}").format(
+                territories=", ".join(t.territory(p) for p in places), victim=t.player(victim)))
         for armies in turn["trades"]:
             parts.append(t.n_("trades cards for {n} army", "trades cards for {n} armies", armies).format(n=t.num(armies)))
         for victim in turn["capitals"]:

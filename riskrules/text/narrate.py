@@ -91,6 +91,11 @@ class Narrator:
         if kind == "battles":
             return rolls_line([e], t)
         if kind == "conquest":
+            if e["moved"] is None:  # (under fog, told to the side that lost it: armies it does not see)
+                if t.voice("attack") == "liberation":
+                    return t.p_("liberation", "{player} liberates {territory}.").format(player=who,
+                                                                                     territory=place(e["to"]))
+                return t._("{player} takes {territory}.").format(player=who, territory=place(e["to"]))
             if t.voice("attack") == "liberation":
                 # Translators: the liberation voice of RISIKO DE LUXE: a conquered territory is liberated (befreit)
                 text = t.np_("liberation", "{player} liberates {territory} and moves in {n} army.",

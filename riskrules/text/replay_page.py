@@ -98,7 +98,7 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
         if kind == "mission_dealt" and "mission" in event:
             missions[event["player"]] = mission_text(event["mission"], t)
         elif kind == "turn_start":
-            turns.append(k)
+            turns.append(len(out) - 1)  # (the step: under fog the stream has `seen` lines too)
             series.append(_tally(owner, armies, hands, len(names)))
         elif kind == "game_over":
             winner = result_line(event.get("winner"), event["reason"], event["turns"], t)
@@ -142,6 +142,7 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     header = events[0]
     names = player_names(header)
     data = steps(events, rules, t, seat)
+    last = len(data["steps"]) - 1
     players = [{"name": t.player(name), "colour": colour_of(name, s)} for s, name in enumerate(names)]
     if seat is not None:  # a seat's own mission from the start, everyone's once the game is over
         data["own"] = data["missions"].get(seat)
@@ -178,7 +179,7 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
 <button id="last" title="End">▶|</button>
 <select id="speed" aria-label="{esc(words['speed'])}"><option value="400">1×</option><option value="100" selected>4×</option>
 <option value="20">20×</option><option value="2">200×</option></select>
-<input id="slider" type="range" min="0" max="{len(events) - 1}" value="0" aria-label="{esc(words['event'])}">
+<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="{esc(words['event'])}">
 <div id="where" class="muted"></div>
 </div>
 <div id="line" aria-live="polite"></div>

@@ -1,0 +1,263 @@
+"""A seat's view under fog of war: what the seat has seen, kept by the game's Fog (fog.py).
+
+`FoggedSight` is what a seat's agent is handed under fog instead of a Sight: lists of its own
+for the owners and armies it last saw, its levels (how much of each territory it sees now),
+the others' counts made of those, and a guess of the whole board for a bot's playouts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..language.rules import SEE_OWNER
+from .holdings import Holdings
+from .sight import Sight
+
+UNKNOWN = -2  # the owner in a view of a territory its seat has never seen (free is -1, as in the game)
+
+
+class FoggedSight(Holdings, Sight):
+    """A seat's view under fog: the owners and armies it last saw, in lists of its
+    own that the game's `Fog` keeps; how much of each territory it sees now (`level`); every count
+    of the others made from those (territories, continents, armies), the reinforcements and cards
+    the rules hide left out. Nothing here reads the game's board: only the game's public numbers
+    (turn, round, who is alive, capitals, trades so far) and the seat's own hand and mission."""
+
+    __slots__ = ("level", "_fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements")
+
+    def __init__(self, game: Any, seat: int, fog: Any):
+        Sight.__init__(self, game, seat)
+        self._fog = fog
+        self.level = fog.level[seat]
+        size, seats = game.size, len(game.names)
+        self.owner = [-1] * size
+        self.armies = [0] * size
+        self.territory_count = [0] * seats
+        self.continent_count = [[0] * len(game.board.continents) for _ in range(seats)]
+        self.conquered_now = set()
+        self.held: list[int | None] = [None] * seats  # territories each player was last told to hold (Fog)
+        self._changes = 0
+        self._hidden_cards = fog.vis.hide_cards
+        self._hidden_reinforcements = fog.vis.hide_reinforcements
+
+    def _see(self, territory: int, now: tuple) -> None:
+        """The Fog's news: what the seat sees of `territory` now ((owner, armies), None for what it
+        does not see); what it does not see keeps what it saw last (UNKNOWN: never seen)."""
+        owner, armies = now
+        if owner is None:
+            was = self.owner[territory]
+            if was != -1 and (was < 0 or not self.shares(was)):
+                return
+            owner = UNKNOWN  # (free before, or its own side's: neither now, and it does not see whose)
+        old = self.owner[territory]
+        if owner != old:
+            k = self.continent_of[territory]
+            if old >= 0:
+                self.territory_count[old] -= 1
+                self.continent_count[old][k] -= 1
+            if owner >= 0:
+                self.territory_count[owner] += 1
+                self.continent_count[owner][k] += 1
+            self.owner[territory] = owner
+            self._changes += 1
+        if armies is not None:
+            self.armies[territory] = armies
+
+    def shares(self, seat: int) -> bool:
+        """Does this seat see `seat`'s territories as its own (itself, a partner sharing sight, the
+        neutral army its players play)?"""
+        return seat in self._fog.sources[self.seat]
+
+    @property
+    def owner_changes(self) -> int:
+        """Counts the changes of owner in this view (a bot's lists read before are stale once it moves)."""
+        return self._changes
+
+    @property
+    def conquered(self) -> bool:
+        """Has the active player conquered this turn? Known only of one's own side's turn (False else)."""
+        return self._game.conquered and self.shares(self._game.active)
+
+    @property
+    def turn_total(self) -> int | None:
+        """The active player's reinforcements this turn; None when the rules hide another's."""
+        if self._hidden_reinforcements and not self.shares(self._game.active):
+            return None
+        return self._game.turn_total
+
+    @property
+    def trades_made(self) -> list[int | None]:
+        """Sets traded by each player; None for another's when the rules hide cards."""
+        made = self._game.trades_made
+        if not self._hidden_cards:
+            return list(made)
+        return [n if self.shares(s) else None for s, n in enumerate(made)]
+
+    @trades_made.setter
+    def trades_made(self, value) -> None:  # (Sight.__init__ sets it: here it is read off the game)
+        pass
+
+    def hand_size(self, seat: int) -> int | None:
+        """How many cards `seat` holds; None when the rules hide it."""
+        if self._hidden_cards and not self.shares(seat):
+            return None
+        return len(self._game.hands[seat])
+
+    @property
+    def deck_size(self) -> int | None:
+        return None if self._hidden_cards else len(self._game.deck)
+
+    owned = Holdings.territories_of  # (a list of its own each time: a view's counts are cheap)
+
+    def guess_board(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """Owners and armies of the whole board, one guess: what the seat sees now as it is; what it
+        does not see as it last saw it while that agrees with how many territories each player was
+        last told to hold (the reinforcements told, `held`); the rest dealt to the players who must
+        hold more, likelier next to where they were seen, with armies drawn from their stacks seen."""
+        size, me, alive = self.size, self.seat, self.alive
+        owner, armies, level = list(self.owner), list(self.armies), self.level
+        others = [s for s in range(len(self.names)) if s != me and alive[s]]
+        now = [0] * len(self.names)
+        hidden = []
+        for t in range(size):
+            if level[t] >= SEE_OWNER:
+                if owner[t] >= 0:
+                    now[owner[t]] += 1
+            elif owner[t] != -1:
+                hidden.append(t)
+        need = {s: (None if self.held[s] is None else max(0, self.held[s] - now[s])) for s in others}
+        rng.shuffle(hidden)
+        pending = []
+        for t in hidden:  # what it saw, where that still fits
+            o = owner[t]
+            if o in need and (need[o] is None or need[o] > 0):
+                if need[o] is not None:
+                    need[o] -= 1
+            else:
+                pending.append(t)
+        stacks = {s: [armies[t] for t in range(size) if owner[t] == s and armies[t] > 0] for s in others}
+        every = [a for s in others for a in stacks[s]] or [1]
+        adjacent = self.adjacent
+        for t in pending:
+            wanting = [s for s in others if need[s] is None or need[s] > 0] or others or [me]
+            weights = [(need.get(s) or 1) * (1 + sum(1 for u in adjacent[t] if owner[u] == s)) for s in wanting]
+            o = rng.choices(wanting, weights)[0]
+            if need.get(o):
+                need[o] -= 1
+            owner[t] = o
+            armies[t] = rng.choice(stacks.get(o) or every)
+        for t in range(size):
+            if owner[t] >= 0 and armies[t] < 1:
+                armies[t] = rng.choice(every)
+        held = [0] * len(self.names)
+        for o in owner:
+            if o >= 0:
+                held[o] += 1
+        for s in others:  # a player still in holds something
+            if held[s] == 0:
+                spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
+                if spare:
+                    t = rng.choice(spare)
+                    held[owner[t]] -= 1
+                    owner[t], held[s] = s, 1
+        return owner, armies
+
+    def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
+        """As Sight.quantities, counted from what this seat sees (all true of its own)."""
+        from ..language.quantities import counters
+
+        count = counters()
+        counted = _Counted(self, seat)
+        env = {"total": total}
+        for name in names:
+            if name != "total":
+                env[name] = count[name](counted, seat)
+        return env
+
+    def value(self, number, seat: int) -> int:
+        if number.__class__ is int:
+            return number
+        return number(self.quantities(seat, number.names))
+
+    def set_worth(self, cards) -> tuple[int, list[int], int]:
+        from .trading import worth
+
+        return worth(_Counted(self, self.seat), self.seat, cards)
+
+    def tell(self, event: dict) -> dict | None:
+        """The event heard last as this seat is told it under fog (Fog._told, which counts on the
+        levels and sides of the event heard last), or None."""
+        return self._fog._told(event, self.seat)
+
+    def playout(self, agents: Sequence[Any], seed: int, max_turns: int | None = None):
+        """A copy of the game made of this seat's view: the board as `guess_board` guesses it, then
+        blanked as Sight.playout blanks (hands, missions, deck). Nothing of the true board is read."""
+        g = self._game
+        rng = random.Random(seed ^ 0x5EED)
+        me = self.seat
+        owner, armies = self.guess_board(rng)
+        counts = [0] * len(g.names)
+        continents = [[0] * len(g.board.continents) for _ in g.names]
+        for t, o in enumerate(owner):
+            if o >= 0:
+                counts[o] += 1
+                continents[o][self.continent_of[t]] += 1
+        hands = [list(g.hands[me]) if s == me else [-1] * _guessed_hand(self.hand_size(s), s, self)
+                 for s in range(len(g.names))]
+        missions = [g.missions[me] if s == me else None for s in range(len(g.names))]
+        targets = [g.targets[me] if s == me else None for s in range(len(g.names))]
+        made = [n if n is not None else 0 for n in self.trades_made]
+        state = {"owner": owner, "armies": armies, "territory_count": counts, "continent_count": continents,
+                 "hands": hands, "missions": missions, "targets": targets, "trades_made": made,
+                 "conquered_now": set(self.conquered_now)}
+        copy = g.copy(agents, seed=seed, max_turns=max_turns, state=state)
+        # the numbers of the moment as this seat knows them (a guest reads them off its copy)
+        copy.turn_total = self.turn_total or 0
+        copy.conquered = self.conquered
+        copy.owner_changes = self._changes
+        return copy
+
+
+def _guessed_hand(size: int | None, seat: int, view: FoggedSight) -> int:
+    """How many cards a playout gives `seat`: as many as it holds when that is shown; when the rules
+    hide it, two for a player still in (a guess), none for the neutral army or a player out."""
+    if size is not None:
+        return size
+    return 2 if seat < view.players and view.alive[seat] else 0
+
+
+class _Counted:
+    """What the rule language's quantities and trading.worth read of a game, made of a seat's view
+    under fog (FoggedSight): counts from the view, the seat's own hand, public numbers."""
+
+    def __init__(self, view: FoggedSight, seat: int):
+        game = view._game
+        self.rules = view.rules
+        self.territory_count = view.territory_count
+        self.held_continents = view.held_continents
+        self.armies_of = view.armies_of
+        self.hands = _Hands(view)
+        self.trades_made = [n if n is not None else 0 for n in view.trades_made]
+        self.trade_count = game.trade_count
+        self.players = game.players
+        self.alive = game.alive
+        self.round = game.round
+        self.escalation_base = game.escalation_base
+        self.quantities = view.quantities
+        self.owner = view.owner
+        self.size = view.size
+        self.seat = seat
+
+
+class _Hands:
+    def __init__(self, view: FoggedSight):
+        self.view = view
+
+    def __getitem__(self, seat: int):
+        view = self.view
+        if seat == view.seat:
+            return view.hand
+        n = view.hand_size(seat)
+        return [-1] * (n if n is not None else 0)
