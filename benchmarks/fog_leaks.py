@@ -29,6 +29,15 @@ FOGS = {
                             "visibility { battles reveal no }"],
     "within 2": ["visibility { within 2 owner }", "visibility { rest nothing }"],
 }
+MORE = [
+    ("sv-2000", "capitals", ["visibility { rest nothing }"], 4),
+    ("nl-1990", "super-risk", ["visibility { rest owner }", "visibility { hide cards }"], 4),
+    ("rulebooks/house/doubles.risk", None, ["visibility { partners share sight no }", "visibility { adjacent nothing }",
+                                            "visibility { rest nothing }"], 4),
+    ("rulebooks/house/doubles.risk", None, ["visibility { rest nothing }"], 4),
+    ("rulebooks/house/neutral-territories.risk", None, ["visibility { rest nothing }", "visibility { lifted at end no }"], 3),
+    ("rulebooks/house/assassin.risk", None, ["visibility { rest nothing }", "visibility { battles reveal no }"], 3),
+]
 PLAYERS = {"sv-2000": 4, "nl-1990": 3, "de-deluxe": 4, "nl-modern": 3, "cs-riziko": 2}
 
 
@@ -41,6 +50,10 @@ def main() -> int:
                 for edition, n in PLAYERS.items() for name, sets in FOGS.items()]
     for path in sorted((ROOT / "rulebooks" / "house").glob("fog-*.risk")):
         settings.append((path.stem, open_rulebook(str(path)).rules(None, 4), 4))
+    for edition, variant, sets, n in MORE:  # capitals, teams, neutral territories, assassins
+        settings.append((f"{edition.split('/')[-1]} {variant or ''}, {'; '.join(sets)}"[:60],
+                         open_rulebook(str(ROOT / edition) if "/" in edition else edition, sets=sets).rules(
+                             [variant] if variant else None, n), n))
     total = 0
     for label, rules, n in settings:
         events = found = 0
@@ -52,7 +65,7 @@ def main() -> int:
                 events += len(full)
                 found += len(leaks(rules, full, stream, decisions, seat))
         total += found
-        print(f"{label:40} {args.games} games × {n} seats, {events:>8,} events checked, {found} leaks", flush=True)
+        print(f"{label:60} {args.games} games × {n} seats, {events:>8,} events checked, {found} leaks", flush=True)
     return 1 if total else 0
 
 

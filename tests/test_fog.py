@@ -393,3 +393,23 @@ def test_the_digest_of_a_turn_under_fog_tells_the_conquests_seen():
     text = "\n".join(written)
     assert re.search(r"(Blue|Yellow), turn \d+: takes [A-Z]", text)
     assert ": no conquest." not in text
+
+
+MORE = [
+    ("sv-2000", "capitals", NORMAL, 4),
+    ("nl-1990", "super-risk", ["visibility { rest owner }", "visibility { hide cards }"], 4),
+    ("rulebooks/house/doubles.risk", None, ["visibility { partners share sight no }", "visibility { adjacent nothing }",
+                                            "visibility { rest nothing }"], 4),
+    ("rulebooks/house/doubles.risk", None, NORMAL, 4),
+    ("rulebooks/house/neutral-territories.risk", None, ["visibility { rest nothing }", "visibility { lifted at end no }"], 3),
+    ("rulebooks/house/assassin.risk", None, NORMAL + ["visibility { battles reveal no }"], 3),
+]
+
+
+@pytest.mark.parametrize("edition, variant, sets, players", MORE, ids=[f"{m[0].split('/')[-1]}-{m[1]}" for m in MORE])
+def test_no_leak_with_capitals_teams_neutral_territories_and_assassins(edition, variant, sets, players):
+    rules = open_rulebook(edition, sets=sets).rules([variant] if variant else None, players)
+    bots = ["balanced", "random", "balanced", "balanced"][:players]
+    for seat in range(players):
+        full, stream, decisions = play_watched(rules, bots, 9, seat, max_turns=250)
+        assert leaks(rules, full, stream, decisions, seat) == []
