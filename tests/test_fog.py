@@ -207,7 +207,9 @@ def test_a_view_under_complete_fog_shows_only_its_own():
     assert SEE_NOTHING in level and set(level) == {SEE_NOTHING, SEE_ALL}
 
 
-def test_odds_at_a_prompt_refuse_armies_the_seat_does_not_see():
+def person_in_complete_fog():
+    """Red at a terminal under complete fog: it sees its own territories only. (The person, one of
+    its territories that borders another's, that other territory, and the view.)"""
     from riskrules.terminal.human import HumanAgent
     from riskrules.text.i18n import Text
 
@@ -216,15 +218,18 @@ def test_odds_at_a_prompt_refuse_armies_the_seat_does_not_see():
     game.play()
     view = game.sights[0]
     view.level[:] = [SEE_ALL if view.owner[t] == 0 else SEE_NOTHING for t in range(game.size)]
-    mine = next(t for t in range(game.size) if view.owner[t] == 0
-                and any(view.owner[u] != 0 for u in game.adjacent[t]))
+    mine = next(t for t in range(game.size) if view.owner[t] == 0 and any(view.owner[u] != 0 for u in game.adjacent[t]))
     other = next(u for u in game.adjacent[mine] if view.owner[u] != 0)
-    t = Text("en", rules.terms)
-    person = HumanAgent(t)
+    person = HumanAgent(Text("en", rules.terms))
     person.view, person.seat = view, 0
-    names = rules.board.territories
+    return person, mine, other, view
+
+
+def test_odds_at_a_prompt_refuse_armies_the_seat_does_not_see():
+    person, mine, other, view = person_in_complete_fog()
+    names = view.board.territories
     text = person.odds_text(f"{names[mine]} {names[other]}")
-    assert text == f"Not allowed: the armies in {t.territory(names[other])} are hidden from you."
+    assert text == f"Not allowed: the armies in {person.t.territory(names[other])} are hidden from you."
 
 
 def test_the_person_at_a_fogged_terminal_sees_only_what_the_fog_shows(monkeypatch):
@@ -355,24 +360,13 @@ def test_log_for_refuses_a_file_named_like_an_option(tmp_path):
 
 def test_the_prompts_show_question_marks_for_what_the_fog_hides():
     from riskrules.engine.decisions import ATTACK, DEFEND, Decision
-    from riskrules.terminal.human import HumanAgent
-    from riskrules.text.i18n import Text
 
-    rules = load("rulebooks/house/fog-complete.risk", players=3)
-    game = Game(rules, [make_bot("balanced") for _ in range(3)], 3, max_turns=3)
-    game.play()
-    view = game.sights[0]
-    view.level[:] = [SEE_ALL if view.owner[t] == 0 else SEE_NOTHING for t in range(game.size)]
-    mine = next(t for t in range(game.size) if view.owner[t] == 0 and any(view.owner[u] != 0 for u in game.adjacent[t]))
-    other = next(u for u in game.adjacent[mine] if view.owner[u] != 0)
-    t = Text("en", rules.terms)
-    person = HumanAgent(t)
-    person.view, person.seat = view, 0
-    names = rules.board.territories
+    person, mine, other, view = person_in_complete_fog()
+    t, names = person.t, view.board.territories
     listed = " ".join(person.attack_list(Decision(ATTACK, 0, [(mine, other)], 0, True)))
     assert f"1) {t.territory(names[other])} (?, ?)" in listed
     faced = person.attack_faced(Decision(DEFEND, 0, [1, 2], 0, False, 3, (other, mine)))
-    active = t.player(game.names[view.active]).capitalize()
+    active = t.player(view.names[view.active]).capitalize()
     assert faced.startswith(f"{active} attacks {t.territory(names[mine])} ({view.armies[mine]}, red) from "
                             f"{t.territory(names[other])} (?) with 3 dice.")
 
