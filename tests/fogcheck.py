@@ -140,6 +140,8 @@ class Entitled:
                 self.belief[t] = (self.names.index(o), self.armies[t] if level[t] == 2 else self.belief[t][1])
             elif self.belief[t][0] == -1 or (self.belief[t][0] >= 0 and self.names[self.belief[t][0]] in self.mine):
                 self.belief[t] = (-2, self.belief[t][1])  # (not free, not its own side's: whose, it does not see)
+            if level[t] < 2 and self.belief[t][0] != -1 and self.belief[t][1] < 1:  # (armies unseen: one at least)
+                self.belief[t] = (self.belief[t][0], 1)
         self.level = level
 
     def levels(self):

@@ -44,14 +44,12 @@ class FoggedSight(Holdings, Sight):
 
     def _see(self, territory: int, now: tuple) -> None:
         """The Fog's news: what the seat sees of `territory` now ((owner, armies), None for what it
-        does not see); what it does not see keeps what it saw last (UNKNOWN: never seen)."""
+        does not see); what it does not see keeps what it saw last (UNKNOWN: never seen; armies
+        never seen count as the one army every held territory has)."""
         owner, armies = now
-        if owner is None:
-            was = self.owner[territory]
-            if was != -1 and (was < 0 or not self.shares(was)):
-                return
-            owner = UNKNOWN  # (free before, or its own side's: neither now, and it does not see whose)
         old = self.owner[territory]
+        if owner is None:  # kept as last seen, but if free before or its own side's: neither now, whose unseen
+            owner = UNKNOWN if old == -1 or (old >= 0 and self.shares(old)) else old
         if owner != old:
             k = self.continent_of[territory]
             if old >= 0:
@@ -64,6 +62,8 @@ class FoggedSight(Holdings, Sight):
             self._changes += 1
         if armies is not None:
             self.armies[territory] = armies
+        elif self.armies[territory] < 1:  # (armies never seen: a held territory holds one at least)
+            self.armies[territory] = 1
 
     def shares(self, seat: int) -> bool:
         """Does this seat see `seat`'s territories as its own (itself, a partner sharing sight, the
