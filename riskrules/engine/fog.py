@@ -84,6 +84,7 @@ class Fog:
         self.changed: list[list[int]] = [[] for _ in range(players)]  # by the last event, per seat
         self.views: list[Any] = []  # the seats' FoggedSights (set by the game)
         self.index = game.board.index
+        self.seat_of = {name: seat for seat, name in enumerate(game.names)}  # (events name the seats)
         self.defender = -1  # the defending side of the last event heard, if a battle's
 
     # ---- hearing the game ------------------------------------------------------------------
@@ -122,7 +123,7 @@ class Fog:
                                 if self.level[s][t] < seen:  # (else nothing to show now: kept for later)
                                     again.add(s)
         if kind == "reinforcements":  # how many territories the player holds, to those told it
-            x = g.names.index(event["player"])
+            x = self.seat_of[event["player"]]
             for s in (range(self.players) if not self.vis.hide_reinforcements else self.watchers[x]):
                 self.views[s].held[x] = event["territories_held"]
         if kind == "conquest" and g.rules.battle.trench:  # (the seat's own conquests of the turn)
@@ -147,7 +148,7 @@ class Fog:
 
     def _defender(self, event: dict, target: int) -> int:
         name = event.get("defender")
-        return self.game.names.index(name) if name is not None else self.owner_was[target]
+        return self.seat_of[name] if name is not None else self.owner_was[target]
 
     def _levels(self, s: int) -> None:
         """Seat `s`'s levels from where its sources stand now."""
@@ -235,7 +236,7 @@ class Fog:
         vis = self.vis
         player = e.get("player")
         mine = self.sources[seat]
-        concerned = player is not None and g.names.index(player) in mine
+        concerned = player is not None and self.seat_of[player] in mine
         if kind == "game_start":
             return {k: v for k, v in e.items() if k != "seed"}
         if kind == "reinforcements":
@@ -244,10 +245,10 @@ class Fog:
             if not vis.hide_reinforcements or g.active in mine:
                 return e
             return {k: v for k, v in e.items() if k != "active_total"} if concerned or \
-                g.names.index(e["placed_by"]) in mine else None
+                self.seat_of[e["placed_by"]] in mine else None
         if kind in ("card_drawn", "trade") and vis.hide_cards and not concerned:
             return None
-        if kind == "elimination" and vis.hide_cards and not concerned and g.names.index(e["by"]) not in mine:
+        if kind == "elimination" and vis.hide_cards and not concerned and self.seat_of[e["by"]] not in mine:
             return {k: v for k, v in e.items() if k != "cards_taken"}
         if kind == "trade":
             level = self.level[seat]
@@ -255,7 +256,7 @@ class Fog:
             return e if len(bonus) == len(e["territory_bonus"]) else {**e, "territory_bonus": bonus}
         level = self.level[seat]
         if kind == "capital_captured":
-            if concerned or g.names.index(e["victim"]) in mine:
+            if concerned or self.seat_of[e["victim"]] in mine:
                 return e
             named = [e["territory"], *e["replaced"]]
             if not all(level[self.index[n]] == SEE_ALL for n in named):
@@ -268,6 +269,6 @@ class Fog:
             if concerned or self.defender in mine:  # a side of the battle: told it, less armies it does not see
                 hidden = [f for where, fields in _ARMIES[kind] for f in fields if level[self.index[e[where]]] != SEE_ALL]
                 return {k: (None if k in hidden else v) for k, v in e.items()} if hidden else e
-        elif concerned or (kind == "place" and "by" in e and g.names.index(e["by"]) in mine):
+        elif concerned or (kind == "place" and "by" in e and self.seat_of[e["by"]] in mine):
             return e
         return e if all(level[self.index[e[f]]] == SEE_ALL for f in places) else None

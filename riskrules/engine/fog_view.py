@@ -11,10 +11,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..language.quantities import counters
 from ..language.rules import SEE_OWNER
 from .holdings import Holdings
 from .sight import Sight
 
+_QUANTITY = counters()  # how each quantity of the rule language is counted (as Game's)
 UNKNOWN = -2  # the owner in a view of a territory its seat has never seen (free is -1, as in the game)
 
 
@@ -166,9 +168,7 @@ class FoggedSight(Holdings, Sight):
 
     def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
         """As Sight.quantities, counted from what this seat sees (all true of its own)."""
-        from ..language.quantities import counters
-
-        count = counters()
+        count = _QUANTITY
         counted = _Counted(self, seat)
         env = {"total": total}
         for name in names:

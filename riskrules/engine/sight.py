@@ -318,9 +318,10 @@ _PARTS = {
     "continent_count": lambda view, rules, memo: [counts[:] for counts in view.continent_count],
     "capital_owner": lambda view, rules, memo: dict(view.capital_owner),
     "conquered_now": lambda view, rules, memo: set(view.conquered_now),
+    # a guest's own, under fog (FoggedSight's; None without fog)
+    "level": lambda view, rules, memo: list(view.level) if hasattr(view, "level") else None,
+    "held": lambda view, rules, memo: list(view.held) if hasattr(view, "held") else None,
 }
-_PARTS["level"] = lambda view, rules, memo: list(view.level) if hasattr(view, "level") else None
-_PARTS["held"] = lambda view, rules, memo: list(view.held) if hasattr(view, "held") else None
 _SLOTS = frozenset(Sight.__slots__) | {"level", "held"}
 # a guest's view (its id, until it is gone) → (its game, weakly; its seat; the guest's rules and memo; what has
 # been set since it was lent)
