@@ -27,6 +27,8 @@ from copy import deepcopy
 from typing import Any
 from weakref import finalize, ref
 
+from ..language.rules import SEE_ALL, SEE_OWNER
+
 # what an event tells only the player it concerns (and the whole truth: the full log)
 _SECRET_FIELDS = {
     "mission_dealt": ("mission", "own_colour"),
@@ -42,6 +44,16 @@ def told(event: dict, players) -> dict:
     if secret is None or event.get("player") in players:
         return event
     return {k: v for k, v in event.items() if k not in secret}
+
+
+def seen_now(view, x: int) -> tuple[int | None, int | None]:
+    """What `view` shows of territory `x` now: (owner, armies), None for what its seat does not
+    see now under fog (what it saw before is not shown: it may be old)."""
+    level = getattr(view, "level", None)
+    if level is None or view.owner[x] == -1:
+        return view.owner[x], view.armies[x]
+    seen = level[x]
+    return (view.owner[x] if seen >= SEE_OWNER else None), (view.armies[x] if seen >= SEE_ALL else None)
 
 
 class Sight:

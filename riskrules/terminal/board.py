@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 
-from ..language.rules import SEE_ALL, SEE_OWNER
+from ..engine.sight import seen_now as shown
 from ..text.i18n import Text
 
 NAME = 12  # characters of a territory's name in the board view
@@ -39,15 +39,6 @@ def letters(view, t: Text) -> list[str]:
 
 def fogged(view) -> bool:
     return getattr(view, "level", None) is not None
-
-
-def shown(view, x: int) -> tuple[int | None, int | None]:
-    """What `view` shows of territory `x` now: (owner, armies), None for what its seat does not
-    see now under fog (what it saw before is not shown: it may be old)."""
-    if not fogged(view) or view.owner[x] == -1:
-        return view.owner[x], view.armies[x]
-    level = view.level[x]
-    return (view.owner[x] if level >= SEE_OWNER else None), (view.armies[x] if level >= SEE_ALL else None)
 
 
 def short(name: str, width: int = NAME) -> str:

@@ -12,7 +12,7 @@ import textwrap
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
 from .board import shown as seen_now
 from ..text.i18n import capitalized
-from ..text.narrate import mission_text
+from ..text.seat_words import card_text, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
 
@@ -165,41 +165,17 @@ class Prompts:
     # ---- cards and mission ------------------------------------------------------------------------
 
     def card_text(self, card: int) -> str:
-        g = self.view
-        if card >= g.size:
-            return self.t.symbol("joker")
-        return f"{self.t.symbol(g.board.symbols[g.board.card_symbol[card]])} {self.tname(card)}"
+        return card_text(self.view, self.t, card)
 
     def set_text(self, cards) -> str:
         """A set as the trade prompt lists it: its cards, its worth, its territory bonus."""
-        t = self.t
-        armies, territories, bonus = self.view.set_worth(cards)
-        text = ", ".join(self.card_text(c) for c in cards) + " — " + t.n_(
-            "{n} army", "{n} armies", armies).format(n=t.num(armies)).replace(" ", "\xa0")  # kept on one line
-        if bonus and (len(territories) == 1 or self.view.rules.cards.bonus_per_card):
-            text += "; " + ", ".join(t._("+{n} on {territory}").format(n=t.num(bonus), territory=self.tname(x))
-                                     for x in territories)
-        elif bonus:
-            text += "; " + t._("+{n} on one of {territories} (you choose)").format(
-                n=t.num(bonus), territories=", ".join(self.tname(x) for x in territories))
-        elif self.view.rules.cards.bonus_armies:
-            text += "; " + t._("no territory bonus")
-        return text
+        return set_text(self.view, self.t, cards)
 
     def hand_text(self) -> str:
-        hand = self.view.hand
-        if not hand:
-            return self.t._("You hold no cards.")
-        return self.t._("Your cards: {cards}").format(cards=", ".join(self.card_text(c) for c in sorted(hand)))
+        return hand_text(self.view, self.t)
 
     def mission_text(self) -> str:
-        t, g = self.t, self.view
-        m = g.mission
-        if m is not None:
-            return t._("Your mission: {mission}.").format(mission=mission_text(m.data, t))
-        if g.rules.victory == "missions":
-            return t._("The missions are dealt when all armies are placed.")
-        return t._("No mission in this game.")
+        return mission_line(self.view, self.t)
 
     def turn_screen(self) -> list[str]:
         """What the turn's first screen ends with: the cards, and the mission if there is one."""
