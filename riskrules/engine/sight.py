@@ -56,6 +56,17 @@ def seen_now(view, x: int) -> tuple[int | None, int | None]:
     return (view.owner[x] if seen >= SEE_OWNER else None), (view.armies[x] if seen >= SEE_ALL else None)
 
 
+def left_to_place(view, d) -> int:
+    """The armies a place decision `d` has still to place: its own bound, or in the setup (one
+    army a placing turn) all that its side has left to place."""
+    if d.most > 1 or view.turn > 0:
+        return d.most
+    rules = view.rules
+    if d.side == view.neutral:
+        return max(d.most, rules.neutral.armies - view.armies_of(d.side))
+    return max(d.most, rules.starting_armies[view.players] - view.armies_of(d.side))
+
+
 class Sight:
     __slots__ = ("_game", "seat", "rules", "board", "size", "adjacent", "continent_of", "members", "names",
                  "players", "neutral", "colour_seat", "friends", "team", "owner", "armies", "territory_count",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
-from .board import shown as seen_now
+from ..engine.sight import left_to_place, seen_now
 from ..text.i18n import capitalized
 from ..text.seat_words import card_text, hand_text, mission_line, set_text
 
@@ -220,12 +220,5 @@ class Prompts:
         return ""
 
     def left_to_place(self, d: Decision) -> int:
-        """Armies still to place: the decision's own bound, or in the setup (one army a placing
-        turn) all that the side has left to place."""
-        g = self.view
-        if d.most > 1 or g.turn > 0:
-            return d.most
-        rules = g.rules
-        if d.side == g.neutral:
-            return max(d.most, rules.neutral.armies - g.armies_of(d.side))
-        return max(d.most, rules.starting_armies[g.players] - g.armies_of(d.side))
+        """Armies still to place (engine/sight.py: left_to_place)."""
+        return left_to_place(self.view, d)

@@ -1,0 +1,88 @@
+"""`risk serve`: a table in the browser for people and bots (riskrules/web)."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def serve(
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8642,
+    host: Annotated[str, typer.Option(help="The address to listen on. The default, 127.0.0.1, is this machine "
+                                           "only; another address lets other machines in (your home network: "
+                                           "anyone who can reach it may make games).")] = "127.0.0.1",
+    games: Annotated[Path, typer.Option(help="The directory the games are kept in: each one's save, its seats' "
+                                             "token hashes, and at the end its log. Unfinished games found "
+                                             "there go on when the server starts.")] = Path("risk-games"),
+    rules_dir: Annotated[list[Path] | None, typer.Option(
+        "--rules-dir", help="A directory of house rules (.risk files) that pages may choose from (repeat for "
+                            "more). Nothing else on disk is read for a page.")] = None,
+    pace: Annotated[float, typer.Option(help="Seconds each visible move of a bot stays on the pages.")] = 0.4,
+    max_games: Annotated[int, typer.Option(help="The most unfinished games hosted at once.")] = 100,
+) -> None:
+    """Play in the browser: a table for one to six people and bots, on this machine or your home network.
+
+    Open the address it prints, choose the rules, seats and language, and send each person
+    the link of their seat. Every answer is checked by the engine, the game is saved after
+    each one (the same save as `risk play --save`: `risk resume` goes on from it), and its log
+    is written at the end (`risk replay` checks it). Stop with Ctrl-C; the games go on when
+    the server starts again.
+    """
+    if not 1 <= port <= 65535:
+        fail(f"--port {port}: a port is a number from 1 to 65535")
+    if not 0 <= pace <= 10:
+        fail(f"--pace {pace}: from 0 to 10 seconds")
+    if not 1 <= max_games <= 10_000:
+        fail(f"--max-games {max_games}: from 1 to 10000")
+    for d in rules_dir or []:
+        if not d.is_dir():
+            fail(f"--rules-dir {d}: no such directory")
+    try:
+        games.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fail(f"--games {games}: cannot be made ({err.strerror})")
+    import uvicorn
+
+    from ..web.guards import Guards
+    from ..web.host import Host
+    from ..web.server import app_for
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as err:
+        fail(f"cannot listen on {host}:{port} ({err.strerror})")
+    local = _loopback(host)
+    if not local:
+        typer.secho(f"WARNING: listening on {host}, not this machine only: anyone who can reach {host}:{port} "
+                    "can open the lobby and make games (a seat still needs its link). Use it on a network you "
+                    "trust.", fg=typer.colors.YELLOW, err=True)
+    hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games,
+                   warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True))
+    app = app_for(hosting, Guards(loopback_only=local))
+    shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
+    typer.echo(f"riskrules serves on http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on "
+               "when it starts again)")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    server.run(sockets=[listening])
+
+
+COMMANDS = (serve,)

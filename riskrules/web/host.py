@@ -1,0 +1,197 @@
+"""The games a server hosts: what may be played (the catalog), making a game from a page's
+request, and finding every unfinished game again after a restart.
+
+Only what the catalog lists may be chosen: a built-in edition or a house rule of the gallery by
+its id, or a `.risk` file lying directly in one of the directories the server was given
+(`--rules-dir`), by the name the catalog shows. A request never names a path: nothing outside
+those directories is read. Bots are the built-in ones (a plug-in would run a stranger's code).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine.agents import BOTS
+from ..engine.errors import GameError
+from ..engine.seed import check_seed
+from ..language.carried import carried
+from ..language.errors import RuleError
+from ..language.files import Unreadable, place
+from ..language.loader import editions, house_rules, open_rulebook
+from ..text.i18n import available_languages
+from .hosted import HostedGame
+from .seats import Seats, digest, new_token
+
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+MAX_HOUSE_FILES = 200  # .risk files listed from each rules directory
+MAX_TURNS = 1000
+
+
+class Refused(Exception):
+    """A request the server will not carry out: `status` (an HTTP code) and why, in a line."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Host:
+    directory: Path  # where the games are kept: <id>.save, <id>.seats.json, <id>.jsonl
+    rules_dirs: tuple[Path, ...] = ()
+    pace: float = 0.4  # seconds a bot's visible move stays on the pages
+    max_games: int = 100  # unfinished games at once
+    games: dict[str, HostedGame] = field(default_factory=dict)
+    seats: dict[str, Seats] = field(default_factory=dict)
+    warn: Callable[[str], None] = lambda line: None  # hears each game found that cannot be resumed
+
+    # ---- what may be played ------------------------------------------------------------------
+
+    def house_files(self) -> dict[str, Path]:
+        """The .risk files of the rules directories, by the name a page chooses them by."""
+        found: dict[str, Path] = {}
+        for k, directory in enumerate(self.rules_dirs):
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries[:MAX_HOUSE_FILES * 5]:
+                if not entry.name.endswith(".risk") or not entry.name.isprintable():
+                    continue
+                try:
+                    path = place(entry.name, directory)  # (a symbolic link out of the directory is refused)
+                    if not stat.S_ISREG(path.stat().st_mode):
+                        continue
+                except (Unreadable, OSError):
+                    continue
+                name = entry.name if len(self.rules_dirs) == 1 else f"{k + 1}/{entry.name}"
+                found[name] = path
+                if len(found) >= MAX_HOUSE_FILES * (k + 1):
+                    break
+        return found
+
+    def catalog(self) -> dict[str, Any]:
+        return {"editions": [{"id": e["id"], "title": e["title"], "language": e["language"],
+                              "players": e["players"], "variants": e["variants"]} for e in editions()],
+                "gallery": house_rules(),
+                "files": sorted(self.house_files()),
+                "bots": list(BOTS), "languages": available_languages()}
+
+    # ---- a new game ----------------------------------------------------------------------------
+
+    def create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
+        """A game made as `request` asks (Refused with the reason otherwise), started; and the
+        token of each person's seat."""
+        if not isinstance(request, dict):
+            raise Refused(400, "a game is asked for with a JSON object")
+        unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns"}
+        if unknown:
+            raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
+        if sum(1 for g in self.games.values() if not g.finished) >= self.max_games:
+            raise Refused(503, f"this server hosts {self.max_games} unfinished games already; try later")
+        edition, label = self._edition(request)
+        variant = request.get("variant") or None
+        if variant is not None and (not isinstance(variant, list) or len(variant) > 10
+                                    or not all(isinstance(v, str) and 0 < len(v) <= 60 for v in variant)):
+            raise Refused(400, "'variant' is a list of variant ids")
+        players, seats = request.get("players"), request.get("seats")
+        if type(players) is not int or not 2 <= players <= 8:
+            raise Refused(400, "'players' is a number of players")
+        if not isinstance(seats, list) or len(seats) != players:
+            raise Refused(400, "'seats' names who plays each seat: 'human' or a bot, one for each player")
+        for kind in seats:
+            if kind != "human" and kind not in BOTS:
+                raise Refused(400, f"a seat is 'human' or one of the bots {', '.join(BOTS)}")
+        if "human" not in seats:
+            raise Refused(400, "at least one seat is a person's: watch bots play with `risk play --humans 0`")
+        seed = request.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31 - 1) + 1
+        elif type(seed) is not int or check_seed_problem(seed):
+            raise Refused(400, check_seed_problem(seed) if type(seed) is int else "'seed' is a whole number")
+        max_turns = request.get("max_turns", MAX_TURNS)
+        if type(max_turns) is not int or not 1 <= max_turns <= MAX_TURNS:
+            raise Refused(400, f"'max_turns' is a number from 1 to {MAX_TURNS}")
+        try:
+            book = open_rulebook(edition)
+            rules = book.rules(variant, players)
+            files = carried(book, edition, variant, players, rules) if isinstance(edition, Path) else {}
+        except RuleError as err:
+            raise Refused(422, f"{label}: {err.first_line}") from None
+        except GameError as err:
+            raise Refused(422, str(err)) from None
+        lang = request.get("lang") or rules.language
+        if not isinstance(lang, str) or lang not in available_languages():
+            raise Refused(400, f"'lang' is one of {', '.join(available_languages())}")
+        gid = secrets.token_hex(8)
+        tokens = {s: new_token() for s, kind in enumerate(seats) if kind == "human"}
+        names = list(rules.colours[:players])
+        record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)])
+        try:
+            game = HostedGame.new(gid, self.directory, rules, str(edition), files, list(seats), seed, lang,
+                                  self.pace, max_turns)
+        except GameError as err:
+            raise Refused(422, str(err)) from None
+        record.write(self.directory)
+        self._add(game, record)
+        return game, tokens
+
+    def _edition(self, request: dict) -> tuple[str | Path, str]:
+        edition, file = request.get("edition"), request.get("file")
+        if (edition is None) == (file is None):
+            raise Refused(400, "name an 'edition' (or a house rule of the gallery) or a 'file' of the catalog")
+        if file is not None:
+            path = self.house_files().get(file) if isinstance(file, str) else None
+            if path is None:
+                raise Refused(404, "no such house rule file on this server (its catalog lists those it has)")
+            return path, file
+        known = {e["id"] for e in editions()} | {h["id"] for h in house_rules()}
+        if edition not in known:
+            raise Refused(404, "no such edition (the catalog lists the editions and house rules)")
+        return edition, edition
+
+    def _add(self, game: HostedGame, record: Seats) -> None:
+        self.games[game.id] = game
+        self.seats[game.id] = record
+        game.start()
+
+    # ---- after a restart -------------------------------------------------------------------------
+
+    def resume_all(self) -> None:
+        """Every unfinished game of the directory, replayed from its save and going on."""
+        for path in sorted(self.directory.glob("*.seats.json")):
+            gid = path.name.removesuffix(".seats.json")
+            if not GAME_ID.fullmatch(gid) or gid in self.games:
+                continue
+            try:
+                record = Seats.read(self.directory, gid)
+                if (self.directory / f"{gid}.jsonl").exists():
+                    self.seats[gid] = record  # over: its log is written
+                    continue
+                game = HostedGame.resume(gid, self.directory, self.pace)
+            except (GameError, ValueError, RuleError) as err:
+                self.warn(f"{gid}: {str(err).splitlines()[0]}")
+                continue
+            self._add(game, record)
+
+    def close(self) -> None:
+        for game in self.games.values():
+            game.closing.set()
+            game.answers.put(None)
+        for game in self.games.values():
+            game.close(2.0)
+
+
+def check_seed_problem(seed: int) -> str | None:
+    try:
+        check_seed(seed)
+    except GameError as err:
+        return str(err)
+    return None

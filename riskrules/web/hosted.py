@@ -1,0 +1,314 @@
+"""A game hosted for browsers: the engine in a thread of its own, people answering from pages.
+
+The engine asks its agents and waits for each answer (engine/game.py); a person in a browser
+answers whenever the page sends it. So each hosted game runs `Game.play()` in a thread; a
+`WebPerson` seat puts its question up (`HostedGame.ask`) and waits for an answer from the
+server's thread, which it reads (answers.py), checks with the engine's own rules and either
+takes or refuses with the engine's reason. Everything a page is shown is made in the game's
+thread at a moment when the game stands still — a question put up, a bot's move paced, the end
+— from each seat's view alone (view.py), and handed over whole as JSON: the server's threads
+never read the game.
+
+The game is kept in the same save file as `risk play --save` writes, rewritten before every
+question put to a person (so: after every answer), and at the end its log is written beside it;
+`HostedGame.resume` goes on from such a save after a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from ..engine.agents import make_bot
+from ..engine.agents.base import Agent
+from ..engine.decisions import BONUS, DEFEND, DICE, OCCUPY, PLACE, Decision
+from ..engine.errors import GameError
+from ..engine.game import Game, Result
+from ..engine.log import file_header, line_of, write_atomically
+from ..engine.replay import load_save, resume_loaded, seat_stream
+from ..engine.sight import left_to_place
+from ..language.carried import moved
+from ..language.loader import is_path
+from ..language.rules import Rules
+from ..text.i18n import Text
+from ..text.narrate import Narrator, result_line
+from .answers import Malformed, in_words, read, refusal
+from .view import described, seat_state
+
+LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
+PACED = {"claim", "place", "battle", "battles", "conquest", "fortify", "trade", "capital_chosen"}  # a bot's visible moves
+
+
+class Closing(Exception):
+    """The server is closing: the game stops where it is, as saved."""
+
+
+class Answered:
+    """How the game's thread took an answer: `refused` (the reason, in words) or taken; `stale`
+    when the question it answered is no longer the one put up."""
+
+    def __init__(self, refused: str | None = None, stale: bool = False):
+        self.refused, self.stale = refused, stale
+
+
+class WebPerson(Agent):
+    """A person at a page: asked through the host, with the answers a page gives in one go kept
+    for the questions that follow (placements to come; the dice of an attack pressed on)."""
+
+    kind = "human"
+
+    def __init__(self, host: HostedGame):
+        self.host = host
+        self.plan: list[tuple[int, int]] = []  # placements still to make this turn
+        self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
+        self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
+
+    def decide(self, d: Decision):
+        g = self.view
+        if d.kind is PLACE and self.plan and self.plan_for == (g.turn, d.side):
+            answer = self.plan.pop(0)
+            if d.check(answer) is None:
+                return answer
+        self.plan = []
+        if d.kind is DICE and self.press is not None and d.where == self.press[:2]:
+            room = g.armies[d.where[0]] - self.press[2]
+            fitting = [o for o in d.options if o[0] <= room]
+            return fitting[-1] if fitting else d.options[0]
+        if d.kind is not DEFEND:
+            self.press = None
+        if len(d.options) == 1 and not d.optional and d.kind in (DICE, DEFEND, OCCUPY, BONUS):
+            return d.options[0]  # nothing to choose
+        return self.host.ask(self, d)
+
+
+class HostedGame:
+    """One game on the server: its thread, its save, what each person's page is shown."""
+
+    def __init__(self, gid: str, directory: Path, language: str, pace: float = 0.0):
+        self.id = gid
+        self.directory = Path(directory)
+        self.save_path = self.directory / f"{gid}.save"
+        self.log_path = self.directory / f"{gid}.jsonl"
+        self.language = language
+        self.pace = pace
+        self.lines: list[str] = []  # the save's lines
+        self.game: Game | None = None
+        self.t: Text | None = None
+        self.humans: list[int] = []
+        self.result: Result | None = None
+        self.failed: str | None = None
+        self.version = 0
+        self.snapshots: dict[int, dict[str, Any]] = {}  # seat → what its page shows now
+        self.told: dict[int, deque[str]] = {}  # seat → its account of the game, in words
+        self.asking: tuple[int, WebPerson, Decision] | None = None  # (number, agent, decision) put up
+        self.questions = 0
+        self.answers: queue.Queue = queue.Queue()
+        self.closing = threading.Event()
+        self.notify: Callable[[], None] = lambda: None  # the server's: a page may be waiting
+        self.lock = threading.Lock()
+        self.thread: threading.Thread | None = None
+
+    # ---- made new, or resumed from its save ---------------------------------------------------
+
+    @classmethod
+    def new(cls, gid: str, directory: Path, rules: Rules, edition: str, files: dict[str, str], seats: list[str],
+            seed: int, language: str, pace: float = 0.0, max_turns: int = 1000) -> HostedGame:
+        """A game of `rules` (`edition`: an id, or a house rule's path; `files`: the texts its save
+        carries, named relative to the current directory); `seats`: 'human' or a built-in bot each."""
+        host = cls(gid, directory, language, pace)
+        where = os.path.relpath(os.path.abspath(edition), os.path.abspath(directory)) if is_path(edition) else edition
+        mine = {moved(name, ".", directory): text for name, text in files.items()}
+
+        def saved(event: dict) -> None:
+            if event["type"] == "game_start":
+                event = file_header(event, "save", language, mine, where)
+            host.lines.append(line_of(event))
+
+        agents = [WebPerson(host) if kind == "human" else make_bot(kind) for kind in seats]
+        host.humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        host._told(rules)
+        host.game = Game(rules, agents, seed, max_turns=max_turns, edition=edition,
+                         listeners=[saved, host._paced], seat_listeners=host._tellers(rules))
+        return host
+
+    @classmethod
+    def resume(cls, gid: str, directory: Path, pace: float = 0.0) -> HostedGame:
+        """The game of `directory`/`gid`.save, replayed and ready to go on; GameError if it cannot."""
+        path = Path(directory) / f"{gid}.save"
+        events, rules = load_save(path)
+        header = events[0]
+        host = cls(gid, directory, header.get("language") or rules.language, pace)
+        host.lines = [line_of(e) for e in events]
+        names = [p["name"] for p in header["players"]]
+        host.humans = [s for s, p in enumerate(header["players"]) if p["agent"] == "human"]
+        host._told(rules)
+        narrators = {s: Narrator(rules, host.t, {names[s]}) for s in host.humans}
+        for seat in host.humans:  # each person's account so far, as that seat was told it
+            for event in seat_stream(events, rules, names[seat], str(path)):
+                line = narrators[seat](event)
+                if line:
+                    host.told[seat].append(line)
+
+        def saved(event: dict) -> None:
+            host.lines.append(line_of(event))
+
+        host.game, _ = resume_loaded(path, events, rules, lambda name: WebPerson(host),
+                                     listeners=[saved, host._paced], seat_listeners=host._tellers(rules))
+        return host
+
+    def _told(self, rules: Rules) -> None:
+        self.t = Text(self.language, rules.terms)
+        self.told = {s: deque(maxlen=LINES_KEPT) for s in self.humans}
+
+    def _tellers(self, rules: Rules) -> dict[int, Callable[[dict], None]]:
+        names = list(rules.colours)
+
+        def teller(seat: int) -> Callable[[dict], None]:
+            narrate = Narrator(rules, self.t, {names[seat]})
+            lines = self.told[seat]
+
+            def hear(event: dict) -> None:
+                line = narrate(event)
+                if line:
+                    lines.append(line)
+            return hear
+        return {seat: teller(seat) for seat in self.humans}
+
+    # ---- the game's thread ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._run, name=f"game {self.id}", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.result = self.game.play()
+        except Closing:
+            return
+        except GameError as err:
+            self.failed = str(err)
+        except Exception as err:  # noqa: BLE001 — a game that breaks must not take the server with it
+            self.failed = f"{type(err).__name__}: {err}"
+        else:
+            self.save()
+            header = json.loads(self.lines[0])
+            log_header = file_header(header, "log", header.get("language"), header.get("files"), header["edition"])
+            write_atomically(self.log_path, [line_of(log_header)] + self.lines[1:])
+        self.asking = None
+        self.publish()
+
+    def save(self) -> None:
+        write_atomically(self.save_path, self.lines)
+
+    def ask(self, agent: WebPerson, d: Decision) -> Any:
+        """Put `d` up for `agent`'s page and wait for an answer the rules allow (in the game's thread)."""
+        self.questions += 1
+        number = self.questions
+        self.asking = (number, agent, d)
+        self.save()
+        self.publish()
+        while True:
+            item = self.answers.get()
+            if item is None:  # (close)
+                raise Closing
+            asked, raw, reply = item
+            if asked != number:
+                reply.set_result(Answered(stale=True))
+                continue
+            try:
+                answer, rest, keep = read(d, raw)
+            except Malformed as err:
+                reply.set_exception(err)
+                continue
+            why = refusal(d, answer, rest)
+            if why is not None:
+                reply.set_result(Answered(in_words(why, self.t)))
+                continue
+            agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+            agent.press = (answer[0], answer[1], keep) if keep is not None else None
+            self.asking = None
+            reply.set_result(Answered())
+            return answer
+
+    def _paced(self, event: dict) -> None:
+        """After a bot's visible move: the pages are shown it, and the game waits `pace` seconds."""
+        if self.pace <= 0 or event["type"] not in PACED or self.game is None:
+            return
+        player = event.get("player")
+        names = self.game.names
+        if player is None or player not in names or names.index(player) in self.humans:
+            return
+        self.publish()
+        if self.closing.wait(self.pace):
+            raise Closing
+
+    def publish(self) -> None:
+        """What each person's page shows now, made from its seat's view (in the game's thread)."""
+        game, t = self.game, self.t
+        asking = self.asking
+        asked = asking[2].player if asking else None
+        over = None
+        if self.result is not None:
+            r = self.result
+            over = {"winner": r.winner, "reason": r.reason, "text": result_line(r.winner, r.reason, r.turns, t)}
+        snapshots = {}
+        for seat in self.humans:
+            view = game.sights[seat]
+            state = seat_state(view, t)
+            state.update(seat=seat, log=list(self.told[seat]), over=over, error=self.failed,
+                         asked=asked if asked == seat or asked == view.active else view.active)
+            if asking is not None and asked == seat:
+                number, agent, d = asking
+                state["decision"] = described(d, view, t, number, left_to_place(view, d) if d.kind is PLACE else 0)
+            snapshots[seat] = state
+        with self.lock:
+            self.version += 1
+            for state in snapshots.values():
+                state["version"] = self.version
+            self.snapshots = snapshots
+        self.notify()
+
+    # ---- the server's threads ------------------------------------------------------------------
+
+    def answer(self, seat: int, number: int, raw: Any) -> Future | None:
+        """Hand an answer to the game's thread: a Future of how it was taken (Answered, or Malformed
+        raised), or None when no question of that number is put to `seat`."""
+        asking = self.asking
+        if asking is None or asking[0] != number or asking[1].seat != seat:
+            return None
+        reply: Future = Future()
+        self.answers.put((number, raw, reply))
+        return reply
+
+    def state(self, seat: int) -> dict[str, Any] | None:
+        with self.lock:
+            return self.snapshots.get(seat)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None or self.failed is not None
+
+    def close(self, wait: float = 5.0) -> None:
+        """Stop the game's thread where it is (its save stays as it was last written)."""
+        self.closing.set()
+        self.answers.put(None)
+        if self.thread is not None:
+            self.thread.join(wait)
+
+
+def wait_until(check: Callable[[], bool], timeout: float, step: float = 0.01) -> bool:
+    """Poll `check` until it holds or `timeout` seconds pass (for tests and the load benchmark)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(step)
+    return check()

@@ -1,0 +1,72 @@
+"""The pages a server sends: two HTML shells (the lobby, a game) whose script does the rest,
+and that script and style, from a fixed list (a request never names a file on disk).
+
+The pages load nothing from elsewhere: a Content-Security-Policy lets them fetch only from
+the server itself, run only its script, and be framed by no one."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+STATIC_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
+STATIC = {"table.js": "text/javascript; charset=utf-8", "lobby.js": "text/javascript; charset=utf-8",
+          "style.css": "text/css; charset=utf-8"}
+
+
+def static(name: str) -> tuple[bytes, str] | None:
+    media = STATIC.get(name)
+    return (_read(name), media) if media is not None else None
+
+
+@cache
+def _read(name: str) -> bytes:
+    return resources.files(__package__).joinpath("static", name).read_bytes()
+
+
+def _shell(title: str, body: str, script: str) -> str:
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{title}</title>\n<link rel=\"stylesheet\" href=\"/static/style.css\">\n</head>\n"
+            f"<body>\n{body}\n<script src=\"/static/{script}\"></script>\n</body>\n</html>\n")
+
+
+def lobby() -> str:
+    return _shell("riskrules — a new game", """<main class="lobby">
+<h1>riskrules — a new game</h1>
+<form id="new-game">
+<label>Rules <select id="edition" name="edition"></select></label>
+<label>Variant <select id="variant" name="variant"></select></label>
+<label>Players <input id="players" name="players" type="number" min="2" max="6" value="3"></label>
+<fieldset id="seats"><legend>Seats</legend></fieldset>
+<label>Language <select id="lang" name="lang"></select></label>
+<label>Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
+<button id="create" type="submit">Make the game</button>
+</form>
+<p id="problem" role="alert"></p>
+<section id="made" hidden><h2>Your game</h2>
+<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).</p>
+<ul id="links"></ul>
+<p><a id="hot-seat" href="#">Play every person's seat in this browser (hot seat)</a></p></section>
+</main>""", "lobby.js")
+
+
+def game_page() -> str:
+    return _shell("riskrules", """<header class="top"><h1 id="title">riskrules</h1><p id="turn"></p></header>
+<div id="handover" hidden><p id="handover-text"></p><button id="handover-go" type="button"></button></div>
+<main id="table">
+<section id="board" aria-label="board"></section>
+<aside id="side">
+<div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="controls"></div>
+<p id="refusal" role="alert"></p></div>
+<p id="over" hidden></p>
+<table id="players"></table>
+<h2 id="h-cards"></h2><ul id="hand"></ul>
+<h2 id="h-mission"></h2><p id="mission"></p>
+<h2 id="h-log"></h2><ol id="log"></ol>
+</aside>
+</main>""", "table.js")

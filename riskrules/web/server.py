@@ -1,0 +1,273 @@
+"""`risk serve`: the HTTP side of a browser table, on Starlette (ASGI) served by uvicorn.
+
+Why these: Starlette is a small, well-kept ASGI toolkit (routing, requests, responses, a test
+client) without a framework's model layer we would not use; uvicorn is its usual server. A page
+learns of a change by long polling (`GET …/state?since=V` waits until the game's version passes
+V): plain HTTP that every browser, proxy and test client speaks, and what a table of a few
+people needs.
+
+    GET  /                       the lobby: choose an edition, seats, language; make a game
+    GET  /g/<id>                 a game's page (the seat's token comes after '#', never sent)
+    GET  /static/<file>          the pages' script and style (a fixed list)
+    GET  /api/catalog            editions, house rules, bots, languages
+    POST /api/games              make a game → its id and each person's seat link
+    GET  /api/games/<id>/table   what does not change: names, words, the board (token)
+    GET  /api/games/<id>/state   what the seats of the tokens given see now (long poll: ?since=V)
+    POST /api/games/<id>/answer  a seat's answer to the question put to it
+
+Every request is checked (guards.py): the Host a page was loaded from, the Origin of a change,
+sizes and types of bodies, a token for each seat (X-Risk-Seat), a rate per client; an answer
+goes to the game's thread, which takes it or refuses it with the engine's own reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from functools import partial
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..text.board_svg import board_svg, colour_of, continent_bonuses
+from . import pages
+from .answers import Malformed
+from .guards import Guards, json_response, problem
+from .host import GAME_ID, Host, Refused
+from .hosted import HostedGame
+from .words import words
+
+POLL_SECONDS = 20.0  # the longest a state request waits for a change
+ANSWER_SECONDS = 15.0  # the longest an answer waits for the game's thread to take it
+MAX_TOKENS = 8  # seats one request may speak for (hot seat: every person at one browser)
+
+
+class Table:
+    """The server's state: the host (the games), its guards, and a wake-up per game for polls."""
+
+    def __init__(self, host: Host, guards: Guards):
+        self.host = host
+        self.guards = guards
+        self.changed: dict[str, asyncio.Event] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.boards: dict[str, str] = {}
+
+    def watch(self, game: HostedGame) -> None:
+        """Wake the polls waiting on `game` whenever its game thread publishes."""
+        loop = self.loop
+        gid = game.id
+
+        def wake() -> None:
+            event = self.changed.pop(gid, None)
+            if event is not None:
+                event.set()
+
+        def notify() -> None:
+            try:
+                loop.call_soon_threadsafe(wake)
+            except RuntimeError:  # (the loop has closed: the server is stopping)
+                pass
+
+        game.notify = notify
+
+    def changed_event(self, gid: str) -> asyncio.Event:
+        return self.changed.setdefault(gid, asyncio.Event())
+
+
+def app_for(host: Host, guards: Guards | None = None) -> Starlette:
+    table = Table(host, guards or Guards())
+
+    @asynccontextmanager
+    async def lifespan(app):
+        table.loop = asyncio.get_running_loop()
+        await table.loop.run_in_executor(None, host.resume_all)
+        for game in host.games.values():
+            table.watch(game)
+        yield
+        await asyncio.get_running_loop().run_in_executor(None, host.close)
+
+    routes = [
+        Route("/", partial(_page, table=table, html=pages.lobby())),
+        Route("/g/{gid}", partial(_page, table=table, html=pages.game_page())),
+        Route("/static/{name}", partial(_static, table=table)),
+        Route("/api/catalog", partial(_catalog, table=table)),
+        Route("/api/games", partial(_create, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/table", partial(_table, table=table)),
+        Route("/api/games/{gid}/state", partial(_state, table=table)),
+        Route("/api/games/{gid}/answer", partial(_answer, table=table), methods=["POST"]),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.table = table
+    return app
+
+
+# ---- pages -------------------------------------------------------------------------------------
+
+async def _page(request: Request, table: Table, html: str) -> Response:
+    refused = table.guards.first_look(request)
+    if refused is not None:
+        return refused
+    gid = request.path_params.get("gid")
+    if gid is not None and not GAME_ID.fullmatch(gid):
+        return problem(404, "no such game")
+    return Response(html, media_type="text/html; charset=utf-8", headers=pages.HEADERS)
+
+
+async def _static(request: Request, table: Table) -> Response:
+    refused = table.guards.first_look(request)
+    if refused is not None:
+        return refused
+    found = pages.static(request.path_params["name"])
+    if found is None:
+        return problem(404, "no such file")
+    body, media = found
+    return Response(body, media_type=media, headers=pages.STATIC_HEADERS)
+
+
+# ---- the API -----------------------------------------------------------------------------------
+
+async def _catalog(request: Request, table: Table) -> Response:
+    refused = table.guards.first_look(request) or table.guards.rate(request, None)
+    if refused is not None:
+        return refused
+    catalog = await asyncio.get_running_loop().run_in_executor(None, table.host.catalog)
+    return json_response(catalog)
+
+
+async def _create(request: Request, table: Table) -> Response:
+    guards = table.guards
+    refused = guards.first_look(request) or guards.change(request) or guards.rate(request, None, creating=True)
+    if refused is not None:
+        return refused
+    body, refused = await guards.body(request)
+    if refused is not None:
+        return refused
+    try:
+        game, tokens = await asyncio.get_running_loop().run_in_executor(None, table.host.create, body)
+    except Refused as err:
+        return problem(err.status, str(err))
+    table.watch(game)
+    record = table.host.seats[game.id]
+    seats = [{"seat": s, "name": record.names[s], "link": f"/g/{game.id}#seat={token}", "token": token}
+             for s, token in tokens.items()]
+    everyone = ",".join(tokens.values())
+    return json_response({"id": game.id, "seats": seats, "hot_seat": f"/g/{game.id}#seat={everyone}"}, status=201)
+
+
+def _seats_of(request: Request, table: Table) -> tuple[HostedGame | None, list[int], Response | None]:
+    """The game named in the path, and the seats whose tokens the request carries (X-Risk-Seat:
+    one token, or several separated by commas): 404 for no such game, 403 for a token of none."""
+    gid = request.path_params["gid"]
+    record = table.host.seats.get(gid) if GAME_ID.fullmatch(gid) else None
+    if record is None:
+        return None, [], problem(404, "no such game")
+    given = request.headers.get("x-risk-seat", "")
+    tokens = [t.strip() for t in given.split(",")] if given else []
+    if not tokens or len(tokens) > MAX_TOKENS or len(given) > 60 * MAX_TOKENS:
+        return None, [], problem(403, "this needs a seat's token (the seat's link gives it)")
+    seats = []
+    for token in tokens:
+        seat = record.seat_of(token)
+        if seat is None:
+            return None, [], problem(403, "no seat of this game has that token")
+        if seat not in seats:
+            seats.append(seat)
+    game = table.host.games.get(gid)
+    if game is None:
+        return None, [], problem(410, "this game is over: its log is kept on the server")
+    return game, seats, None
+
+
+async def _table(request: Request, table: Table) -> Response:
+    refused = table.guards.first_look(request)
+    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
+    if problem_ is not None:
+        return problem_
+    refused = table.guards.rate(request, seats)
+    if refused is not None:
+        return refused
+    return json_response(_table_data(table, game, seats))
+
+
+def _table_data(table: Table, game: HostedGame, seats: list[int]) -> dict[str, Any]:
+    rules, t = game.game.rules, game.t
+    names = game.game.names
+    board = rules.board
+    svg = table.boards.get(game.id)
+    if svg is None:
+        svg = board_svg(board, t, title=rules.title, bonuses=continent_bonuses(rules), game=True,
+                        players=names, owners=[None] * board.size, armies=[0] * board.size)
+        table.boards[game.id] = svg
+    return {"id": game.id, "title": rules.title, "lang": game.language, "seats": seats,
+            "humans": game.humans, "names": names, "players": [t.player(n) for n in names],
+            "colours": [colour_of(n, s) for s, n in enumerate(names)],
+            "agents": table.host.seats[game.id].agents,
+            "territories": [t.territory(x) for x in board.territories],
+            "continents": [t.continent(c) for c in board.continents],
+            "adjacent": [list(a) for a in board.adjacent],
+            "words": words(t), "board": svg}
+
+
+async def _state(request: Request, table: Table) -> Response:
+    guards = table.guards
+    refused = guards.first_look(request)
+    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
+    if problem_ is not None:
+        return problem_
+    refused = guards.rate(request, seats)
+    if refused is not None:
+        return refused
+    since = request.query_params.get("since", "0")
+    if not since.isascii() or not since.isdigit() or len(since) > 12:
+        return problem(400, "'since' is a version number")
+    since = int(since)
+    if game.version <= since:
+        with guards.polling(seats, game.id) as allowed:
+            if not allowed:
+                return problem(429, "too many requests waiting for this seat")
+            try:
+                await asyncio.wait_for(table.changed_event(game.id).wait(), POLL_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+    states = {str(s): game.state(s) for s in seats}
+    return json_response({"version": game.version, "seats": states})
+
+
+async def _answer(request: Request, table: Table) -> Response:
+    guards = table.guards
+    refused = guards.first_look(request) or guards.change(request)
+    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
+    if problem_ is not None:
+        return problem_
+    refused = guards.rate(request, seats)
+    if refused is not None:
+        return refused
+    body, refused = await guards.body(request)
+    if refused is not None:
+        return refused
+    if not isinstance(body, dict) or set(body) != {"seat", "question", "answer"}:
+        return problem(400, "an answer is {\"seat\": …, \"question\": …, \"answer\": {…}}")
+    seat, number = body["seat"], body["question"]
+    if type(seat) is not int or seat not in seats:
+        return problem(403, "this token does not speak for that seat")
+    if type(number) is not int:
+        return problem(400, "'question' is the number of the question answered")
+    if game.finished:
+        return problem(409, "this game is over")
+    reply = game.answer(seat, number, body["answer"])
+    if reply is None:
+        return problem(409, "no such question is put to this seat now (not its turn, or answered already)")
+    try:
+        taken = await asyncio.wait_for(asyncio.wrap_future(reply), ANSWER_SECONDS)
+    except Malformed as err:
+        return problem(400, str(err))
+    except asyncio.TimeoutError:
+        return problem(503, "the game did not take the answer in time; try again")
+    if taken.stale:
+        return problem(409, "no such question is put to this seat now (not its turn, or answered already)")
+    if taken.refused is not None:
+        return json_response({"error": taken.refused, "refused": True}, status=422)
+    return json_response({"ok": True})

@@ -1,0 +1,99 @@
+// The lobby: what the server may play (its catalog), the seats, the language; then each
+// person's link. The links carry the seats' tokens after '#': shown here once, kept nowhere else.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let catalog = null;
+
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text;
+  return o;
+}
+
+function chosen() {
+  const value = $("edition").value;  // "edition:ID" (an edition or a house rule of the gallery) or "file:NAME"
+  const at = value.indexOf(":");
+  return {kind: value.slice(0, at), id: value.slice(at + 1)};
+}
+
+function editionOf(id) { return catalog.editions.find((e) => e.id === id); }
+
+function variants() {
+  const {kind, id} = chosen();
+  const edition = kind === "edition" ? editionOf(id) : null;  // (a house rule's variants are its parent's)
+  const select = $("variant");
+  select.replaceChildren(option("", "—"));
+  if (edition) for (const v of edition.variants) select.appendChild(option(v.id, v.title + (v.default ? " *" : "")));
+  if (edition) {
+    $("players").min = edition.players.min; $("players").max = edition.players.max;
+    $("lang").value = edition.language;
+  }
+  seats();
+}
+
+function seats() {
+  const n = Math.max(2, Math.min(8, Number($("players").value) || 3));
+  const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.querySelectorAll("label").forEach((l) => l.remove());
+  for (let i = 0; i < n; i++) {
+    const label = document.createElement("label");
+    const select = document.createElement("select");
+    select.name = "seat" + i;
+    select.appendChild(option("human", "a person"));
+    for (const bot of catalog.bots) select.appendChild(option(bot, "bot: " + bot));
+    select.value = before[i] || (i === 0 ? "human" : "balanced");
+    label.append("Seat " + (i + 1) + " ", select);
+    box.appendChild(label);
+  }
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("problem").textContent = "";
+  const {kind, id} = chosen();
+  const request = {players: Number($("players").value), seats: [...$("seats").querySelectorAll("select")].map((s) => s.value),
+    lang: $("lang").value || null};
+  if (kind === "file") request.file = id; else request.edition = id;
+  if ($("variant").value) request.variant = [$("variant").value];
+  if ($("seed").value !== "") request.seed = Number($("seed").value);
+  const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
+  const body = await response.json().catch(() => null);
+  if (response.status !== 201) { $("problem").textContent = (body && body.error) || String(response.status); return; }
+  const links = $("links");
+  links.replaceChildren();
+  for (const seat of body.seats) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = seat.link; a.textContent = location.origin + seat.link; a.target = "_blank";
+    li.append(seat.name + ": ", a);
+    links.appendChild(li);
+  }
+  $("hot-seat").href = body.hot_seat;
+  $("made").hidden = false;
+}
+
+async function start() {
+  const response = await fetch("/api/catalog");
+  catalog = await response.json();
+  const select = $("edition");
+  const editions = document.createElement("optgroup"); editions.label = "Editions";
+  for (const e of catalog.editions) editions.appendChild(option("edition:" + e.id, e.id + " — " + e.title));
+  const gallery = document.createElement("optgroup"); gallery.label = "House rules (gallery)";
+  for (const h of catalog.gallery) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
+  select.append(editions, gallery);
+  if (catalog.files.length) {
+    const files = document.createElement("optgroup"); files.label = "House rules (this server's files)";
+    for (const f of catalog.files) files.appendChild(option("file:" + f, f));
+    select.appendChild(files);
+  }
+  for (const lang of catalog.languages) $("lang").appendChild(option(lang, lang));
+  select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
+  select.addEventListener("change", variants);
+  $("players").addEventListener("input", seats);
+  $("new-game").addEventListener("submit", create);
+  variants();
+}
+
+start();

@@ -1,0 +1,391 @@
+// A game's page: the board drawn by the server, coloured from what this seat sees, and the
+// question put to it answered with the mouse (or the keyboard). Every text comes from the
+// server in the game's language; every answer is checked there, and a refusal is shown as the
+// engine words it. The seat's token comes after '#' in the link and goes only in a header.
+"use strict";
+
+const gid = location.pathname.split("/").pop();
+const fragment = new URLSearchParams(location.hash.slice(1));
+const stored = sessionStorage.getItem("riskrules:" + gid);
+const tokens = (fragment.get("seat") || stored || "").split(",").filter(Boolean);
+if (tokens.length) sessionStorage.setItem("riskrules:" + gid, tokens.join(","));
+const $ = (id) => document.getElementById(id);
+
+let info = null;          // what does not change: names, words, the board
+let version = 0;
+let states = {};          // seat → what it sees now
+let current = null;       // the seat shown
+let confirmed = new Set(); // seats whose person has taken the screen (hot seat)
+let question = null;      // the question shown: its number, to know when it changes
+let local = {};           // what the person has chosen so far for it (placements, a source…)
+let sending = false;
+
+function say(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+}
+
+async function api(path, options = {}) {
+  const headers = Object.assign({"X-Risk-Seat": tokens.join(",")}, options.headers || {});
+  const response = await fetch("/api/games/" + gid + path, Object.assign({}, options, {headers}));
+  let body = null;
+  try { body = await response.json(); } catch (e) { body = null; }
+  return {status: response.status, body};
+}
+
+// ---- the board ---------------------------------------------------------------------------------
+
+function cell(x) { return document.getElementById("c" + x); }
+
+function paint(state) {
+  for (let x = 0; x < info.territories.length; x++) {
+    const owner = state.owner[x], armies = state.armies[x];
+    const path = cell(x), ring = $("r" + x), count = $("a" + x);
+    let colour = "#ffffff";
+    if (owner === null) colour = "#c8c8c8";
+    else if (owner >= 0) colour = info.colours[owner];
+    path.setAttribute("fill", colour);
+    if (ring) ring.setAttribute("stroke", owner === null || owner < 0 ? "#888" : info.colours[owner]);
+    if (count) count.textContent = armies === null ? "?" : String(armies);
+    path.classList.remove("choosable", "selected");
+    const title = path.querySelector("title");
+    if (title) title.textContent = info.territories[x] + " — " + (owner === null ? "?" :
+      owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies);
+  }
+}
+
+function mark(xs, kind) {
+  for (const x of xs) cell(x).classList.add(kind);
+}
+
+function planMarks(plan) {
+  document.querySelectorAll(".plan-mark").forEach((e) => e.remove());
+  const svg = document.querySelector("#board svg");
+  for (const [x, n] of Object.entries(plan || {})) {
+    const count = $("a" + x);
+    if (!count || !n) continue;
+    const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    t.setAttribute("x", count.getAttribute("x"));
+    t.setAttribute("y", String(parseFloat(count.getAttribute("y")) - 18));
+    t.setAttribute("class", "plan-mark");
+    t.setAttribute("text-anchor", "middle");
+    t.textContent = "+" + n;
+    svg.appendChild(t);
+  }
+}
+
+// ---- the side: players, cards, mission, what happened ----------------------------------------
+
+function row(cells, head) {
+  const tr = document.createElement("tr");
+  for (const [text, colour] of cells) {
+    const td = document.createElement(head ? "th" : "td");
+    td.textContent = text;
+    if (colour) { td.style.borderLeft = "6px solid " + colour; }
+    tr.appendChild(td);
+  }
+  return tr;
+}
+
+function side(state) {
+  const w = info.words;
+  const table = $("players");
+  table.replaceChildren(row([[w.player], [w.territories], [w.armies], [w.cards], [w.continents]], true));
+  state.players.forEach((p, seat) => {
+    const name = info.players[seat] + (seat === current ? " (" + w.you + ")" : "");
+    const q = (v) => (v === null || v === undefined ? "?" : String(v));
+    const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)], [q(p.cards)],
+      [p.continents.map((k) => info.continents[k]).join(", ")]]) :
+      row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
+    if (seat === state.active) tr.classList.add("active");
+    table.appendChild(tr);
+  });
+  $("h-cards").textContent = w.your_cards;
+  $("hand").replaceChildren(...state.hand.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
+  $("h-mission").textContent = w.mission;
+  $("mission").textContent = state.mission;
+  $("h-log").textContent = w.happened;
+  const log = $("log");
+  log.replaceChildren(...state.log.slice(-40).map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  log.scrollTop = log.scrollHeight;
+  $("turn").textContent = state.turn ? say(w.turn, {turn: state.turn, round: state.round,
+    player: info.players[state.active]}) : w.setup;
+  const over = $("over");
+  over.hidden = !state.over && !state.error;
+  over.textContent = state.over ? w.over + " " + state.over.text : (state.error || "");
+  document.body.dataset.over = state.over ? "yes" : "no";
+}
+
+// ---- the question ----------------------------------------------------------------------------
+
+function button(text, action, primary) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.addEventListener("click", action);
+  if (primary) b.classList.add("primary");
+  return b;
+}
+
+function numberInput(least, most, value) {
+  const input = document.createElement("input");
+  input.type = "number"; input.min = least; input.max = most; input.value = value;
+  input.id = "number";
+  input.setAttribute("aria-label", info.words.armies_label);
+  return input;
+}
+
+// a keyboard's way to click a territory: the territories that may be clicked now, in a list
+function picker(xs, pick) {
+  if (!xs.length) return null;
+  const select = document.createElement("select");
+  select.id = "pick";
+  select.setAttribute("aria-label", info.words.territories);
+  const none = document.createElement("option");
+  none.value = ""; none.textContent = "…";
+  select.appendChild(none);
+  for (const x of [...xs].sort((a, b) => info.territories[a].localeCompare(info.territories[b]))) {
+    const o = document.createElement("option");
+    o.value = String(x); o.textContent = info.territories[x];
+    select.appendChild(o);
+  }
+  select.addEventListener("change", () => { if (select.value !== "") pick(Number(select.value)); });
+  return select;
+}
+
+function choosable(d, state) {
+  const k = d.kind;
+  if (["claim", "capital", "bonus", "place"].includes(k)) return d.options;
+  if (k === "attack" || k === "fortify") {
+    if (local.source === undefined) return [...new Set(d.options.map((p) => p[0]))];
+    return d.options.filter((p) => p[0] === local.source).map((p) => p[1]);
+  }
+  return [];
+}
+
+function question_(state) {
+  const d = state.decision;
+  const controls = $("controls");
+  const w = info.words;
+  document.body.dataset.question = d ? String(d.number) : "";
+  document.body.dataset.kind = d ? d.kind : "";
+  if (!d) {
+    question = null; local = {};
+    $("prompt").textContent = state.over ? "" : say(w.waiting, {player: info.players[state.asked ?? state.active] || ""});
+    $("faced").textContent = "";
+    controls.replaceChildren();
+    planMarks({});
+    return;
+  }
+  if (question !== d.number) { question = d.number; local = {}; $("refusal").textContent = ""; }
+  $("prompt").textContent = d.prompt;
+  $("faced").textContent = d.faced || "";
+  const parts = [];
+  const k = d.kind;
+  const xs = choosable(d, state);
+  mark(xs, "choosable");
+  if (local.source !== undefined) cell(local.source).classList.add("selected");
+  if (k === "place") {
+    const placed = Object.values(local.plan || {}).reduce((a, b) => a + b, 0);
+    if (d.most > 1) {
+      parts.push(button(w.place + (placed ? " (" + placed + "/" + d.most + ")" : ""), () => send({place: Object.entries(local.plan || {}).map(([x, n]) => [Number(x), n])}), true));
+      parts.push(button(w.clear, () => { local.plan = {}; render(); }));
+      if (local.last !== undefined) parts.push(button(w.all_left, () => { local.plan[local.last] += d.most - placed; send({place: Object.entries(local.plan).map(([x, n]) => [Number(x), n])}); }));
+    }
+    planMarks(local.plan);
+  } else planMarks({});
+  if (k === "trade") {
+    d.options.forEach((text, i) => parts.push(button(w.trade + ": " + text, () => send({trade: i}), i === 0)));
+    if (d.optional) parts.push(button(w.keep_cards, () => send({trade: null})));
+  }
+  if (k === "attack") {
+    const mode = local.mode || "taken";
+    const box = document.createElement("fieldset");
+    const legend = document.createElement("legend"); legend.textContent = w.until; box.appendChild(legend);
+    for (const [value, text] of [["taken", w.taken], ["once", w.once], ["keep", w.keep]]) {
+      const label = document.createElement("label");
+      const radio = document.createElement("input");
+      radio.type = "radio"; radio.name = "until"; radio.value = value; radio.checked = mode === value;
+      radio.addEventListener("change", () => { local.mode = value; });
+      label.append(radio, " " + text);
+      box.appendChild(label);
+    }
+    const keep = numberInput(1, 999, local.keep || 3);
+    keep.id = "keep";
+    keep.addEventListener("input", () => { local.keep = Number(keep.value); local.mode = "keep"; });
+    box.appendChild(keep);
+    parts.push(box);
+    if (local.source !== undefined) parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
+    parts.push(button(w.stop, () => send({attack: null}), true));
+  }
+  if (k === "fortify") {
+    if (local.target !== undefined) {
+      const most = state.armies[local.source] - 1;
+      const input = numberInput(1, most, most);
+      parts.push(document.createTextNode(info.territories[local.source] + " → " + info.territories[local.target] + " "));
+      parts.push(input);
+      parts.push(button(w.move, () => send({fortify: [local.source, local.target, Number(input.value)]}), true));
+    } else if (local.source !== undefined) {
+      parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
+    }
+    parts.push(button(w.end_turn, () => send({fortify: null}), local.target === undefined));
+  }
+  if (k === "dice") d.options.forEach((o, i) => parts.push(button(d.labels[i], () => send({dice: o}), i === d.options.length - 1)));
+  if (k === "defend") d.options.forEach((n, i) => parts.push(button(d.labels[i], () => send({defend: n}), i === d.options.length - 1)));
+  if (k === "occupy") {
+    const [least, most] = d.options;
+    const input = numberInput(least, most, most);
+    parts.push(input);
+    parts.push(button(w.move, () => send({occupy: Number(input.value)}), true));
+  }
+  const pick = picker(xs, (x) => clicked(x));
+  if (pick) parts.push(pick);
+  controls.replaceChildren(...parts);
+}
+
+function clicked(x) {
+  const state = states[current];
+  const d = state && state.decision;
+  if (!d || sending) return;
+  const k = d.kind;
+  if (["claim", "capital", "bonus"].includes(k)) {
+    if (d.options.includes(x)) send({territory: x});
+    return;
+  }
+  if (k === "place") {
+    if (!d.options.includes(x)) return;
+    if (d.most === 1) { send({place: [[x, 1]]}); return; }
+    local.plan = local.plan || {};
+    const placed = Object.values(local.plan).reduce((a, b) => a + b, 0);
+    if (placed >= d.most) return;
+    local.plan[x] = (local.plan[x] || 0) + 1;
+    local.last = x;
+    render();
+    return;
+  }
+  if (k === "attack" || k === "fortify") {
+    const sources = new Set(d.options.map((p) => p[0]));
+    if (local.source !== undefined && d.options.some((p) => p[0] === local.source && p[1] === x)) {
+      if (k === "attack") {
+        const mode = local.mode || "taken";
+        send({attack: [local.source, x], until: mode === "keep" ? (local.keep || 3) : mode});
+      } else { local.target = x; render(); }
+      return;
+    }
+    if (sources.has(x)) { local = Object.assign(local, {source: x, target: undefined}); render(); }
+  }
+}
+
+async function send(answer) {
+  if (sending) return;
+  const d = states[current] && states[current].decision;
+  if (!d) return;
+  sending = true;
+  $("refusal").textContent = "";
+  try {
+    const {status, body} = await api("/answer", {method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({seat: current, question: d.number, answer})});
+    if (status === 422 || (status >= 400 && status !== 409)) {
+      $("refusal").textContent = (body && body.error) || String(status);
+      if (d.kind === "place") local.plan = {};
+    } else {
+      local = {};
+    }
+  } finally {
+    sending = false;
+  }
+}
+
+// ---- which seat is shown: the hot seat's hand-over ------------------------------------------
+
+function render() {
+  const asked = info.seats.filter((s) => states[s] && states[s].decision);
+  const next = asked.length && !asked.includes(current) ? asked[0] : current;
+  if (!confirmed.has(next)) { handover(next); return; }
+  if (next !== current) local = {};
+  current = next;
+  $("handover").hidden = true;
+  $("table").hidden = false;
+  const state = states[current];
+  if (!state) return;
+  document.body.dataset.seat = String(current);
+  paint(state);
+  side(state);
+  question_(state);
+}
+
+function handover(seat) {
+  // between two people at one screen: nothing of either is shown until the next one says it is him
+  $("table").hidden = true;
+  $("handover").hidden = false;
+  $("handover-text").textContent = say(info.words.hand_over, {player: info.players[seat]});
+  const go = $("handover-go");
+  go.textContent = say(info.words.i_am, {player: info.players[seat]});
+  go.onclick = () => { confirmed = new Set([seat]); current = seat; render(); };
+  document.body.dataset.seat = "";
+  document.body.dataset.question = "";
+}
+
+function keys(event) {
+  if (event.target && event.target.tagName === "INPUT" && event.key !== "Enter") return;
+  if (event.key === "Escape") { local = {}; render(); return; }
+  if (event.key === "Enter") {
+    const primary = document.querySelector("#controls button.primary") || document.querySelector("#handover:not([hidden]) button");
+    if (primary) { event.preventDefault(); primary.click(); }
+    return;
+  }
+  const n = Number(event.key);
+  if (n >= 1 && n <= 9) {
+    const buttons = document.querySelectorAll("#controls button");
+    if (buttons[n - 1]) buttons[n - 1].click();
+  }
+}
+
+async function poll() {
+  for (;;) {
+    try {
+      const {status, body} = await api("/state?since=" + version);
+      if (status === 200) {
+        $("offline").hidden = true;
+        version = body.version;
+        for (const [seat, state] of Object.entries(body.seats)) if (state) states[Number(seat)] = state;
+        render();
+        if (Object.values(body.seats).every((s) => s && (s.over || s.error))) return;  // (nothing more will come)
+      } else if (status === 429) {
+        await new Promise((r) => setTimeout(r, 1000));
+      } else {
+        $("prompt").textContent = (body && body.error) || String(status);
+        if (status === 403 || status === 404 || status === 410) return;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    } catch (e) {
+      const off = $("offline");
+      off.hidden = false;
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+}
+
+async function start() {
+  const off = document.createElement("p");
+  off.id = "offline"; off.hidden = true; off.setAttribute("role", "status");
+  document.body.prepend(off);
+  if (!tokens.length) { $("prompt").textContent = "This page needs a seat's link (…#seat=…)."; return; }
+  const {status, body} = await api("/table");
+  if (status !== 200) { $("prompt").textContent = (body && body.error) || String(status); return; }
+  info = body;
+  off.textContent = info.words.offline;
+  document.documentElement.lang = info.lang;
+  document.title = info.title;
+  $("title").textContent = info.title;
+  $("board").innerHTML = info.board;  // (the server's own drawing: every name in it is escaped)
+  $("board").addEventListener("click", (event) => {
+    const target = event.target.closest("path[id^='c']");
+    if (target) clicked(Number(target.id.slice(1)));
+  });
+  document.addEventListener("keydown", keys);
+  current = info.seats[0];
+  if (info.seats.length === 1) confirmed = new Set(info.seats);
+  poll();
+}
+
+start();

@@ -1,0 +1,130 @@
+"""What one seat's page shows, made from that seat's view alone (engine/sight.py: a `Sight`, or
+under fog a `FoggedSight`), never from the game: the board as the seat sees it now, each
+player's line, its own cards and mission, and the question put to it, with its options and
+its prompt in the game's language.
+
+Territories are numbers (their place on the board: the page's SVG names its cells c0, c1, …);
+everything a person reads is already in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from ..engine.sight import seen_now
+from ..text.i18n import Text, capitalized
+from ..text.seat_words import card_text, mission_line, set_text
+
+
+def seat_state(view, t: Text) -> dict[str, Any]:
+    """The board, the players and this seat's own things, as its seat sees them now: an owner or
+    armies it does not see now (under fog) is None; a free territory's owner is -1."""
+    board = view.board
+    owner: list[int | None] = []
+    armies: list[int | None] = []
+    for x in range(view.size):
+        o, a = seen_now(view, x)
+        owner.append(o)
+        armies.append(a)
+    fogged = getattr(view, "level", None) is not None
+    players = []
+    for seat in range(len(view.names)):
+        line: dict[str, Any] = {"alive": bool(view.alive[seat]), "cards": view.hand_size(seat)}
+        if fogged and not view.shares(seat):  # (what it saw of another may be old: only what it sees now)
+            line["territories"] = line["armies"] = None
+            line["continents"] = [k for k, m in enumerate(board.members) if all(owner[x] == seat for x in m)]
+        else:
+            line["territories"] = view.territory_count[seat]
+            line["armies"] = view.armies_of(seat)
+            line["continents"] = list(view.held_continents(seat))
+        players.append(line)
+    state: dict[str, Any] = {
+        "turn": view.turn, "round": view.round,
+        "active": view.active if view.active >= 0 else None,
+        "owner": owner, "armies": armies, "players": players,
+        "hand": [card_text(view, t, c) for c in sorted(view.hand)],
+        "mission": mission_line(view, t),
+    }
+    if view.target is not None:
+        state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
+    return state
+
+
+def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, Any]:
+    """The question `d` for the page: its kind and number, a prompt in words, and its options as
+    numbers. `left`: the armies still to place (in the setup, all the side has left)."""
+    name = lambda x: t.territory(view.board.territories[x])  # noqa: E731
+    k = d.kind
+    out: dict[str, Any] = {"number": number, "kind": k, "optional": d.optional, "side": d.side}
+    if k in (CLAIM, CAPITAL, BONUS, PLACE):
+        out["options"] = sorted(d.options)
+    if k is CLAIM:
+        out["prompt"] = t._("Claim a free territory: click it.")
+    elif k is CAPITAL:
+        out["prompt"] = t._("Choose your capital: click one of your territories.")
+    elif k is BONUS:
+        out["prompt"] = t._("The card bonus: click the territory it goes to.")
+    elif k is PLACE:
+        out["most"] = d.most
+        out["left"] = left
+        if d.side == d.player:
+            ask = t.n_("Place {n} army: click a territory.",
+                       "Place {n} armies: click territories, then Place.", left)
+        else:
+            ask = t.n_("Place {n} army of {neutral}: click a territory.",
+                       "Place {n} armies of {neutral}: click territories, then Place.", left)
+        out["prompt"] = ask.format(n=t.num(left), neutral=t.term("neutral"))
+    elif k is TRADE:
+        out["options"] = [set_text(view, t, cards).replace("\xa0", " ") for cards in d.options]
+        out["prompt"] = t._("Trade a set of cards?") if d.optional else t._("Trade a set of cards: you must.")
+    elif k is ATTACK:
+        out["options"] = [list(pair) for pair in d.options]
+        if t.voice("attack") == "liberation":
+            # Translators: the liberation voice: choose a country to liberate (befreien)
+            out["prompt"] = t.p_("liberation", "Liberate: click one of your territories, then a neighbour.")
+        else:
+            out["prompt"] = t._("Attack: click one of your territories, then a neighbour.")
+    elif k is DICE:
+        out["options"] = [list(o) for o in d.options]
+        out["labels"] = [t._("{armies}, {dice}").format(
+            armies=t.n_("{n} army", "{n} armies", c).format(n=t.num(c)),
+            dice=t.n_("{n} die", "{n} dice", r).format(n=t.num(r))) for c, r in d.options]
+        out["where"] = list(d.where)
+        out["prompt"] = t._("Attack {target} from {source}: armies to send and dice to roll.").format(
+            target=name(d.where[1]), source=name(d.where[0]))
+    elif k is DEFEND:
+        out["options"] = list(d.options)
+        out["labels"] = [t.n_("{n} die", "{n} dice", n).format(n=t.num(n)) for n in d.options]
+        out["where"] = list(d.where)
+        out["prompt"] = t._("Dice to defend {territory} with:").format(territory=name(d.where[1]))
+        out["faced"] = attack_faced(d, view, t)
+    elif k is OCCUPY:
+        out["options"] = [d.options[0], d.options[-1]]
+        out["where"] = list(d.where)
+        out["prompt"] = t._("Armies to move into {territory}:").format(territory=name(d.where[1]))
+    elif k is FORTIFY:
+        out["options"] = [list(pair) for pair in d.options]
+        out["prompt"] = t._("Move armies: click a territory of yours, then where to; or end the turn.")
+    return out
+
+
+def attack_faced(d: Decision, view, t: Text) -> str:
+    """Who attacks the defender's territory, from where, with how many armies and dice."""
+    source, target = d.where
+
+    def armies(x: int) -> str:
+        return "?" if seen_now(view, x)[1] is None else t.num(view.armies[x])
+
+    attacker = seen_now(view, source)[0]
+    held = seen_now(view, target)[0]
+    values = {"attacker": t.player(view.names[view.active if attacker is None else attacker]),
+              "source": t.territory(view.board.territories[source]), "a": armies(source),
+              "target": t.territory(view.board.territories[target]), "d": armies(target),
+              "defender": "?" if held is None else t.player(view.names[held] if held >= 0 else None), "n": d.most}
+    if d.most:
+        line = t.n_("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} die.",
+                    "{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} dice.", d.most)
+    else:
+        line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
+    return capitalized(line.format(**values))

@@ -1,0 +1,29 @@
+"""The words of a game's page, in the game's language: its buttons, headings and notes. (The
+questions and everything the game tells are made in view.py and the narration.)"""
+
+from __future__ import annotations
+
+from ..text.i18n import Text
+
+
+def words(t: Text) -> dict[str, str]:
+    return {
+        # the players' table (the terminal's column heads)
+        "player": t._("player"), "territories": t._("terr."), "armies": t._("armies"), "cards": t._("cards"),
+        "continents": t._("continents"), "out": t._("out"),
+        # headings
+        "your_cards": t._("Your cards"), "mission": t._("Mission"), "happened": t._("What happened"),
+        "turn": t._("Turn {turn}, round {round}: {player}"), "setup": t._("The setup"),
+        "you": t._("you"), "over": t._("The game is over."),
+        # waiting, and the hot seat
+        "waiting": t._("Waiting for {player}…"),
+        "hand_over": t._("Hand the screen to {player}."), "i_am": t._("I am {player}: show my screen"),
+        "offline": t._("The server cannot be reached; trying again…"),
+        # the buttons and what they ask
+        "place": t._("Place"), "clear": t._("Clear"), "all_left": t._("All that are left here"),
+        "until": t._("Attack until"), "taken": t._("taken"), "once": t._("one roll"),
+        "keep": t._("this many are left:"), "stop": t._("Stop attacking"),
+        "chosen_from": t._("From {territory}: now click a neighbour."),
+        "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
+        "armies_label": t._("Armies"), "roll": t._("Roll"),
+    }
