@@ -80,7 +80,8 @@ def serve(
     shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
     typer.echo(f"riskrules serves on http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on "
                "when it starts again)")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                                            timeout_graceful_shutdown=1)
     server = uvicorn.Server(config)
     server.run(sockets=[listening])
 

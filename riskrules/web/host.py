@@ -25,6 +25,7 @@ from ..language.carried import carried
 from ..language.errors import RuleError
 from ..language.files import Unreadable, place
 from ..language.loader import editions, house_rules, open_rulebook
+from ..outputs import OutputError
 from ..text.i18n import available_languages
 from .hosted import HostedGame
 from .seats import Seats, digest, new_token
@@ -139,7 +140,10 @@ class Host:
                                   self.pace, max_turns)
         except GameError as err:
             raise Refused(422, str(err)) from None
-        record.write(self.directory)
+        try:
+            record.write(self.directory)
+        except OutputError as err:
+            raise Refused(507, str(err)) from None
         self._add(game, record)
         return game, tokens
 

@@ -31,7 +31,7 @@ def _read(name: str) -> bytes:
 def _shell(title: str, body: str, script: str) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{title}</title>\n<link rel=\"stylesheet\" href=\"/static/style.css\">\n</head>\n"
+            f"<title>{title}</title>\n<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/static/style.css\">\n</head>\n"
             f"<body>\n{body}\n<script src=\"/static/{script}\"></script>\n</body>\n</html>\n")
 
 
@@ -67,6 +67,6 @@ def game_page() -> str:
 <table id="players"></table>
 <h2 id="h-cards"></h2><ul id="hand"></ul>
 <h2 id="h-mission"></h2><p id="mission"></p>
-<h2 id="h-log"></h2><ol id="log"></ol>
+<h2 id="h-log"></h2><ul id="log"></ul>
 </aside>
 </main>""", "table.js")

@@ -20,6 +20,8 @@ let question = null;      // the question shown: its number, to know when it cha
 let local = {};           // what the person has chosen so far for it (placements, a source…)
 let sending = false;
 
+function capital(text) { return text ? text[0].toLocaleUpperCase() + text.slice(1) : text; }
+
 function say(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 }
@@ -91,7 +93,7 @@ function side(state) {
   const table = $("players");
   table.replaceChildren(row([[w.player], [w.territories], [w.armies], [w.cards], [w.continents]], true));
   state.players.forEach((p, seat) => {
-    const name = info.players[seat] + (seat === current ? " (" + w.you + ")" : "");
+    const name = capital(info.players[seat]) + (seat === current ? " (" + w.you + ")" : "");
     const q = (v) => (v === null || v === undefined ? "?" : String(v));
     const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)], [q(p.cards)],
       [p.continents.map((k) => info.continents[k]).join(", ")]]) :
@@ -112,6 +114,7 @@ function side(state) {
   const over = $("over");
   over.hidden = !state.over && !state.error;
   over.textContent = state.over ? w.over + " " + state.over.text : (state.error || "");
+  $("question").hidden = Boolean(state.over || state.error);
   document.body.dataset.over = state.over ? "yes" : "no";
 }
 

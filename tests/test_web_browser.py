@@ -1,0 +1,166 @@
+"""`risk serve` in a real browser: a whole game played by clicking, the hot seat, and two people
+at two browsers who never see each other's cards or mission (headless Chromium, tests/browser.py)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+from riskrules.engine.replay import replay
+from riskrules.engine.log import read_log
+from browser import screenshot
+from webserver import Served
+
+QUESTION = "body[data-question]:not([data-question=''])"
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path / "games")
+    yield server
+    server.stop()
+
+
+def make(served: Served, **request) -> dict:
+    data = json.dumps(request).encode()
+    asked = urllib.request.Request(served.url + "/api/games", data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(asked) as answer:
+        return json.load(answer)
+
+
+class Person:
+    """Somebody at a page who plays by looking at the board and clicking: places everything on
+    their strongest territory, attacks from it while it has armies to spare, never fortifies."""
+
+    def __init__(self, browser, url: str):
+        self.context = browser.new_context(viewport={"width": 1400, "height": 950})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.goto(url)
+        self.kinds: dict[str, int] = {}
+
+    def armies(self, x: int) -> int:
+        text = self.page.text_content(f"#a{x}")
+        return int(text) if text and text.isdigit() else 0
+
+    def choosable(self) -> list[int]:
+        return [int(i[1:]) for i in self.page.eval_on_selector_all("#board path.choosable", "e => e.map(x => x.id)")]
+
+    def click(self, x: int) -> None:
+        self.page.dispatch_event(f"#c{x}", "click")  # (the cell itself: a label may lie over its middle)
+
+    def answered(self, question: str) -> None:
+        self.page.wait_for_function(
+            "n => document.body.dataset.question !== n || document.body.dataset.over === 'yes'", arg=question,
+            timeout=30_000)
+
+    def play_one(self) -> bool:
+        """Answer the question on the page; False once the game is over."""
+        page = self.page
+        page.wait_for_function(f"() => document.querySelector(\"{QUESTION}\") || document.body.dataset.over === 'yes'",
+                               timeout=60_000)
+        if page.get_attribute("body", "data-over") == "yes":
+            return False
+        question, kind = page.get_attribute("body", "data-question"), page.get_attribute("body", "data-kind")
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        if kind in ("claim", "capital", "bonus"):
+            self.click(self.choosable()[0])
+        elif kind == "place":
+            best = max(self.choosable(), key=self.armies)
+            self.click(best)
+            if page.locator("#controls button", has_text=page.evaluate("info.words.all_left")).count():
+                page.locator("#controls button", has_text=page.evaluate("info.words.all_left")).click()
+        elif kind == "attack":
+            sources = [x for x in self.choosable() if self.armies(x) >= 4]
+            if not sources:
+                page.keyboard.press("Enter")  # the primary button: stop attacking
+            else:
+                self.click(max(sources, key=self.armies))
+                self.click(min(self.choosable(), key=self.armies))
+        elif kind in ("dice", "defend", "occupy", "trade"):
+            page.keyboard.press("Enter")  # the most dice, all armies in, the first set
+        elif kind == "fortify":
+            page.locator("#controls button.primary").click()  # end the turn
+        self.answered(question)
+        return True
+
+
+def test_a_whole_game_by_clicking(browser, served, tmp_path):
+    made = make(served, edition="nl-1990", players=3, seats=["human", "balanced", "balanced"], seed=11, lang="en")
+    person = Person(browser, served.url + made["seats"][0]["link"])
+    answers = 0
+    while person.play_one():
+        answers += 1
+        assert answers < 3000
+    assert person.page.text_content("#over").startswith("The game is over.")
+    screenshot(person, "web-game-over", tmp_path, full_page=False)
+    assert person.errors == []
+    # every kind of question a person meets in a game was answered with the mouse or the keyboard
+    assert {"place", "attack", "occupy", "fortify", "trade"} <= set(person.kinds), person.kinds
+    log = served.host.directory / f"{made['id']}.jsonl"
+    report = replay(log)
+    assert report.ok and report.result is not None
+    events = read_log(log)
+    assert events[0]["kind"] == "log" and events[0]["players"][0]["agent"] == "human"
+    assert sum(1 for e in events if e.get("player") == "red" and e["type"] in ("claim", "place")) > 14
+    person.context.close()
+
+
+def test_hot_seat_hands_the_screen_over(browser, served):
+    made = make(served, edition="nl-1990", players=3, seats=["human", "human", "balanced"], seed=4, lang="en")
+    person = Person(browser, served.url + made["hot_seat"])
+    page = person.page
+    seen = set()
+    for _ in range(40):  # the claims: the screen goes from one person to the other, each saying who he is
+        page.wait_for_function(f"() => document.querySelector(\"{QUESTION}\") || !document.getElementById('handover').hidden")
+        if not page.locator("#handover").is_hidden():
+            assert page.locator("#table").is_hidden()  # nothing of either seat is shown in between
+            text = page.text_content("#handover-text")
+            assert text in ("Hand the screen to red.", "Hand the screen to blue.")
+            page.locator("#handover-go").click()
+            seen.add(text)
+            continue
+        person.play_one()
+    assert seen == {"Hand the screen to red.", "Hand the screen to blue."}
+    assert person.errors == []
+    person.context.close()
+
+
+def secrets_of(served: Served, gid: str, seat: int) -> tuple[list[str], str]:
+    """A seat's cards and mission in words, as its own page shows them."""
+    state = served.host.games[gid].state(seat)
+    return state["hand"], state["mission"]
+
+
+def test_two_browsers_never_see_each_others_cards_or_mission(browser, served):
+    made = make(served, edition="sv-2000", players=3, seats=["human", "human", "balanced"], seed=8, lang="en")
+    red, blue = (Person(browser, served.url + seat["link"]) for seat in made["seats"])
+    gid = made["id"]
+    game = served.host.games[gid]
+    checked = 0
+    for _ in range(400):
+        for person, me, other in ((red, 0, 1), (blue, 1, 0)):
+            page = person.page
+            page.wait_for_timeout(20)
+            html = page.content()
+            own_hand, own_mission = secrets_of(served, gid, me)
+            their_hand, their_mission = secrets_of(served, gid, other)
+            if their_mission.startswith("Your mission") and their_mission != own_mission:
+                assert their_mission not in html
+            assert all(card not in html for card in their_hand if card not in own_hand)
+            assert own_mission in html
+            checked += 1
+            if page.get_attribute("body", "data-question"):
+                person.play_one()
+        if game.game.turn > 12 or game.finished:
+            break
+    assert game.game.turn > 12 or game.finished
+    hands = [game.game.hands[0], game.game.hands[1]]
+    assert any(hands) and checked > 50  # cards were held while the pages were read
+    assert red.errors == [] and blue.errors == []
+    red.context.close()
+    blue.context.close()
