@@ -34,6 +34,8 @@ def serve(
                             "more). Nothing else on disk is read for a page.")] = None,
     pace: Annotated[float, typer.Option(help="Seconds each visible move of a bot stays on the pages.")] = 0.4,
     max_games: Annotated[int, typer.Option(help="The most unfinished games hosted at once.")] = 100,
+    rate: Annotated[float, typer.Option(help="Requests a second one seat (or one address) may make, on average; "
+                                             "more are answered 429 (a flood slows only its sender).")] = 20.0,
 ) -> None:
     """Play in the browser: a table for one to six people and bots, on this machine or your home network.
 
@@ -47,6 +49,8 @@ def serve(
         fail(f"--port {port}: a port is a number from 1 to 65535")
     if not 0 <= pace <= 10:
         fail(f"--pace {pace}: from 0 to 10 seconds")
+    if not 0.1 <= rate <= 100_000:
+        fail(f"--rate {rate}: from 0.1 to 100000 requests a second")
     if not 1 <= max_games <= 10_000:
         fail(f"--max-games {max_games}: from 1 to 10000")
     for d in rules_dir or []:
@@ -76,7 +80,7 @@ def serve(
                     "trust.", fg=typer.colors.YELLOW, err=True)
     hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games,
                    warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True))
-    app = app_for(hosting, Guards(loopback_only=local))
+    app = app_for(hosting, Guards(loopback_only=local, rate=rate, burst=max(10, int(rate * 3))))
     shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
     typer.echo(f"riskrules serves on http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on "
                "when it starts again)")

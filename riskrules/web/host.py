@@ -124,8 +124,8 @@ class Host:
             book = open_rulebook(edition)
             rules = book.rules(variant, players)
             files = carried(book, edition, variant, players, rules) if isinstance(edition, Path) else {}
-        except RuleError as err:
-            raise Refused(422, f"{label}: {err.first_line}") from None
+        except RuleError as err:  # (named as the catalog names it: a page is not told where the server keeps it)
+            raise Refused(422, err.first_line.replace(str(edition), label)) from None
         except GameError as err:
             raise Refused(422, str(err)) from None
         lang = request.get("lang") or rules.language

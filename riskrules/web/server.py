@@ -99,7 +99,11 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         Route("/api/games/{gid}/state", partial(_state, table=table)),
         Route("/api/games/{gid}/answer", partial(_answer, table=table), methods=["POST"]),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def no_route(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        return problem(status, "no such page" if status == 404 else "that method is not taken here")
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: no_route, 405: no_route})
     app.state.table = table
     return app
 
