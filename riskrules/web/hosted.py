@@ -105,11 +105,13 @@ class HostedGame:
         self.humans: list[int] = []
         self.result: Result | None = None
         self.failed: str | None = None
-        self.version = 0
+        # versions and question numbers go on from the time in milliseconds: after a restart they are
+        # still above what a page was sent before it, so its poll returns and a stale answer is no answer
+        self.version = time.time_ns() // 1_000_000
         self.snapshots: dict[int, dict[str, Any]] = {}  # seat → what its page shows now
         self.told: dict[int, deque[str]] = {}  # seat → its account of the game, in words
         self.asking: tuple[int, WebPerson, Decision] | None = None  # (number, agent, decision) put up
-        self.questions = 0
+        self.questions = self.version
         self.answers: queue.Queue = queue.Queue()
         self.closing = threading.Event()
         self.notify: Callable[[], None] = lambda: None  # the server's: a page may be waiting

@@ -225,7 +225,7 @@ async def _state(request: Request, table: Table) -> Response:
     if refused is not None:
         return refused
     since = request.query_params.get("since", "0")
-    if not since.isascii() or not since.isdigit() or len(since) > 12:
+    if not since.isascii() or not since.isdigit() or len(since) > 18:
         return problem(400, "'since' is a version number")
     since = int(since)
     if game.version <= since:
