@@ -25,5 +25,5 @@ def words(t: Text) -> dict[str, str]:
         "keep": t._("this many are left:"), "stop": t._("Stop attacking"),
         "chosen_from": t._("From {territory}: now click a neighbour."),
         "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
-        "armies_label": t._("Armies"), "roll": t._("Roll"),
+        "armies_label": t._("Armies"),
     }
