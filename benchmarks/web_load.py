@@ -52,7 +52,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "riskrules", "serve", "--port", str(self.port), "--games", str(self.games),
-             "--pace", "0", "--rate", "100000", "--max-games", "1000"],
+             "--pace", "0", "--rate", "100000", "--new-games", "100000", "--max-games", "1000"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.process.stdout.readline()
         client = Client(f"http://127.0.0.1:{self.port}", timeout=5)

@@ -36,6 +36,7 @@ def serve(
     max_games: Annotated[int, typer.Option(help="The most unfinished games hosted at once.")] = 100,
     rate: Annotated[float, typer.Option(help="Requests a second one seat (or one address) may make, on average; "
                                              "more are answered 429 (a flood slows only its sender).")] = 20.0,
+    new_games: Annotated[float, typer.Option(help="Games one address may make a minute, on average.")] = 30.0,
 ) -> None:
     """Play in the browser: a table for one to six people and bots, on this machine or your home network.
 
@@ -51,6 +52,8 @@ def serve(
         fail(f"--pace {pace}: from 0 to 10 seconds")
     if not 0.1 <= rate <= 100_000:
         fail(f"--rate {rate}: from 0.1 to 100000 requests a second")
+    if not 0.1 <= new_games <= 1_000_000:
+        fail(f"--new-games {new_games}: from 0.1 to 1000000 a minute")
     if not 1 <= max_games <= 10_000:
         fail(f"--max-games {max_games}: from 1 to 10000")
     for d in rules_dir or []:
@@ -80,7 +83,9 @@ def serve(
                     "trust.", fg=typer.colors.YELLOW, err=True)
     hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games,
                    warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True))
-    app = app_for(hosting, Guards(loopback_only=local, rate=rate, burst=max(10, int(rate * 3))))
+    guards = Guards(loopback_only=local, rate=rate, burst=max(10, int(rate * 3)), create_rate=new_games / 60,
+                    create_burst=max(5, int(new_games / 3)))
+    app = app_for(hosting, guards)
     shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
     typer.echo(f"riskrules serves on http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on "
                "when it starts again)")
