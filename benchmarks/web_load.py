@@ -143,10 +143,10 @@ class Load:
             if status != 200:
                 time.sleep(0.5)
                 continue
-            if body["version"] != version:
+            if body["versions"]["0"] != version:
                 with self.lock:
                     self.state_ms.append((time.perf_counter() - start) * 1000)
-            version = body["version"]
+            version = body["versions"]["0"]
             state = body["seats"]["0"]
             if state is None:
                 continue

@@ -76,7 +76,8 @@ class Person:
             best = max(self.choosable(), key=self.armies)
             all_left = page.locator("#controls button", has_text=page.evaluate("info.words.all_left"))
             if not page.locator("#controls button.primary").count() and n % 2:
-                page.select_option("#pick", str(best))  # the keyboard's way: the list of territories to click
+                page.select_option("#pick", str(best))  # the keyboard's way: the list of territories, then Enter
+                page.press("#pick", "Enter")
             else:
                 self.click(best)
             if all_left.count():
@@ -92,6 +93,7 @@ class Person:
                     self.click(min(self.choosable(), key=self.armies))
                     page.wait_for_function("() => document.getElementById('refusal').textContent !== ''")
                     self.refusals.append(page.text_content("#refusal"))
+                    page.keyboard.press("Escape")  # choose again from the start
                     return True
                 if n % 3 == 1:
                     page.check("input[name=until][value=once]")
@@ -152,7 +154,10 @@ def test_hot_seat_hands_the_screen_over(browser, served):
             assert page.locator("#table").is_hidden()  # nothing of either seat is shown in between
             text = page.text_content("#handover-text")
             assert text in ("Hand the screen to red.", "Hand the screen to blue.")
-            page.locator("#handover-go").click()
+            if len(seen) % 2:
+                page.keyboard.press("Enter")  # the keyboard says who sits down
+            else:
+                page.locator("#handover-go").click()
             seen.add(text)
             continue
         person.play_one()

@@ -22,7 +22,7 @@ def test_a_fogged_page_shows_only_its_seats_sight(tmp_path):
         version, checked, hidden = 0, 0, 0
         while True:
             status, body = client.state(gid, token, version)
-            version = body["version"]
+            version = body["versions"]["0"]
             state = body["seats"]["0"]
             if state is not None and (state["over"] or state["error"]):
                 break
@@ -46,5 +46,38 @@ def test_a_fogged_page_shows_only_its_seats_sight(tmp_path):
             if status == 422:
                 version -= 1
         assert checked > 10 and hidden > 50
+    finally:
+        served.stop()
+
+
+def test_a_fogged_page_learns_nothing_from_moves_it_does_not_see(tmp_path):
+    """Its version moves only when what it shows changes, and the bots are paced only for moves some
+    person sees: every state a page is sent differs from the one before (no empty wake-ups)."""
+    served = Served(tmp_path / "games", pace=0.002)
+    try:
+        client = Client(served.url)
+        made = client.create(edition="fog-normal", players=3, seats=["human", "balanced", "balanced"], seed=7,
+                             lang="en")
+        gid, token = made["id"], made["seats"][0]["token"]
+        rng = random.Random(7)
+        version, before, states = 0, None, 0
+        while True:
+            status, body = client.state(gid, token, version)
+            assert status == 200
+            state = body["seats"]["0"]
+            if state is None:
+                version = body["versions"]["0"]
+                continue
+            if before is not None and state["version"] != before["version"]:
+                assert {k: v for k, v in state.items() if k != "version"} != \
+                    {k: v for k, v in before.items() if k != "version"}
+                states += 1
+            before, version = state, state["version"]
+            if state["over"] or state["error"] or states > 300:
+                break
+            decision = state.get("decision")
+            if decision is not None:
+                status, _ = client.answer(gid, token, 0, decision["number"], choose(decision, state, rng))
+        assert states > 100
     finally:
         served.stop()

@@ -30,18 +30,23 @@ def table(tmp_path_factory):
 
 
 def standing(served, made) -> tuple[int, int, bytes]:
-    """What must not change: the game's version, the question put up, the save's bytes."""
+    """What must not change: what each page shows (and its version), the question put up, the save's bytes."""
     game = served.host.games[made["id"]]
-    return game.version, game.asking[0] if game.asking else 0, game.save_path.read_bytes()
+    put = (game.asking[1].seat, game.asking[0]) if game.asking else None
+    return [game.shown(s) for s in game.humans], put, game.save_path.read_bytes()
 
 
 def asked(client, made) -> tuple[int, str, int, dict]:
-    """(seat, token, question, state) of the person asked now."""
-    for seat in made["seats"]:
-        status, body = client.state(made["id"], seat["token"])
-        state = body["seats"][str(seat["seat"])]
-        if state and state.get("decision"):
-            return seat["seat"], seat["token"], state["decision"]["number"], state
+    """(seat, token, question, state) of the person asked now (waiting for the game to ask)."""
+    tokens = ",".join(seat["token"] for seat in made["seats"])
+    since = "0,0"
+    for _ in range(20):
+        status, body = client.state(made["id"], tokens, since)
+        for seat in made["seats"]:
+            state = body["seats"][str(seat["seat"])]
+            if state and state.get("decision"):
+                return seat["seat"], seat["token"], state["decision"]["number"], state
+        since = ",".join(str(body["versions"][str(seat["seat"])]) for seat in made["seats"])
     raise AssertionError("nobody is asked")
 
 
@@ -101,7 +106,7 @@ def test_the_question_stands_until_a_good_answer(table):
     assert standing(served, made) == before
     # and then a good answer is taken
     assert client.post(path, {"seat": seat, "question": number, "answer": good}, token) == (200, {"ok": True})
-    assert standing(served, made)[1] != number
+    assert standing(served, made)[1] != (seat, number)
 
 
 def test_reading_another_seats_state_needs_its_token(table):
@@ -113,6 +118,7 @@ def test_reading_another_seats_state_needs_its_token(table):
     assert client.state(gid, red["token"][:-1] + "A" if red["token"][-1] != "A" else "B")[0] == 403
     assert client.request("GET", f"/api/games/{gid}/state")[0] == 403
     assert client.request("GET", f"/api/games/{gid}/state?since=abc", headers={"X-Risk-Seat": red["token"]})[0] == 400
+    assert client.request("GET", f"/api/games/{gid}/state?since=1,2", headers={"X-Risk-Seat": red["token"]})[0] == 400
     assert client.request("GET", f"/api/games/{gid}/table", headers={"X-Risk-Seat": "," * 2000})[0] == 403
 
 
@@ -145,10 +151,26 @@ def test_a_bad_game_request_is_refused_in_a_line(table):
         ({"edition": "sv-2000", "players": 7, "seats": seats * 2 + ["random"]}, 422),
         ({"edition": "nl-1990", "players": 3, "seats": seats, "colour": "red"}, 400),
         ({"edition": "nl-1990", "file": "house.risk", "players": 3, "seats": seats}, 400),
+        ({"edition": ["nl-1990"], "players": 3, "seats": seats}, 404),
+        ({"edition": "nl-1990", "players": 3, "seats": seats, "seed": 10**5000}, 400),
     ]:
-        status, body = client.post("/api/games", request)
+        status, body = client.post("/api/games", request) if "seed" not in request or request["seed"] < 10**20 \
+            else client.request("POST", "/api/games", '{"edition": "nl-1990", "players": 3, "seats": '
+                                '["human", "balanced", "balanced"], "seed": ' + "9" * 5000 + "}",
+                                {"Content-Type": "application/json"})
         assert status == expected, (request, status, body)
         assert "\n" not in body["error"]
+    served.host.chosen_seeds = False  # as `risk serve` starts: a seed only for a game of one person
+    try:
+        status, body = client.post("/api/games", {"edition": "nl-1990", "players": 3, "seed": 5,
+                                                  "seats": ["human", "human", "random"]})
+        assert (status, body["error"]) == (400, "a seed is chosen only for a game of one person (whoever knows it "
+                                                "knows every card and die to come), unless the server is started "
+                                                "with --chosen-seeds")
+        assert client.post("/api/games", {"edition": "nl-1990", "players": 3, "seed": 5,
+                                          "seats": ["human", "random", "random"]})[0] == 201
+    finally:
+        served.host.chosen_seeds = True
 
 
 def test_a_flood_slows_only_the_one_who_floods(table):
@@ -159,3 +181,21 @@ def test_a_flood_slows_only_the_one_who_floods(table):
                 for _ in range(150)]
     assert statuses.count(429) > 0 and set(statuses) == {200, 429}
     assert client.request("GET", f"/api/games/{gid}/table", headers={"X-Risk-Seat": blue["token"]})[0] == 200
+
+
+def test_an_answer_sent_many_times_at_once_is_taken_once(table):
+    """Copies of one answer (a double click, two tabs): one is taken, the others are told at once that
+    the question is gone, and the game goes on (a reply nobody waits for any more must not stop it)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    served, client, made, root = table
+    seat, token, number, state = asked(client, made)
+    good = choose(state["decision"], state, random.Random(2))
+    body = {"seat": seat, "question": number, "answer": good}
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(s for s, _ in pool.map(lambda _: client.post(f"/api/games/{made['id']}/answer", body,
+                                                                         token), range(8)))
+    assert statuses[0] == 200 and set(statuses[1:]) == {409}
+    game = served.host.games[made["id"]]
+    assert game.failed is None and game.thread.is_alive()
+    asked(client, made)  # the next question is put

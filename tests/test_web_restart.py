@@ -113,3 +113,24 @@ def test_a_saved_browser_game_goes_on_in_the_terminal(tmp_path, monkeypatch):
     assert result.exit_code == 3, result.output
     assert "Resuming nl-1990" in result.output and "saved to" in result.output
     assert read_log(save)[0]["kind"] == "save"
+
+
+def test_a_finished_game_is_let_go_of_after_an_hour(tmp_path):
+    from riskrules.web.host import KEEP_FINISHED
+    from webserver import Served
+
+    served = Served(tmp_path / "games")
+    try:
+        client = Client(served.url)
+        game = client.create(edition="nl-1990", players=3, seats=["human", "random", "random"], seed=2, lang="en")
+        token = game["seats"][0]["token"]
+        end = play_to_the_end(client, game["id"], token, 0, random.Random(2))
+        assert end["over"] is not None
+        hosted = served.host.games[game["id"]]
+        served.host.forget_finished(hosted.ended_at + KEEP_FINISHED - 1)
+        assert client.state(game["id"], token)[0] == 200  # within the hour its page still shows the end
+        served.host.forget_finished(hosted.ended_at + KEEP_FINISHED + 1)
+        assert client.state(game["id"], token) == (410, {"error": "this game is over: its log is kept on the server"})
+        assert replay(served.host.directory / f"{game['id']}.jsonl").ok
+    finally:
+        served.stop()

@@ -84,7 +84,7 @@ def play_to_the_end(client: Client, gid: str, token: str, seat: int, rng: random
         status, body = client.state(gid, token, version)
         assert status == 200, (status, body)
         state = body["seats"][str(seat)]
-        version = body["version"]
+        version = body["versions"][str(seat)]
         if state is None:
             continue
         if state["over"] or state["error"]:

@@ -19,7 +19,7 @@ class Served:
     def __init__(self, directory: Path, pace: float = 0.0, rules_dirs: tuple[Path, ...] = (),
                  guards: Guards | None = None):
         Path(directory).mkdir(parents=True, exist_ok=True)
-        self.host = Host(Path(directory), rules_dirs, pace=pace)
+        self.host = Host(Path(directory), rules_dirs, pace=pace, chosen_seeds=True)  # (the tests' games are seeded)
         self.app = app_for(self.host, guards or Guards(rate=1000, burst=1000, create_rate=100, create_burst=100))
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.bind(("127.0.0.1", 0))

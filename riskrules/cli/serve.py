@@ -21,6 +21,25 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def _names(host: str, allowed: list[str]) -> frozenset[str]:
+    """The Host names a page may be loaded from: the loopback names, the address listened on (every
+    address of this machine for 0.0.0.0 or ::), and those allowed by name."""
+    from ..web.guards import LOOPBACK_NAMES
+
+    def named(address: str) -> str:
+        return f"[{address}]" if ":" in address else address
+
+    names = set(LOOPBACK_NAMES) | {named(host.lower())} | {a.lower() for a in allowed}
+    if host in ("0.0.0.0", "::"):
+        machine = socket.gethostname()
+        names |= {machine.lower(), f"{machine.lower()}.local"}
+        try:
+            names |= {named(info[4][0]) for info in socket.getaddrinfo(machine, None)}
+        except OSError:
+            pass
+    return frozenset(names)
+
+
 def serve(
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8642,
     host: Annotated[str, typer.Option(help="The address to listen on. The default, 127.0.0.1, is this machine "
@@ -37,6 +56,13 @@ def serve(
     rate: Annotated[float, typer.Option(help="Requests a second one seat (or one address) may make, on average; "
                                              "more are answered 429 (a flood slows only its sender).")] = 20.0,
     new_games: Annotated[float, typer.Option(help="Games one address may make a minute, on average.")] = 30.0,
+    chosen_seeds: Annotated[bool, typer.Option(
+        "--chosen-seeds", help="Let the lobby set the seed of a game of several people too (whoever knows a "
+                               "seed knows every card and die to come: for replaying a known game among "
+                               "friends).")] = False,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        "--allowed-host", help="Another name of this machine that pages may be loaded from (repeat for more), "
+                               "such as mypc.local; its addresses and loopback names are always allowed.")] = None,
 ) -> None:
     """Play in the browser: a table for one to six people and bots, on this machine or your home network.
 
@@ -77,13 +103,14 @@ def serve(
     except OSError as err:
         fail(f"cannot listen on {host}:{port} ({err.strerror})")
     local = _loopback(host)
+    names = _names(host, allowed_host or [])
     if not local:
         typer.secho(f"WARNING: listening on {host}, not this machine only: anyone who can reach {host}:{port} "
                     "can open the lobby and make games (a seat still needs its link). Use it on a network you "
                     "trust.", fg=typer.colors.YELLOW, err=True)
-    hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games,
+    hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games, chosen_seeds=chosen_seeds,
                    warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True))
-    guards = Guards(loopback_only=local, rate=rate, burst=max(10, int(rate * 3)), create_rate=new_games / 60,
+    guards = Guards(names, rate=rate, burst=max(10, int(rate * 3)), create_rate=new_games / 60,
                     create_burst=max(5, int(new_games / 3)))
     app = app_for(hosting, guards)
     shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host

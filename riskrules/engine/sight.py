@@ -27,8 +27,6 @@ from copy import deepcopy
 from typing import Any
 from weakref import finalize, ref
 
-from ..language.rules import SEE_ALL, SEE_OWNER
-
 # what an event tells only the player it concerns (and the whole truth: the full log)
 _SECRET_FIELDS = {
     "mission_dealt": ("mission", "own_colour"),
@@ -52,6 +50,8 @@ def seen_now(view, x: int) -> tuple[int | None, int | None]:
     level = getattr(view, "level", None)
     if level is None or view.owner[x] == -1:
         return view.owner[x], view.armies[x]
+    from ..language.rules import SEE_ALL, SEE_OWNER  # (here: `risk --help` imports this module, not the rule language)
+
     seen = level[x]
     return (view.owner[x] if seen >= SEE_OWNER else None), (view.armies[x] if seen >= SEE_ALL else None)
 

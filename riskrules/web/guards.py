@@ -1,8 +1,8 @@
 """What every request passes before it reaches a game: each check answers a clean 4xx, in JSON.
 
-* `first_look`: a server on the loopback address answers only pages loaded from it (the Host
-  header names a loopback name), so that a web site whose name is made to point at 127.0.0.1
-  (DNS rebinding) reads nothing.
+* `first_look`: the server answers only requests whose Host is one of its own names (the
+  loopback names, the address it listens on, those given with --allowed-host), so that a web
+  site whose name is made to point at the server's address (DNS rebinding) gets nothing.
 * `change`: a request that changes something (a new game, an answer) is JSON, and, if a
   browser says where the page that sends it came from (Origin, Sec-Fetch-Site), from here.
 * `rate`: a token bucket per client — per seat for a seat's requests, per address otherwise —
@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 MAX_BODY = 16 * 1024
-LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]"}
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 
 
@@ -44,9 +44,9 @@ class Bucket:
 
 
 class Guards:
-    def __init__(self, loopback_only: bool = True, rate: float = 20.0, burst: int = 60,
+    def __init__(self, names: frozenset[str] | None = None, rate: float = 20.0, burst: int = 60,
                  create_rate: float = 0.5, create_burst: int = 10, polls_per_seat: int = 4):
-        self.loopback_only = loopback_only
+        self.names = LOOPBACK_NAMES if names is None else names  # the Host names a page may be loaded from
         self.rate_per_second, self.burst = rate, burst
         self.create_rate, self.create_burst = create_rate, create_burst
         self.polls_per_seat = polls_per_seat
@@ -54,12 +54,10 @@ class Guards:
         self.waiting: dict[tuple, int] = {}
 
     def first_look(self, request: Request) -> Response | None:
-        if not self.loopback_only:
-            return None
         host = request.headers.get("host", "")
         name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        if name.lower() not in LOOPBACK_NAMES:
-            return problem(421, "this server answers only pages loaded from its own loopback address")
+        if name.lower() not in self.names:
+            return problem(421, "this server answers only pages loaded from its own address (see --allowed-host)")
         return None
 
     def change(self, request: Request) -> Response | None:
@@ -124,5 +122,5 @@ class Guards:
             chunks.append(chunk)
         try:
             return json.loads(b"".join(chunks).decode("utf-8")), None
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # (not UTF-8, not JSON, a number of more than 4,300 digits)
             return None, problem(400, "the body is not JSON")

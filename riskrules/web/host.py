@@ -13,6 +13,8 @@ import os
 import re
 import secrets
 import stat
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,7 @@ from .seats import Seats, digest, new_token
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 MAX_HOUSE_FILES = 200  # .risk files listed from each rules directory
 MAX_TURNS = 1000
+KEEP_FINISHED = 3600.0  # seconds a finished game stays in memory for its pages; then its link says it is over
 
 
 class Refused(Exception):
@@ -52,6 +55,8 @@ class Host:
     games: dict[str, HostedGame] = field(default_factory=dict)
     seats: dict[str, Seats] = field(default_factory=dict)
     warn: Callable[[str], None] = lambda line: None  # hears each game found that cannot be resumed
+    chosen_seeds: bool = False  # may a game of several people be made with a seed of the maker's choice?
+    making: threading.Lock = field(default_factory=threading.Lock)
 
     # ---- what may be played ------------------------------------------------------------------
 
@@ -89,12 +94,17 @@ class Host:
 
     def create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
         """A game made as `request` asks (Refused with the reason otherwise), started; and the
-        token of each person's seat."""
+        token of each person's seat. (In the server's worker threads: one at a time.)"""
+        with self.making:
+            return self._create(request)
+
+    def _create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
         if not isinstance(request, dict):
             raise Refused(400, "a game is asked for with a JSON object")
         unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns"}
         if unknown:
             raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
+        self.forget_finished()
         if sum(1 for g in self.games.values() if not g.finished) >= self.max_games:
             raise Refused(503, f"this server hosts {self.max_games} unfinished games already; try later")
         edition, label = self._edition(request)
@@ -114,9 +124,12 @@ class Host:
             raise Refused(400, "at least one seat is a person's: watch bots play with `risk play --humans 0`")
         seed = request.get("seed")
         if seed is None:
-            seed = secrets.randbelow(2**31 - 1) + 1
+            seed = secrets.randbits(63)  # (the seed tells every card and die to come: not to be guessed)
         elif type(seed) is not int or check_seed_problem(seed):
             raise Refused(400, check_seed_problem(seed) if type(seed) is int else "'seed' is a whole number")
+        elif seats.count("human") > 1 and not self.chosen_seeds:
+            raise Refused(400, "a seed is chosen only for a game of one person (whoever knows it knows every "
+                               "card and die to come), unless the server is started with --chosen-seeds")
         max_turns = request.get("max_turns", MAX_TURNS)
         if type(max_turns) is not int or not 1 <= max_turns <= MAX_TURNS:
             raise Refused(400, f"'max_turns' is a number from 1 to {MAX_TURNS}")
@@ -125,7 +138,7 @@ class Host:
             rules = book.rules(variant, players)
             files = carried(book, edition, variant, players, rules) if isinstance(edition, Path) else {}
         except RuleError as err:  # (named as the catalog names it: a page is not told where the server keeps it)
-            raise Refused(422, err.first_line.replace(str(edition), label)) from None
+            raise Refused(422, self.unplaced(err.first_line.replace(str(edition), label))) from None
         except GameError as err:
             raise Refused(422, str(err)) from None
         lang = request.get("lang") or rules.language
@@ -147,6 +160,18 @@ class Host:
         self._add(game, record)
         return game, tokens
 
+    def unplaced(self, message: str) -> str:
+        """`message` without the places on disk of the rules directories."""
+        for directory in self.rules_dirs:
+            message = message.replace(f"{directory}{os.sep}", "").replace(str(directory), ".")
+        return message
+
+    def forget_finished(self, now: float | None = None) -> None:
+        """Let go of the games finished more than KEEP_FINISHED seconds ago (their files stay)."""
+        now = time.monotonic() if now is None else now
+        for gid in [gid for gid, g in self.games.items() if g.ended_at is not None and now - g.ended_at > KEEP_FINISHED]:
+            del self.games[gid]
+
     def _edition(self, request: dict) -> tuple[str | Path, str]:
         edition, file = request.get("edition"), request.get("file")
         if (edition is None) == (file is None):
@@ -157,7 +182,7 @@ class Host:
                 raise Refused(404, "no such house rule file on this server (its catalog lists those it has)")
             return path, file
         known = {e["id"] for e in editions()} | {h["id"] for h in house_rules()}
-        if edition not in known:
+        if not isinstance(edition, str) or edition not in known:
             raise Refused(404, "no such edition (the catalog lists the editions and house rules)")
         return edition, edition
 
@@ -185,12 +210,15 @@ class Host:
                 continue
             self._add(game, record)
 
-    def close(self) -> None:
-        for game in self.games.values():
+    def close(self, wait: float = 5.0) -> None:
+        """Stop every game's thread where it stands (as saved), waiting at most `wait` seconds in all."""
+        games = list(self.games.values())
+        for game in games:
             game.closing.set()
             game.answers.put(None)
-        for game in self.games.values():
-            game.close(2.0)
+        end = time.monotonic() + wait
+        for game in games:
+            game.close(max(0.0, end - time.monotonic()))
 
 
 def check_seed_problem(seed: int) -> str | None:

@@ -21,7 +21,8 @@ import os
 import queue
 import threading
 import time
-from collections import deque
+import traceback
+from collections import defaultdict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
@@ -38,6 +39,7 @@ from ..engine.sight import left_to_place
 from ..language.carried import moved
 from ..language.loader import is_path
 from ..language.rules import Rules
+from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
 from .answers import Malformed, in_words, read, refusal
@@ -105,18 +107,23 @@ class HostedGame:
         self.humans: list[int] = []
         self.result: Result | None = None
         self.failed: str | None = None
-        # versions and question numbers go on from the time in milliseconds: after a restart they are
-        # still above what a page was sent before it, so its poll returns and a stale answer is no answer
-        self.version = time.time_ns() // 1_000_000
+        # each seat's version (of what its page shows) and question numbers: its own, going on from the
+        # time in milliseconds, so that after a restart they are above what a page was sent before it
+        # (its poll returns; an answer to a question of before is no answer)
+        start = time.time_ns() // 1_000_000
+        self.versions: dict[int, int] = defaultdict(lambda: start)
+        self.questions: dict[int, int] = defaultdict(lambda: start)
+        self.follower = None  # a resumed game's: is it still replaying its save?
         self.snapshots: dict[int, dict[str, Any]] = {}  # seat → what its page shows now
         self.told: dict[int, deque[str]] = {}  # seat → its account of the game, in words
         self.asking: tuple[int, WebPerson, Decision] | None = None  # (number, agent, decision) put up
-        self.questions = self.version
         self.answers: queue.Queue = queue.Queue()
         self.closing = threading.Event()
         self.notify: Callable[[], None] = lambda: None  # the server's: a page may be waiting
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
+        self.ended_at: float | None = None  # (time.monotonic) when it finished
+        self.drawn: str | None = None  # the board as the pages draw it, made once
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -138,7 +145,8 @@ class HostedGame:
         host.humans = [s for s, kind in enumerate(seats) if kind == "human"]
         host._told(rules)
         host.game = Game(rules, agents, seed, max_turns=max_turns, edition=edition,
-                         listeners=[saved, host._paced], seat_listeners=host._tellers(rules))
+                         listeners=[saved], seat_listeners=host._tellers(rules))
+        host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
     @classmethod
@@ -162,8 +170,9 @@ class HostedGame:
         def saved(event: dict) -> None:
             host.lines.append(line_of(event))
 
-        host.game, _ = resume_loaded(path, events, rules, lambda name: WebPerson(host),
-                                     listeners=[saved, host._paced], seat_listeners=host._tellers(rules))
+        host.game, host.follower = resume_loaded(path, events, rules, lambda name: WebPerson(host),
+                                                 listeners=[saved], seat_listeners=host._tellers(rules))
+        host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
     def _told(self, rules: Rules) -> None:
@@ -192,19 +201,21 @@ class HostedGame:
 
     def _run(self) -> None:
         try:
-            self.result = self.game.play()
-        except Closing:
-            return
-        except GameError as err:
-            self.failed = str(err)
-        except Exception as err:  # noqa: BLE001 — a game that breaks must not take the server with it
-            self.failed = f"{type(err).__name__}: {err}"
-        else:
+            result = self.game.play()
             self.save()
             header = json.loads(self.lines[0])
             log_header = file_header(header, "log", header.get("language"), header.get("files"), header["edition"])
             write_atomically(self.log_path, [line_of(log_header)] + self.lines[1:])
+            self.result = result
+        except Closing:
+            return
+        except (GameError, OutputError) as err:  # (a plug-in's fault is none here: the bots are built in)
+            self.failed = str(err)
+        except Exception:  # noqa: BLE001 — a game that breaks must not take the server with it
+            traceback.print_exc()
+            self.failed = "this game stopped on an error of the server's (its output says which); it is saved"
         self.asking = None
+        self.ended_at = time.monotonic()
         self.publish()
 
     def save(self) -> None:
@@ -212,8 +223,9 @@ class HostedGame:
 
     def ask(self, agent: WebPerson, d: Decision) -> Any:
         """Put `d` up for `agent`'s page and wait for an answer the rules allow (in the game's thread)."""
-        self.questions += 1
-        number = self.questions
+        seat = agent.seat
+        self.questions[seat] += 1
+        number = self.questions[seat]
         self.asking = (number, agent, d)
         self.save()
         self.publish()
@@ -223,37 +235,49 @@ class HostedGame:
                 raise Closing
             asked, raw, reply = item
             if asked != number:
-                reply.set_result(Answered(stale=True))
+                _reply(reply, Answered(stale=True))
                 continue
             try:
                 answer, rest, keep = read(d, raw)
             except Malformed as err:
-                reply.set_exception(err)
+                _reply(reply, err)
                 continue
             why = refusal(d, answer, rest)
             if why is not None:
-                reply.set_result(Answered(in_words(why, self.t)))
+                _reply(reply, Answered(in_words(why, self.t)))
                 continue
             agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
             self.asking = None
-            reply.set_result(Answered())
+            _reply(reply, Answered())
+            while not self.answers.empty():  # (copies of the answer, sent twice: answered now, not later)
+                item = self.answers.get_nowait()
+                if item is None:
+                    raise Closing
+                _reply(item[2], Answered(stale=True))
+            self.publish()  # (the question is gone from the page)
             return answer
 
     def _paced(self, event: dict) -> None:
-        """After a bot's visible move: the pages are shown it, and the game waits `pace` seconds."""
-        if self.pace <= 0 or event["type"] not in PACED or self.game is None:
+        """After a bot's move that some person is shown: the pages show it, and the game waits `pace`
+        seconds. (Heard after the seats' tellers, so that the pages tell it too; a move nobody sees
+        is neither shown nor waited for: a page learns nothing from the pace.)"""
+        if self.pace <= 0 or event["type"] not in PACED or self.replaying():
             return
         player = event.get("player")
         names = self.game.names
         if player is None or player not in names or names.index(player) in self.humans:
             return
-        self.publish()
-        if self.closing.wait(self.pace):
+        if self.publish() and self.closing.wait(self.pace):
             raise Closing
 
-    def publish(self) -> None:
-        """What each person's page shows now, made from its seat's view (in the game's thread)."""
+    def replaying(self) -> bool:
+        """Is a resumed game still replaying its save? (Then nothing is paced or shown.)"""
+        return self.follower is not None and self.follower.replaying
+
+    def publish(self) -> bool:
+        """What each person's page shows now, made from its seat's view (in the game's thread). A
+        seat's version goes up only when what its page shows has changed; True if any has."""
         game, t = self.game, self.t
         asking = self.asking
         asked = asking[2].player if asking else None
@@ -261,7 +285,7 @@ class HostedGame:
         if self.result is not None:
             r = self.result
             over = {"winner": r.winner, "reason": r.reason, "text": result_line(r.winner, r.reason, r.turns, t)}
-        snapshots = {}
+        changed = False
         for seat in self.humans:
             view = game.sights[seat]
             state = seat_state(view, t)
@@ -270,13 +294,17 @@ class HostedGame:
             if asking is not None and asked == seat:
                 number, agent, d = asking
                 state["decision"] = described(d, view, t, number, left_to_place(view, d) if d.kind is PLACE else 0)
-            snapshots[seat] = state
-        with self.lock:
-            self.version += 1
-            for state in snapshots.values():
-                state["version"] = self.version
-            self.snapshots = snapshots
-        self.notify()
+            before = self.snapshots.get(seat)
+            if before is not None and len(before) == len(state) + 1 and all(before.get(k) == v for k, v in state.items()):
+                continue  # (the same keys, but its version, and the same values)
+            with self.lock:
+                self.versions[seat] += 1
+                state["version"] = self.versions[seat]
+                self.snapshots[seat] = state
+            changed = True
+        if changed:
+            self.notify()
+        return changed
 
     # ---- the server's threads ------------------------------------------------------------------
 
@@ -291,8 +319,18 @@ class HostedGame:
         return reply
 
     def state(self, seat: int) -> dict[str, Any] | None:
+        """What `seat`'s page shows now, with its version (None before anything is shown)."""
         with self.lock:
             return self.snapshots.get(seat)
+
+    def version(self, seat: int) -> int:
+        with self.lock:
+            return self.versions[seat]
+
+    def shown(self, seat: int) -> tuple[int, dict[str, Any] | None]:
+        """(the version, the state) of `seat`'s page, read together."""
+        with self.lock:
+            return self.versions[seat], self.snapshots.get(seat)
 
     @property
     def finished(self) -> bool:
@@ -306,11 +344,10 @@ class HostedGame:
             self.thread.join(wait)
 
 
-def wait_until(check: Callable[[], bool], timeout: float, step: float = 0.01) -> bool:
-    """Poll `check` until it holds or `timeout` seconds pass (for tests and the load benchmark)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(step)
-    return check()
+def _reply(reply: Future, outcome: Any) -> None:
+    """Tell the server's waiting request how its answer went, unless it has stopped waiting."""
+    if reply.set_running_or_notify_cancel():
+        if isinstance(outcome, Exception):
+            reply.set_exception(outcome)
+        else:
+            reply.set_result(outcome)

@@ -53,7 +53,6 @@ class Table:
         self.guards = guards
         self.changed: dict[str, asyncio.Event] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.boards: dict[str, str] = {}
 
     def watch(self, game: HostedGame) -> None:
         """Wake the polls waiting on `game` whenever its game thread publishes."""
@@ -200,11 +199,10 @@ def _table_data(table: Table, game: HostedGame, seats: list[int]) -> dict[str, A
     rules, t = game.game.rules, game.t
     names = game.game.names
     board = rules.board
-    svg = table.boards.get(game.id)
+    svg = game.drawn
     if svg is None:
-        svg = board_svg(board, t, title=rules.title, bonuses=continent_bonuses(rules), game=True,
-                        players=names, owners=[None] * board.size, armies=[0] * board.size)
-        table.boards[game.id] = svg
+        svg = game.drawn = board_svg(board, t, title=rules.title, bonuses=continent_bonuses(rules), game=True,
+                                     players=names, owners=[None] * board.size, armies=[0] * board.size)
     return {"id": game.id, "title": rules.title, "lang": game.language, "seats": seats,
             "humans": game.humans, "names": names, "players": [t.player(n) for n in names],
             "colours": [colour_of(n, s) for s, n in enumerate(names)],
@@ -224,20 +222,41 @@ async def _state(request: Request, table: Table) -> Response:
     refused = guards.rate(request, seats)
     if refused is not None:
         return refused
-    since = request.query_params.get("since", "0")
-    if not since.isascii() or not since.isdigit() or len(since) > 18:
-        return problem(400, "'since' is a version number")
-    since = int(since)
-    if game.version <= since:
+    sinces = _sinces(request.query_params.get("since", "0"), seats)
+    if sinces is None:
+        return problem(400, "'since' is a version number, or one for each seat the tokens name, separated by commas")
+
+    def changed() -> bool:
+        return any(game.version(s) > sinces[s] for s in seats)
+
+    if not changed():
         with guards.polling(seats, game.id) as allowed:
             if not allowed:
                 return problem(429, "too many requests waiting for this seat")
+            end = asyncio.get_running_loop().time() + POLL_SECONDS
             try:
-                await asyncio.wait_for(table.changed_event(game.id).wait(), POLL_SECONDS)
-            except asyncio.TimeoutError:
-                pass
-    states = {str(s): game.state(s) for s in seats}
-    return json_response({"version": game.version, "seats": states})
+                while not changed():  # (woken by any change of the game: waits on while its own pages show none)
+                    left = end - asyncio.get_running_loop().time()
+                    if left <= 0:
+                        break
+                    try:
+                        await asyncio.wait_for(table.changed_event(game.id).wait(), left)
+                    except asyncio.TimeoutError:
+                        break
+            except asyncio.CancelledError:  # (the server is stopping: the page will ask again)
+                return problem(503, "the server is stopping")
+    shown = {s: game.shown(s) for s in seats}
+    return json_response({"seats": {str(s): state for s, (_, state) in shown.items()},
+                          "versions": {str(s): version for s, (version, _) in shown.items()}})
+
+
+def _sinces(text: str, seats: list[int]) -> dict[int, int] | None:
+    """?since=V (for every seat) or V1,V2,… (one for each seat, in the order of the tokens)."""
+    parts = text.split(",")
+    if len(parts) not in (1, len(seats)) or not all(p.isascii() and p.isdigit() and len(p) <= 18 for p in parts):
+        return None
+    numbers = [int(p) for p in parts] * (len(seats) if len(parts) == 1 else 1)
+    return dict(zip(seats, numbers))
 
 
 async def _answer(request: Request, table: Table) -> Response:
@@ -264,8 +283,8 @@ async def _answer(request: Request, table: Table) -> Response:
     reply = game.answer(seat, number, body["answer"])
     if reply is None:
         return problem(409, "no such question is put to this seat now (not its turn, or answered already)")
-    try:
-        taken = await asyncio.wait_for(asyncio.wrap_future(reply), ANSWER_SECONDS)
+    try:  # (shielded: a request that stops waiting leaves the game's reply to it alone)
+        taken = await asyncio.wait_for(asyncio.shield(asyncio.wrap_future(reply)), ANSWER_SECONDS)
     except Malformed as err:
         return problem(400, str(err))
     except asyncio.TimeoutError:

@@ -8,11 +8,14 @@ const gid = location.pathname.split("/").pop();
 const fragment = new URLSearchParams(location.hash.slice(1));
 const stored = sessionStorage.getItem("riskrules:" + gid);
 const tokens = (fragment.get("seat") || stored || "").split(",").filter(Boolean);
-if (tokens.length) sessionStorage.setItem("riskrules:" + gid, tokens.join(","));
+if (tokens.length) {
+  sessionStorage.setItem("riskrules:" + gid, tokens.join(","));
+  history.replaceState(null, "", location.pathname);  // (the token out of the address bar, history and bookmarks)
+}
 const $ = (id) => document.getElementById(id);
 
 let info = null;          // what does not change: names, words, the board
-let version = 0;
+let versions = {};        // seat → the version of what its page shows
 let states = {};          // seat → what it sees now
 let current = null;       // the seat shown
 let confirmed = new Set(); // seats whose person has taken the screen (hot seat)
@@ -129,6 +132,11 @@ function button(text, action, primary) {
   return b;
 }
 
+function whole(value, otherwise) {
+  const n = Math.round(Number(value));
+  return Number.isFinite(n) && n >= 0 && n < 1e9 ? n : otherwise;
+}
+
 function numberInput(least, most, value) {
   const input = document.createElement("input");
   input.type = "number"; input.min = least; input.max = most; input.value = value;
@@ -151,7 +159,13 @@ function picker(xs, pick) {
     o.value = String(x); o.textContent = info.territories[x];
     select.appendChild(o);
   }
-  select.addEventListener("change", () => { if (select.value !== "") pick(Number(select.value)); });
+  // a territory is taken by Enter, or by a choice made with the mouse (the arrow keys only move in the list)
+  let pointer = false;
+  select.addEventListener("pointerdown", () => { pointer = true; });
+  select.addEventListener("change", () => { if (pointer && select.value !== "") pick(Number(select.value)); pointer = false; });
+  select.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && select.value !== "") { event.preventDefault(); event.stopPropagation(); pick(Number(select.value)); }
+  });
   return select;
 }
 
@@ -226,7 +240,7 @@ function question_(state) {
       const input = numberInput(1, most, most);
       parts.push(document.createTextNode(info.territories[local.source] + " → " + info.territories[local.target] + " "));
       parts.push(input);
-      parts.push(button(w.move, () => send({fortify: [local.source, local.target, Number(input.value)]}), true));
+      parts.push(button(w.move, () => send({fortify: [local.source, local.target, whole(input.value, most)]}), true));
     } else if (local.source !== undefined) {
       parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
     }
@@ -238,11 +252,13 @@ function question_(state) {
     const [least, most] = d.options;
     const input = numberInput(least, most, most);
     parts.push(input);
-    parts.push(button(w.move, () => send({occupy: Number(input.value)}), true));
+    parts.push(button(w.move, () => send({occupy: whole(input.value, most)}), true));
   }
   const pick = picker(xs, (x) => clicked(x));
   if (pick) parts.push(pick);
+  const focused = document.activeElement && document.activeElement.id;
   controls.replaceChildren(...parts);
+  if (focused && ["pick", "keep", "number"].includes(focused) && $(focused)) $(focused).focus();  // (kept where it was)
 }
 
 function clicked(x) {
@@ -270,7 +286,7 @@ function clicked(x) {
     if (local.source !== undefined && d.options.some((p) => p[0] === local.source && p[1] === x)) {
       if (k === "attack") {
         const mode = local.mode || "taken";
-        send({attack: [local.source, x], until: mode === "keep" ? (local.keep || 3) : mode});
+        send({attack: [local.source, x], until: mode === "keep" ? whole(local.keep, 3) : mode});
       } else { local.target = x; render(); }
       return;
     }
@@ -293,6 +309,8 @@ async function send(answer) {
     } else {
       local = {};
     }
+  } catch (e) {
+    $("refusal").textContent = info.words.offline;  // (not sent: the question stands; try again)
   } finally {
     sending = false;
   }
@@ -329,10 +347,14 @@ function handover(seat) {
 }
 
 function keys(event) {
+  if (!$("handover").hidden) {  // between two people: Enter says who sits down, nothing else is taken
+    if (event.key === "Enter") { event.preventDefault(); $("handover-go").click(); }
+    return;
+  }
   if (event.target && event.target.tagName === "INPUT" && event.key !== "Enter") return;
   if (event.key === "Escape") { local = {}; render(); return; }
   if (event.key === "Enter") {
-    const primary = document.querySelector("#controls button.primary") || document.querySelector("#handover:not([hidden]) button");
+    const primary = document.querySelector("#controls button.primary");
     if (primary) { event.preventDefault(); primary.click(); }
     return;
   }
@@ -346,10 +368,10 @@ function keys(event) {
 async function poll() {
   for (;;) {
     try {
-      const {status, body} = await api("/state?since=" + version);
+      const {status, body} = await api("/state?since=" + info.seats.map((s) => versions[s] || 0).join(","));
       if (status === 200) {
         $("offline").hidden = true;
-        version = body.version;
+        Object.assign(versions, body.versions);
         for (const [seat, state] of Object.entries(body.seats)) if (state) states[Number(seat)] = state;
         render();
         if (Object.values(body.seats).every((s) => s && (s.over || s.error))) return;  // (nothing more will come)
@@ -373,8 +395,14 @@ async function start() {
   off.id = "offline"; off.hidden = true; off.setAttribute("role", "status");
   document.body.prepend(off);
   if (!tokens.length) { $("prompt").textContent = "This page needs a seat's link (…#seat=…)."; return; }
-  const {status, body} = await api("/table");
-  if (status !== 200) { $("prompt").textContent = (body && body.error) || String(status); return; }
+  let answer = null;
+  for (let tries = 0; tries < 30; tries++) {  // (a busy or restarting server: try again for a minute)
+    try { answer = await api("/table"); } catch (e) { answer = {status: 0, body: null}; }
+    if (answer.status !== 429 && answer.status !== 0 && answer.status !== 503) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  const {status, body} = answer;
+  if (status !== 200) { $("prompt").textContent = (body && body.error) || "—"; return; }
   info = body;
   off.textContent = info.words.offline;
   document.documentElement.lang = info.lang;

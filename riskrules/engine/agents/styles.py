@@ -1,0 +1,125 @@
+"""Bots that play unlike `balanced`: an opponent pool, so that a bot's strength is measured against
+more than copies of one policy (docs/bots.md, "The opponent pool").
+
+    aggressive   attacks at even odds or better, from its biggest stacks, and moves every army it
+                 can into what it takes; places on its largest stack at the front
+    turtle       holds first: for its first rounds it attacks only at long odds, places on the
+                 borders of the continents it holds (or wants) where the threat is greatest,
+                 moves the least into what it takes and fortifies toward those borders
+    spreader     plays like pyrisk's BetterAI: attacks only with a margin of three armies, the
+                 weakest neighbour first, moves a single army into most conquests, and spreads its
+                 reinforcements over the front, the thinnest territory first
+
+Each is `balanced` with a few of its decisions made otherwise; like it, each uses only what its
+seat sees. `random` (random_agent.py) completes the pool.
+"""
+
+from __future__ import annotations
+
+from ..decisions import Decision
+from .balanced import BalancedAgent
+
+EVEN = 0.5  # the aggressive bot attacks at these odds of taking the territory, or better
+TURTLE_ROUNDS = 6  # rounds the turtle holds before it attacks as balanced does
+TURTLE_WIN = 0.85  # … attacking meanwhile only at these odds
+MARGIN = 3  # the spreader attacks only with this many armies more than the defender's
+
+
+class AggressiveAgent(BalancedAgent):
+    kind = "aggressive"
+
+    def attack(self, d: Decision):
+        view = self.view
+        armies = view.armies
+        win = self.odds.win
+        want = self.values(d.side)
+        best, best_score = None, 0.0
+        for source, target in d.options:
+            p = win(armies[source] - 1, armies[target])
+            if p >= EVEN:
+                score = p * want[target] * armies[source]
+                if score > best_score:
+                    best, best_score = (source, target), score
+        return best
+
+    def occupy(self, d: Decision):
+        return d.options[-1]  # everything forward
+
+    def place_in_play(self, d: Decision, limit: int | None = None):
+        view = self.view
+        armies = view.armies
+        front = [t for t in d.options if self.enemy_neighbours(t, d.side)
+                 and (limit is None or armies[t] <= limit)]
+        if not front:
+            return super().place_in_play(d, limit)
+        return max(front, key=lambda t: (armies[t], -t)), d.most
+
+
+class TurtleAgent(BalancedAgent):
+    kind = "turtle"
+
+    def attack(self, d: Decision):
+        view = self.view
+        if view.round > TURTLE_ROUNDS:
+            return super().attack(d)
+        armies = view.armies
+        win = self.odds.win
+        want = self.values(d.side)
+        best, best_score = None, 0.0
+        for source, target in d.options:
+            p = win(armies[source] - 1, armies[target])
+            if p >= TURTLE_WIN and p * want[target] > best_score:
+                best, best_score = (source, target), p * want[target]
+        return best
+
+    def occupy(self, d: Decision):
+        return d.options[0]
+
+    def place_in_play(self, d: Decision, limit: int | None = None):
+        """On the border of a continent it holds or most wants, where the enemy next to it is strongest
+        for its armies."""
+        view = self.view
+        owner, armies, adjacent = view.owner, view.armies, view.adjacent
+        want = self.values(d.side)
+        own = self.own(d.side)
+        best, best_score = None, -1.0
+        for t in d.options:
+            if limit is not None and armies[t] > limit:
+                continue
+            enemy = [armies[u] for u in adjacent[t] if owner[u] not in own]
+            if not enemy:
+                continue
+            score = want[t] * max(enemy) / armies[t]
+            if score > best_score:
+                best, best_score = t, score
+        return (best, d.most) if best is not None else super().place_in_play(d, limit)
+
+
+class SpreaderAgent(BalancedAgent):
+    kind = "spreader"
+
+    def attack(self, d: Decision):
+        armies = self.view.armies
+        best = None
+        for source, target in d.options:
+            if armies[source] - 1 >= armies[target] + MARGIN:
+                if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
+                    best = (source, target)
+        return best
+
+    def occupy(self, d: Decision):
+        least, most = d.options[0], d.options[-1]
+        source, target = d.where
+        # a single army (the least the rules allow) into most conquests; all but a few where the
+        # territory attacked from is left behind the front
+        return least if self.enemy_neighbours(source, d.side) else max(least, most - 2)
+
+    def place_in_play(self, d: Decision, limit: int | None = None):
+        """One army at a time onto the thinnest territory at the front (the engine asks again for the rest)."""
+        view = self.view
+        armies = view.armies
+        front = [t for t in d.options if self.enemy_neighbours(t, d.side)
+                 and (limit is None or armies[t] <= limit)]
+        if not front:
+            return super().place_in_play(d, limit)
+        return min(front, key=lambda t: (armies[t], t)), 1
