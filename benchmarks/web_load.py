@@ -16,6 +16,7 @@ Traffic goes only to 127.0.0.1, the requests are bounded in count (--most-answer
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import random
 import signal
@@ -108,7 +109,7 @@ class Load:
         while not self.stopping.is_set():
             try:
                 return call(*args)
-            except OSError:
+            except (OSError, http.client.HTTPException):  # (refused, reset, or cut off by the kill)
                 self.count("connection error (server down)" if self.down.is_set() else "connection error")
                 time.sleep(0.2)
         return None, None

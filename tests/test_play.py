@@ -35,7 +35,7 @@ def test_bots_play_to_the_end():
 @pytest.mark.parametrize("args, message", [
     (["play", "de-deluxe", "--players", "2", "--humans", "0"], "risk: de-deluxe (missions) is for 3 to 6 players, not 2\n"),
     (["play", "sv-2000", "--humans", "4"], "risk: --humans must be between 0 and the number of players (3)\n"),
-    (["play", "sv-2000", "--bot", "clever"], "risk: unknown bot 'clever'; bots: random, balanced, strong, or module:Class\n"),
+    (["play", "sv-2000", "--bot", "clever"], "risk: unknown bot 'clever'; bots: random, balanced, strong, aggressive, turtle, spreader, or module:Class\n"),
     (["play", "sv-2000", "--max-turns", "0"], "risk: --max-turns must be at least 1\n"),
     (["replay", "nowhere.jsonl"], "risk: nowhere.jsonl: no such file\n"),
 ])

@@ -127,7 +127,7 @@ def test_sweep_plot(tmp_path):
     (["--set", "battle { ties {value} }", "--values", "defender", "--games", "5", "--precision", "1pp"],
      "risk: give --games or --precision, not both\n"),
     (["--set", "battle { ties {value} }", "--values", "defender", "--bots", "balanced,nobody"],
-     "risk: unknown bot 'nobody'; bots: random, balanced, strong, or module:Class\n"),
+     "risk: unknown bot 'nobody'; bots: random, balanced, strong, aggressive, turtle, spreader, or module:Class\n"),
 ])
 def test_sweep_errors(args, message):
     result = runner.invoke(app, ["sweep", "sv-2000", *args])

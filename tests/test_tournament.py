@@ -93,7 +93,7 @@ def test_tournament_refusals():
     assert refused("tournament", "nl-modern", "--players", "2", "--bots", "random,balanced,strong") == \
         "risk: 3 bots named for 2 seats"
     assert refused("tournament", "nl-modern", "--bots", "clever") == \
-        "risk: unknown bot 'clever'; bots: random, balanced, strong, or module:Class"
+        "risk: unknown bot 'clever'; bots: random, balanced, strong, aggressive, turtle, spreader, or module:Class"
     assert refused("tournament", "nl-modern", "--bots", "strong-0") == \
         "risk: unknown bot 'strong-0': strong-N takes 1 to 10000 playouts"
     assert refused("tournament", "nl-modern", "--bots", "balanced", "--games", "0") == \

@@ -184,12 +184,22 @@ def _seats_of(request: Request, table: Table) -> tuple[HostedGame | None, list[i
     return game, seats, None
 
 
+def _seated(request: Request, table: Table, changing: bool = False
+            ) -> tuple[HostedGame | None, list[int], Response | None]:
+    """The guards of a seat's request, in order — its Host (and for a change its Origin and type),
+    its game and tokens, its rate — then its game and seats, or the first refusal."""
+    guards = table.guards
+    refused = guards.first_look(request) or (guards.change(request) if changing else None)
+    if refused is not None:
+        return None, [], refused
+    game, seats, refused = _seats_of(request, table)
+    if refused is not None:
+        return None, [], refused
+    return game, seats, guards.rate(request, seats)
+
+
 async def _table(request: Request, table: Table) -> Response:
-    refused = table.guards.first_look(request)
-    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
-    if problem_ is not None:
-        return problem_
-    refused = table.guards.rate(request, seats)
+    game, seats, refused = _seated(request, table)
     if refused is not None:
         return refused
     return json_response(_table_data(table, game, seats))
@@ -214,12 +224,7 @@ def _table_data(table: Table, game: HostedGame, seats: list[int]) -> dict[str, A
 
 
 async def _state(request: Request, table: Table) -> Response:
-    guards = table.guards
-    refused = guards.first_look(request)
-    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
-    if problem_ is not None:
-        return problem_
-    refused = guards.rate(request, seats)
+    game, seats, refused = _seated(request, table)
     if refused is not None:
         return refused
     sinces = _sinces(request.query_params.get("since", "0"), seats)
@@ -230,7 +235,7 @@ async def _state(request: Request, table: Table) -> Response:
         return any(game.version(s) > sinces[s] for s in seats)
 
     if not changed():
-        with guards.polling(seats, game.id) as allowed:
+        with table.guards.polling(seats, game.id) as allowed:
             if not allowed:
                 return problem(429, "too many requests waiting for this seat")
             end = asyncio.get_running_loop().time() + POLL_SECONDS
@@ -260,15 +265,10 @@ def _sinces(text: str, seats: list[int]) -> dict[int, int] | None:
 
 
 async def _answer(request: Request, table: Table) -> Response:
-    guards = table.guards
-    refused = guards.first_look(request) or guards.change(request)
-    game, seats, problem_ = _seats_of(request, table) if refused is None else (None, [], refused)
-    if problem_ is not None:
-        return problem_
-    refused = guards.rate(request, seats)
+    game, seats, refused = _seated(request, table, changing=True)
     if refused is not None:
         return refused
-    body, refused = await guards.body(request)
+    body, refused = await table.guards.body(request)
     if refused is not None:
         return refused
     if not isinstance(body, dict) or set(body) != {"seat", "question", "answer"}:

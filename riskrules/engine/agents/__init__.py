@@ -31,6 +31,10 @@ BUILT_IN = (
     Bot("balanced", "riskrules.engine.agents.balanced:BalancedAgent", "balanced"),
     Bot("strong", "riskrules.engine.agents.strong:StrongAgent",
         "strong (strong-N: N playouts per candidate move; default 10)", (1, 10_000), "playouts"),
+    # the opponent pool: players unlike balanced, to measure a bot against (agents/styles.py)
+    Bot("aggressive", "riskrules.engine.agents.styles:AggressiveAgent", "aggressive"),
+    Bot("turtle", "riskrules.engine.agents.styles:TurtleAgent", "turtle"),
+    Bot("spreader", "riskrules.engine.agents.styles:SpreaderAgent", "spreader"),
 )
 BOTS = tuple(bot.name for bot in BUILT_IN)
 _BY_NAME = {bot.name: bot for bot in BUILT_IN}

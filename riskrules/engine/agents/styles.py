@@ -25,6 +25,12 @@ TURTLE_WIN = 0.85  # … attacking meanwhile only at these odds
 MARGIN = 3  # the spreader attacks only with this many armies more than the defender's
 
 
+def _front(bot: BalancedAgent, d: Decision, limit: int | None) -> list[int]:
+    """The territories `d` may place on that border an enemy (holding at most `limit` armies)."""
+    armies = bot.view.armies
+    return [t for t in d.options if bot.enemy_neighbours(t, d.side) and (limit is None or armies[t] <= limit)]
+
+
 class AggressiveAgent(BalancedAgent):
     kind = "aggressive"
 
@@ -46,12 +52,10 @@ class AggressiveAgent(BalancedAgent):
         return d.options[-1]  # everything forward
 
     def place_in_play(self, d: Decision, limit: int | None = None):
-        view = self.view
-        armies = view.armies
-        front = [t for t in d.options if self.enemy_neighbours(t, d.side)
-                 and (limit is None or armies[t] <= limit)]
+        front = _front(self, d, limit)
         if not front:
             return super().place_in_play(d, limit)
+        armies = self.view.armies
         return max(front, key=lambda t: (armies[t], -t)), d.most
 
 
@@ -116,10 +120,8 @@ class SpreaderAgent(BalancedAgent):
 
     def place_in_play(self, d: Decision, limit: int | None = None):
         """One army at a time onto the thinnest territory at the front (the engine asks again for the rest)."""
-        view = self.view
-        armies = view.armies
-        front = [t for t in d.options if self.enemy_neighbours(t, d.side)
-                 and (limit is None or armies[t] <= limit)]
+        front = _front(self, d, limit)
         if not front:
             return super().place_in_play(d, limit)
+        armies = self.view.armies
         return min(front, key=lambda t: (armies[t], t)), 1
