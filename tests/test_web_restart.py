@@ -54,9 +54,12 @@ def test_killed_and_started_again_every_game_goes_on(tmp_path):
         for k, game in enumerate(made):
             seat = game["seats"][0]
             play_to_the_end(client, game["id"], seat["token"], 0, random.Random(k), stop_after=12 + 5 * k)
+        # one more, made just now (it may not have asked anything yet): a game is saved before it is made known
+        made.append(client.create(edition="nl-modern", players=3, seats=["human", "strong", "strong"], seed=4,
+                                  lang="en"))
         # a question is put up in each game: killed now, nothing may be lost
         saved = {game["id"]: (games / f"{game['id']}.save").read_bytes() for game in made}
-        asked = {game["id"]: client.state(game["id"], game["seats"][0]["token"])[1]["seats"]["0"] for game in made}
+        asked = {game["id"]: client.state(game["id"], game["seats"][0]["token"])[1]["seats"]["0"] for game in made[:3]}
     finally:
         server.send_signal(signal.SIGKILL)
         server.wait(10)
@@ -65,7 +68,9 @@ def test_killed_and_started_again_every_game_goes_on(tmp_path):
 
     server = serve(games, port)
     try:
-        for k, game in enumerate(made):
+        status, body = client.state(made[3]["id"], made[3]["seats"][0]["token"])
+        assert status == 200  # the game made just before the kill goes on too
+        for k, game in enumerate(made[:3]):
             seat = game["seats"][0]
             status, body = client.state(game["id"], seat["token"])
             again = body["seats"]["0"]

@@ -153,11 +153,17 @@ class Host:
                                   self.pace, max_turns)
         except GameError as err:
             raise Refused(422, str(err)) from None
+        # its save first, then its seats: a game whose seats are written is found again after a restart
+        game.start()
+        if not game.begun.wait(30) or game.failed is not None:
+            game.close(1.0)
+            raise Refused(507, game.failed or "the game could not be saved in time; try again")
         try:
             record.write(self.directory)
         except OutputError as err:
+            game.close(1.0)
             raise Refused(507, str(err)) from None
-        self._add(game, record)
+        self._add(game, record, started=True)
         return game, tokens
 
     def unplaced(self, message: str) -> str:
@@ -186,10 +192,11 @@ class Host:
             raise Refused(404, "no such edition (the catalog lists the editions and house rules)")
         return edition, edition
 
-    def _add(self, game: HostedGame, record: Seats) -> None:
+    def _add(self, game: HostedGame, record: Seats, started: bool = False) -> None:
         self.games[game.id] = game
         self.seats[game.id] = record
-        game.start()
+        if not started:
+            game.start()
 
     # ---- after a restart -------------------------------------------------------------------------
 

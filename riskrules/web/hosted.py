@@ -119,6 +119,7 @@ class HostedGame:
         self.asking: tuple[int, WebPerson, Decision] | None = None  # (number, agent, decision) put up
         self.answers: queue.Queue = queue.Queue()
         self.closing = threading.Event()
+        self.begun = threading.Event()  # set once the game's save is first written
         self.notify: Callable[[], None] = lambda: None  # the server's: a page may be waiting
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
@@ -137,8 +138,11 @@ class HostedGame:
         mine = {moved(name, ".", directory): text for name, text in files.items()}
 
         def saved(event: dict) -> None:
-            if event["type"] == "game_start":
-                event = file_header(event, "save", language, mine, where)
+            if event["type"] == "game_start":  # (saved at once: from now on a restart finds the game)
+                host.lines.append(line_of(file_header(event, "save", language, mine, where)))
+                host.save()
+                host.begun.set()
+                return
             host.lines.append(line_of(event))
 
         agents = [WebPerson(host) if kind == "human" else make_bot(kind) for kind in seats]
@@ -211,9 +215,11 @@ class HostedGame:
             return
         except (GameError, OutputError) as err:  # (a plug-in's fault is none here: the bots are built in)
             self.failed = str(err)
+            self.begun.set()
         except Exception:  # noqa: BLE001 — a game that breaks must not take the server with it
             traceback.print_exc()
             self.failed = "this game stopped on an error of the server's (its output says which); it is saved"
+            self.begun.set()
         self.asking = None
         self.ended_at = time.monotonic()
         self.publish()
