@@ -30,7 +30,7 @@ def serve(games, port: int) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "riskrules", "serve", "--port", str(port), "--games", str(games),
                                 "--pace", "0", "--rate", "10000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline()
-    assert line.startswith(f"riskrules serves on http://127.0.0.1:{port}/"), (line, process.stderr.read())
+    assert line.startswith(f"risk serve: http://127.0.0.1:{port}/ — games kept in "), (line, process.stderr.read())
     end = time.monotonic() + 30
     while True:  # (the line is printed before the games are resumed: wait for the server to answer)
         try:

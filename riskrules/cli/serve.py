@@ -91,7 +91,7 @@ def serve(
         fail(f"--games {games}: cannot be made ({err.strerror})")
     import uvicorn
 
-    from ..web.guards import Guards
+    from ..web.guards import LOOPBACK_NAMES, Guards
     from ..web.host import Host
     from ..web.server import app_for
 
@@ -109,17 +109,28 @@ def serve(
                     "can open the lobby and make games (a seat still needs its link). Use it on a network you "
                     "trust.", fg=typer.colors.YELLOW, err=True)
     hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games, chosen_seeds=chosen_seeds,
-                   warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True))
+                   warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True),
+                   tell=lambda line: typer.echo(f"risk serve: {line}"))
     guards = Guards(names, rate=rate, burst=max(10, int(rate * 3)), create_rate=new_games / 60,
                     create_burst=max(5, int(new_games / 3)))
     app = app_for(hosting, guards)
-    shown = "127.0.0.1" if host in ("127.0.0.1", "0.0.0.0") else f"[{host}]" if ":" in host else host
-    typer.echo(f"riskrules serves on http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on "
-               "when it starts again)")
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                                            timeout_graceful_shutdown=1)
-    server = uvicorn.Server(config)
-    server.run(sockets=[listening])
+    shown = "127.0.0.1" if host == "127.0.0.1" else f"[{host}]" if ":" in host else host
+    typer.echo(f"risk serve: http://{shown}:{port}/ — games kept in {games}/ (Ctrl-C stops; they go on when it "
+               "starts again)")
+    if host in ("0.0.0.0", "::"):
+        others = sorted(n for n in names if n not in LOOPBACK_NAMES and (n[:1].isdigit() or n.startswith("[")))
+        if others:
+            typer.echo("risk serve: from the other machines: " + ", ".join(f"http://{n}:{port}/" for n in others))
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3)
+    table = app.state.table
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # (Ctrl-C: the waiting polls return, and it stops at once)
+            if table.loop is not None:
+                table.loop.call_soon_threadsafe(table.stop_polls)
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[listening])
 
 
 COMMANDS = (serve,)

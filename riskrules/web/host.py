@@ -55,6 +55,7 @@ class Host:
     games: dict[str, HostedGame] = field(default_factory=dict)
     seats: dict[str, Seats] = field(default_factory=dict)
     warn: Callable[[str], None] = lambda line: None  # hears each game found that cannot be resumed
+    tell: Callable[[str], None] = lambda line: None  # hears how many go on
     chosen_seeds: bool = False  # may a game of several people be made with a seed of the maker's choice?
     making: threading.Lock = field(default_factory=threading.Lock)
 

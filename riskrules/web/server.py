@@ -53,6 +53,7 @@ class Table:
         self.guards = guards
         self.changed: dict[str, asyncio.Event] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.stopping = False  # the server is stopping: waiting polls return at once
 
     def watch(self, game: HostedGame) -> None:
         """Wake the polls waiting on `game` whenever its game thread publishes."""
@@ -75,6 +76,12 @@ class Table:
     def changed_event(self, gid: str) -> asyncio.Event:
         return self.changed.setdefault(gid, asyncio.Event())
 
+    def stop_polls(self) -> None:
+        """Let every waiting poll return now (in the loop's thread), so that the server stops at once."""
+        self.stopping = True
+        for event in self.changed.values():
+            event.set()
+
 
 def app_for(host: Host, guards: Guards | None = None) -> Starlette:
     table = Table(host, guards or Guards())
@@ -85,6 +92,9 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         await table.loop.run_in_executor(None, host.resume_all)
         for game in host.games.values():
             table.watch(game)
+        if host.games:
+            host.tell(f"{len(host.games)} unfinished game{'s' if len(host.games) > 1 else ''} of {host.directory} "
+                      "go on")
         yield
         await asyncio.get_running_loop().run_in_executor(None, host.close)
 
@@ -240,7 +250,7 @@ async def _state(request: Request, table: Table) -> Response:
                 return problem(429, "too many requests waiting for this seat")
             end = asyncio.get_running_loop().time() + POLL_SECONDS
             try:
-                while not changed():  # (woken by any change of the game: waits on while its own pages show none)
+                while not changed() and not table.stopping:  # (woken by any change: waits on while its pages show none)
                     left = end - asyncio.get_running_loop().time()
                     if left <= 0:
                         break

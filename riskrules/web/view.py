@@ -45,6 +45,8 @@ def seat_state(view, t: Text) -> dict[str, Any]:
         "owner": owner, "armies": armies, "players": players,
         "hand": [card_text(view, t, c) for c in sorted(view.hand)],
         "mission": mission_line(view, t),
+        # has the seat anything of its own a person at the same screen must not see? (hot seat)
+        "private": bool(view.hand) or view.mission is not None or view.target is not None or fogged,
     }
     if view.target is not None:
         state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
@@ -68,7 +70,10 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
     elif k is PLACE:
         out["most"] = d.most
         out["left"] = left
-        if d.side == d.player:
+        if d.most == 1 and left > 1:  # (the setup: one army a click, in turns)
+            ask = t.n_("Place an army: click a territory ({n} left to place).",
+                       "Place an army: click a territory ({n} left to place).", left)
+        elif d.side == d.player:
             ask = t.n_("Place {n} army: click a territory.",
                        "Place {n} armies: click territories, then Place.", left)
         else:
@@ -102,7 +107,8 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
     elif k is OCCUPY:
         out["options"] = [d.options[0], d.options[-1]]
         out["where"] = list(d.where)
-        out["prompt"] = t._("Armies to move into {territory}:").format(territory=name(d.where[1]))
+        out["prompt"] = t._("Armies to move into {territory} ({least}–{most}):").format(
+            territory=name(d.where[1]), least=t.num(d.options[0]), most=t.num(d.options[-1]))
     elif k is FORTIFY:
         out["options"] = [list(pair) for pair in d.options]
         out["prompt"] = t._("Move armies: click a territory of yours, then where to; or end the turn.")

@@ -12,7 +12,7 @@ def words(t: Text) -> dict[str, str]:
         "player": t._("player"), "territories": t._("terr."), "armies": t._("armies"), "cards": t._("cards"),
         "continents": t._("continents"), "out": t._("out"),
         # headings
-        "your_cards": t._("Your cards"), "mission": t._("Mission"), "happened": t._("What happened"),
+        "your_cards": t._("Your cards"), "no_cards": t._("You hold no cards."), "mission": t._("Mission"), "happened": t._("What happened"),
         "turn": t._("Turn {turn}, round {round}: {player}"), "setup": t._("The setup"),
         "you": t._("you"), "over": t._("The game is over."),
         # waiting, and the hot seat

@@ -23,8 +23,9 @@ function variants() {
   const {kind, id} = chosen();
   const edition = kind === "edition" ? editionOf(id) : null;  // (a house rule's variants are its parent's)
   const select = $("variant");
-  select.replaceChildren(option("", "—"));
-  if (edition) for (const v of edition.variants) select.appendChild(option(v.id, v.title + (v.default ? " *" : "")));
+  const usual = edition && edition.variants.find((v) => v.default);
+  select.replaceChildren(option("", usual ? "the edition's own: " + usual.title : "—"));
+  if (edition) for (const v of edition.variants) if (!v.default) select.appendChild(option(v.id, v.title));
   if (edition) {
     $("players").min = edition.players.min; $("players").max = edition.players.max;
     $("lang").value = edition.language;

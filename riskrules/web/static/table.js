@@ -6,10 +6,10 @@
 
 const gid = location.pathname.split("/").pop();
 const fragment = new URLSearchParams(location.hash.slice(1));
-const stored = sessionStorage.getItem("riskrules:" + gid);
+const stored = localStorage.getItem("riskrules:" + gid);  // (this browser keeps its seats: a tab closed is no seat lost)
 const tokens = (fragment.get("seat") || stored || "").split(",").filter(Boolean);
 if (tokens.length) {
-  sessionStorage.setItem("riskrules:" + gid, tokens.join(","));
+  localStorage.setItem("riskrules:" + gid, tokens.join(","));
   history.replaceState(null, "", location.pathname);  // (the token out of the address bar, history and bookmarks)
 }
 const $ = (id) => document.getElementById(id);
@@ -22,6 +22,8 @@ let confirmed = new Set(); // seats whose person has taken the screen (hot seat)
 let question = null;      // the question shown: its number, to know when it changes
 let local = {};           // what the person has chosen so far for it (placements, a source…)
 let sending = false;
+let keyboard = false;     // has the person used the keyboard? (then each question takes the focus)
+let attacking = {turn: -1, mode: "taken", keep: 3};  // how the person attacks: kept for the whole turn
 
 function capital(text) { return text ? text[0].toLocaleUpperCase() + text.slice(1) : text; }
 
@@ -69,8 +71,8 @@ function planMarks(plan) {
     const count = $("a" + x);
     if (!count || !n) continue;
     const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    t.setAttribute("x", count.getAttribute("x"));
-    t.setAttribute("y", String(parseFloat(count.getAttribute("y")) - 18));
+    t.setAttribute("x", String(parseFloat(count.getAttribute("x")) + 20));  // (beside the army badge)
+    t.setAttribute("y", count.getAttribute("y"));
     t.setAttribute("class", "plan-mark");
     t.setAttribute("text-anchor", "middle");
     t.textContent = "+" + n;
@@ -105,12 +107,12 @@ function side(state) {
     table.appendChild(tr);
   });
   $("h-cards").textContent = w.your_cards;
-  $("hand").replaceChildren(...state.hand.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
+  $("hand").replaceChildren(...(state.hand.length ? state.hand : [w.no_cards]).map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
   $("h-mission").textContent = w.mission;
   $("mission").textContent = state.mission;
   $("h-log").textContent = w.happened;
   const log = $("log");
-  log.replaceChildren(...state.log.slice(-40).map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  log.replaceChildren(...state.log.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
   log.scrollTop = log.scrollHeight;
   $("turn").textContent = state.turn ? say(w.turn, {turn: state.turn, round: state.round,
     player: info.players[state.active]}) : w.setup;
@@ -183,7 +185,7 @@ function question_(state) {
   const d = state.decision;
   const controls = $("controls");
   const w = info.words;
-  document.body.dataset.question = d ? String(d.number) : "";
+  document.body.dataset.question = d ? current + ":" + d.number : "";  // (each seat numbers its own questions)
   document.body.dataset.kind = d ? d.kind : "";
   if (!d) {
     question = null; local = {};
@@ -193,7 +195,7 @@ function question_(state) {
     planMarks({});
     return;
   }
-  if (question !== d.number) { question = d.number; local = {}; $("refusal").textContent = ""; }
+  if (question !== current + ":" + d.number) { question = current + ":" + d.number; local = {}; $("refusal").textContent = ""; }
   $("prompt").textContent = d.prompt;
   $("faced").textContent = d.faced || "";
   const parts = [];
@@ -201,10 +203,13 @@ function question_(state) {
   const xs = choosable(d, state);
   mark(xs, "choosable");
   if (local.source !== undefined) cell(local.source).classList.add("selected");
+  if (local.target !== undefined) cell(local.target).classList.add("selected");
   if (k === "place") {
     const placed = Object.values(local.plan || {}).reduce((a, b) => a + b, 0);
     if (d.most > 1) {
-      parts.push(button(w.place + (placed ? " (" + placed + "/" + d.most + ")" : ""), () => send({place: Object.entries(local.plan || {}).map(([x, n]) => [Number(x), n])}), true));
+      const place = button(w.place + (placed ? " (" + placed + "/" + d.most + ")" : ""), () => send({place: Object.entries(local.plan || {}).map(([x, n]) => [Number(x), n])}), true);
+      place.disabled = placed === 0;  // (nothing to place yet: click a territory first)
+      parts.push(place);
       parts.push(button(w.clear, () => { local.plan = {}; render(); }));
       if (local.last !== undefined) parts.push(button(w.all_left, () => { local.plan[local.last] += d.most - placed; send({place: Object.entries(local.plan).map(([x, n]) => [Number(x), n])}); }));
     }
@@ -215,20 +220,24 @@ function question_(state) {
     if (d.optional) parts.push(button(w.keep_cards, () => send({trade: null})));
   }
   if (k === "attack") {
-    const mode = local.mode || "taken";
+    if (attacking.turn !== state.turn) attacking = {turn: state.turn, mode: "taken", keep: 3};
+    const mode = attacking.mode;
     const box = document.createElement("fieldset");
     const legend = document.createElement("legend"); legend.textContent = w.until; box.appendChild(legend);
     for (const [value, text] of [["taken", w.taken], ["once", w.once], ["keep", w.keep]]) {
       const label = document.createElement("label");
       const radio = document.createElement("input");
       radio.type = "radio"; radio.name = "until"; radio.value = value; radio.checked = mode === value;
-      radio.addEventListener("change", () => { local.mode = value; });
+      radio.addEventListener("change", () => { attacking.mode = value; });
       label.append(radio, " " + text);
       box.appendChild(label);
     }
-    const keep = numberInput(1, 999, local.keep || 3);
+    const keep = numberInput(1, 999, attacking.keep);
     keep.id = "keep";
-    keep.addEventListener("input", () => { local.keep = Number(keep.value); local.mode = "keep"; });
+    keep.addEventListener("input", () => {
+      attacking.keep = Number(keep.value); attacking.mode = "keep";
+      box.querySelector("input[value=keep]").checked = true;
+    });
     box.appendChild(keep);
     parts.push(box);
     if (local.source !== undefined) parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
@@ -258,10 +267,18 @@ function question_(state) {
   if (pick) parts.push(pick);
   const focused = document.activeElement && document.activeElement.id;
   controls.replaceChildren(...parts);
+  controls.querySelectorAll("button").forEach((b, i) => {  // the key of each button: 1–9 (Enter: the highlighted one)
+    if (i < 9) { const key = document.createElement("kbd"); key.textContent = String(i + 1); b.prepend(key, " "); }
+  });
   if (focused && ["pick", "keep", "number"].includes(focused) && $(focused)) $(focused).focus();  // (kept where it was)
+  else if (keyboard && (!document.activeElement || document.activeElement === document.body)) {
+    const first = $("pick") || $("number") || controls.querySelector("button.primary");  // (a keyboard's next step)
+    if (first) first.focus();
+  }
 }
 
 function clicked(x) {
+  $("refusal").textContent = "";
   const state = states[current];
   const d = state && state.decision;
   if (!d || sending) return;
@@ -285,8 +302,8 @@ function clicked(x) {
     const sources = new Set(d.options.map((p) => p[0]));
     if (local.source !== undefined && d.options.some((p) => p[0] === local.source && p[1] === x)) {
       if (k === "attack") {
-        const mode = local.mode || "taken";
-        send({attack: [local.source, x], until: mode === "keep" ? whole(local.keep, 3) : mode});
+        const mode = attacking.mode;
+        send({attack: [local.source, x], until: mode === "keep" ? whole(attacking.keep, 3) : mode});
       } else { local.target = x; render(); }
       return;
     }
@@ -321,7 +338,13 @@ async function send(answer) {
 function render() {
   const asked = info.seats.filter((s) => states[s] && states[s].decision);
   const next = asked.length && !asked.includes(current) ? asked[0] : current;
-  if (!confirmed.has(next)) { handover(next); return; }
+  // between two people the screen is handed over, unless neither has anything of his own to hide yet
+  // (the setup of a game without missions dealt: every army is placed in the open)
+  const open = (s) => states[s] && !states[s].private;
+  if (!confirmed.has(next) && !(current !== null && confirmed.has(current) && open(current) && open(next))) {
+    handover(next); return;
+  }
+  if (!confirmed.has(next)) confirmed = new Set([next]);
   if (next !== current) local = {};
   current = next;
   $("handover").hidden = true;
@@ -347,6 +370,7 @@ function handover(seat) {
 }
 
 function keys(event) {
+  keyboard = true;
   if (!$("handover").hidden) {  // between two people: Enter says who sits down, nothing else is taken
     if (event.key === "Enter") { event.preventDefault(); $("handover-go").click(); }
     return;
