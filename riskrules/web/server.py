@@ -93,8 +93,8 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         for game in host.games.values():
             table.watch(game)
         if host.games:
-            host.tell(f"{len(host.games)} unfinished game{'s' if len(host.games) > 1 else ''} of {host.directory} "
-                      "go on")
+            n = len(host.games)
+            host.tell(f"{n} unfinished game{'s' if n > 1 else ''} of {host.directory} {'go' if n > 1 else 'goes'} on")
         yield
         await asyncio.get_running_loop().run_in_executor(None, host.close)
 
