@@ -36,5 +36,8 @@ class Served:
             time.sleep(0.02)
 
     def stop(self) -> None:
+        table = self.app.state.table  # (as `risk serve` does on Ctrl-C: the waiting polls return at once)
+        if table.loop is not None and not table.loop.is_closed():
+            table.loop.call_soon_threadsafe(table.stop_polls)
         self.server.should_exit = True
         self.thread.join(20)
