@@ -59,18 +59,25 @@ def main() -> None:
                          args.workers) if opponent != "balanced" else None
         rows.append({"opponent": opponent, "strong": strong, "balanced": balanced,
                      "difference": difference(strong, balanced) if balanced else None})
-    if args.json:
-        print(json.dumps({"edition": args.edition, "variant": args.variant, "players": args.players,
-                          "seed": args.seed, "rows": rows}, indent=2))
-        return
-    print(f"{args.edition} {args.variant or ''}, {args.players} players, seed {args.seed}: one bot against "
-          f"{args.players - 1} of each opponent")
-    print(f"{'opponent':12} {'strong':>22} {'balanced':>22} {'strong − balanced':>26}")
-    for row in rows:
+    data = {"edition": args.edition, "variant": args.variant, "players": args.players, "seed": args.seed,
+            "games": args.games, "rows": rows}
+    print(json.dumps(data, indent=2) if args.json else table(data))
+
+
+def table(data: dict) -> str:
+    """The ladder as text (also from a --json run: python -c 'import pool_ladder; …')."""
+    lines = [f"{data['edition']} {data['variant'] or ''}, {data['players']} players, seed {data['seed']}: one bot "
+             f"against {data['players'] - 1} of each opponent, seats rotated",
+             f"{'opponent':12} {'strong':>22} {'balanced':>22} {'strong − balanced':>26}"]
+
+    def cell(r: dict) -> str:
+        return f"{r['win_share']:.1%} ({r['low']:.1%}–{r['high']:.1%})"
+
+    for row in data["rows"]:
         s, b, d = row["strong"], row["balanced"], row["difference"]
-        cell = lambda r: f"{r['win_share']:.1%} ({r['low']:.1%}–{r['high']:.1%})"  # noqa: E731
-        print(f"{row['opponent']:12} {cell(s):>22} {cell(b) if b else '—':>22} "
-              f"{f'{d[0]:+.1%} ({d[1]:+.1%}…{d[2]:+.1%})' if d else '—':>26}")
+        lines.append(f"{row['opponent']:12} {cell(s):>22} {cell(b) if b else '—':>22} "
+                     f"{f'{d[0]:+.1%} ({d[1]:+.1%}…{d[2]:+.1%})' if d else '—':>26}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -58,6 +58,11 @@ if [[ $PART != splice ]]; then
     done
     echo "examples: the bot ladder" >&2
     "$PYTHON" benchmarks/tournament.py --games 60 | sed -E 's/, [0-9]+ s with [0-9]+ workers?//' > "$OUT/ladder.txt"
+    for seed in "${TOURNAMENT_SEEDS[@]}"; do
+        echo "examples: the opponent pool's ladder, seed $seed" >&2
+        "$PYTHON" benchmarks/pool_ladder.py --games 100 --seed "$seed" --pool aggressive,turtle,spreader,random \
+            > "$OUT/pool-ladder-seed-$seed.txt"
+    done
 fi
 
 "$PYTHON" - "${SWEEP[@]}" <<'PY'
@@ -149,6 +154,7 @@ blocks = {
         "tournaments": indent("\n".join(text for text, _, _ in made.values())),
         "strength": " ".join(strength),
         "ladder": indent((out / "ladder.txt").read_text()),
+        "pool": indent("\n".join(path.read_text() for path in sorted(out.glob("pool-ladder-seed-*.txt")))),
     },
 }
 for name, found in blocks.items():
