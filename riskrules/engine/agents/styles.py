@@ -31,22 +31,27 @@ def _front(bot: BalancedAgent, d: Decision, limit: int | None) -> list[int]:
     return [t for t in d.options if bot.enemy_neighbours(t, d.side) and (limit is None or armies[t] <= limit)]
 
 
+def _likeliest(bot: BalancedAgent, d: Decision, least: float, by_stack: bool = False):
+    """The attack of `d` at odds of at least `least` whose odds times the target's worth to `bot`
+    (times the armies attacking, `by_stack`) are highest; None if none has such odds."""
+    armies = bot.view.armies
+    win = bot.odds.win
+    want = bot.values(d.side)
+    best, best_score = None, 0.0
+    for source, target in d.options:
+        p = win(armies[source] - 1, armies[target])
+        if p >= least:
+            score = p * want[target] * (armies[source] if by_stack else 1)
+            if score > best_score:
+                best, best_score = (source, target), score
+    return best
+
+
 class AggressiveAgent(BalancedAgent):
     kind = "aggressive"
 
     def attack(self, d: Decision):
-        view = self.view
-        armies = view.armies
-        win = self.odds.win
-        want = self.values(d.side)
-        best, best_score = None, 0.0
-        for source, target in d.options:
-            p = win(armies[source] - 1, armies[target])
-            if p >= EVEN:
-                score = p * want[target] * armies[source]
-                if score > best_score:
-                    best, best_score = (source, target), score
-        return best
+        return _likeliest(self, d, EVEN, by_stack=True)
 
     def occupy(self, d: Decision):
         return d.options[-1]  # everything forward
@@ -63,18 +68,9 @@ class TurtleAgent(BalancedAgent):
     kind = "turtle"
 
     def attack(self, d: Decision):
-        view = self.view
-        if view.round > TURTLE_ROUNDS:
+        if self.view.round > TURTLE_ROUNDS:
             return super().attack(d)
-        armies = view.armies
-        win = self.odds.win
-        want = self.values(d.side)
-        best, best_score = None, 0.0
-        for source, target in d.options:
-            p = win(armies[source] - 1, armies[target])
-            if p >= TURTLE_WIN and p * want[target] > best_score:
-                best, best_score = (source, target), p * want[target]
-        return best
+        return _likeliest(self, d, TURTLE_WIN)
 
     def occupy(self, d: Decision):
         return d.options[0]
