@@ -11,8 +11,7 @@ import textwrap
 
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
 from ..engine.sight import left_to_place, seen_now
-from ..text.i18n import capitalized
-from ..text.seat_words import card_text, hand_text, mission_line, set_text
+from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
 
@@ -131,20 +130,7 @@ class Prompts:
         rolls of this battle went so far."""
         t, g = self.t, self.view
         source, target = d.where
-        attacker = seen_now(g, source)[0]
-        if attacker is None:  # (under fog, unseen: the attack comes from the player whose turn it is)
-            attacker = g.active
-        values = {"attacker": t.player(g.names[attacker]), "source": self.tname(source),
-                  "a": self.armies_text(source), "target": self.tname(target), "d": self.armies_text(target),
-                  "defender": self.owner_name(target), "n": d.most}
-        if d.most:
-            # Translators: put to a defender who chooses his dice; {a}, {d}: the armies in {source}, {target};
-            # {n}: the dice the attacker rolls
-            line = t.n_("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} die.",
-                        "{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} dice.", d.most)
-        else:
-            line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
-        lines = [capitalized(line.format(**values))]
+        lines = [attack_faced(g, t, d.where, d.most)]
         rolls = self.table.rolls(g.board.territories[source], g.board.territories[target]) \
             if self.table is not None else []
         earlier, shown = rolls[:-ROLLS_SHOWN], rolls[-ROLLS_SHOWN:]

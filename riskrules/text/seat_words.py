@@ -4,7 +4,8 @@ view (engine/sight.py) alone."""
 
 from __future__ import annotations
 
-from .i18n import Text
+from ..engine.sight import seen_now
+from .i18n import Text, capitalized
 from .narrate import mission_text
 
 
@@ -48,3 +49,28 @@ def mission_line(view, t: Text) -> str:
     if view.rules.victory == "missions":
         return t._("The missions are dealt when all armies are placed.")
     return t._("No mission in this game.")
+
+
+def attack_faced(view, t: Text, where: tuple[int, int], dice: int) -> str:
+    """The attack a defender is asked about: who attacks his territory, from where, with how many
+    armies (as his seat sees them now: '?' under fog where it does not) and `dice` dice (0: not yet
+    chosen)."""
+    source, target = where
+
+    def armies(x: int) -> str:
+        return "?" if seen_now(view, x)[1] is None else t.num(view.armies[x])
+
+    attacker = seen_now(view, source)[0]  # (under fog, unseen: the attack comes from the player whose turn it is)
+    held = seen_now(view, target)[0]
+    values = {"attacker": t.player(view.names[view.active if attacker is None else attacker]),
+              "source": t.territory(view.board.territories[source]), "a": armies(source),
+              "target": t.territory(view.board.territories[target]), "d": armies(target),
+              "defender": "?" if held is None else t.player(view.names[held] if held >= 0 else None), "n": dice}
+    if dice:
+        # Translators: put to a defender who chooses his dice; {a}, {d}: the armies in {source}, {target};
+        # {n}: the dice the attacker rolls
+        line = t.n_("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} die.",
+                    "{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} dice.", dice)
+    else:
+        line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
+    return capitalized(line.format(**values))

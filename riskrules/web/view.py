@@ -13,8 +13,8 @@ from typing import Any
 
 from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
 from ..engine.sight import seen_now
-from ..text.i18n import Text, capitalized
-from ..text.seat_words import card_text, mission_line, set_text
+from ..text.i18n import Text
+from ..text.seat_words import attack_faced, card_text, mission_line, set_text
 
 
 def seat_state(view, t: Text) -> dict[str, Any]:
@@ -103,7 +103,7 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
         out["labels"] = [t.n_("{n} die", "{n} dice", n).format(n=t.num(n)) for n in d.options]
         out["where"] = list(d.where)
         out["prompt"] = t._("Dice to defend {territory} with:").format(territory=name(d.where[1]))
-        out["faced"] = attack_faced(d, view, t)
+        out["faced"] = attack_faced(view, t, d.where, d.most)
     elif k is OCCUPY:
         out["options"] = [d.options[0], d.options[-1]]
         out["where"] = list(d.where)
@@ -113,24 +113,3 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
         out["options"] = [list(pair) for pair in d.options]
         out["prompt"] = t._("Move armies: click a territory of yours, then where to; or end the turn.")
     return out
-
-
-def attack_faced(d: Decision, view, t: Text) -> str:
-    """Who attacks the defender's territory, from where, with how many armies and dice."""
-    source, target = d.where
-
-    def armies(x: int) -> str:
-        return "?" if seen_now(view, x)[1] is None else t.num(view.armies[x])
-
-    attacker = seen_now(view, source)[0]
-    held = seen_now(view, target)[0]
-    values = {"attacker": t.player(view.names[view.active if attacker is None else attacker]),
-              "source": t.territory(view.board.territories[source]), "a": armies(source),
-              "target": t.territory(view.board.territories[target]), "d": armies(target),
-              "defender": "?" if held is None else t.player(view.names[held] if held >= 0 else None), "n": d.most}
-    if d.most:
-        line = t.n_("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} die.",
-                    "{attacker} attacks {target} ({d}, {defender}) from {source} ({a}) with {n} dice.", d.most)
-    else:
-        line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
-    return capitalized(line.format(**values))
