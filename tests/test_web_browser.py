@@ -173,7 +173,7 @@ def test_hot_seat_hands_the_screen_over(browser, served):
 
 def secrets_of(served: Served, gid: str, seat: int) -> tuple[list[str], str]:
     """A seat's cards and mission in words, as its own page shows them."""
-    state = served.host.games[gid].state(seat)
+    state = served.host.games[gid].shown(seat)[1]
     return state["hand"], state["mission"]
 
 

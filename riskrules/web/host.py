@@ -126,8 +126,10 @@ class Host:
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(63)  # (the seed tells every card and die to come: not to be guessed)
-        elif type(seed) is not int or check_seed_problem(seed):
-            raise Refused(400, check_seed_problem(seed) if type(seed) is int else "'seed' is a whole number")
+        elif type(seed) is not int:
+            raise Refused(400, "'seed' is a whole number")
+        elif problem := check_seed_problem(seed):
+            raise Refused(400, problem)
         elif seats.count("human") > 1 and not self.chosen_seeds:
             raise Refused(400, "a seed is chosen only for a game of one person (whoever knows it knows every "
                                "card and die to come), unless the server is started with --chosen-seeds")

@@ -324,11 +324,6 @@ class HostedGame:
         self.answers.put((number, raw, reply))
         return reply
 
-    def state(self, seat: int) -> dict[str, Any] | None:
-        """What `seat`'s page shows now, with its version (None before anything is shown)."""
-        with self.lock:
-            return self.snapshots.get(seat)
-
     def version(self, seat: int) -> int:
         with self.lock:
             return self.versions[seat]
