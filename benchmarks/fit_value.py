@@ -6,7 +6,7 @@ the chance that a player wins, from what the board shows at the start of his tur
 
 Data: games of `balanced` bots only (the policy of the strong bot's playouts, so the positions
 a playout ends in are of this kind), sv-2000 with secret missions, game g of n players on seed
-seed + 10,000·n + g. A row is a player at the start of one of his turns: strong.value_features
+seed + 10,000·n + g. A row is a player at the start of one of his turns: valuing.value_features
 (his share of strength, his mission's progress by kind, the nearest opponent's progress, 1/n)
 and whether he went on to win. Newton's method on the log-likelihood (needs numpy: it comes
 with the `plot` or `test` extras). Prints the coefficients to paste into strong.VALUE, and the
@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 
 from riskrules.engine.agents import make_bot
-from riskrules.engine.agents.strong import value_features
+from riskrules.engine.agents.valuing import value_features
 from riskrules.engine.game import Game
 from riskrules.language.loader import load_rules
 

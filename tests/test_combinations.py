@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.engine.agents import make_bot
-from riskrules.engine.agents.strong import strength
+from riskrules.engine.agents.valuing import strength
 from riskrules.engine.dice import LoadedDice
 from riskrules.engine.game import Game, GameOver
 from riskrules.engine.trading import worth

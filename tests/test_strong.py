@@ -157,7 +157,7 @@ def test_progress_of_a_conquer_mission_with_one_more_continent():
     """Held of the mission's continents, plus the best held share of another continent counted as
     if it were the smallest (4 territories here): Europe 7/7, Australia 2/4, South America 3/4 and
     Asia 6/12 give (9 + 4 × 3/4) / (11 + 4)."""
-    from riskrules.engine.agents.strong import progress
+    from riskrules.engine.agents.valuing import progress
     from riskrules.language.rules import Mission
     from scenario import Scenario
 
@@ -188,6 +188,8 @@ def test_the_others_conquests_weigh_the_missions_they_may_hold():
     destroy, 1 in 3 opponents)."""
     from math import exp, log
 
+    from riskrules.engine.agents.reading import mission_evidence
+
     s, bot = _watching()
     g = s.game
     for name in ("western_europe", "east_africa", "congo"):
@@ -204,7 +206,7 @@ def test_the_others_conquests_weigh_the_missions_they_may_hold():
         "{'occupy': 24, 'armies': 1}": 0.0,
     }
     for data, value in evidence.items():
-        assert bot.evidence(1, missions[data]) == pytest.approx(value, rel=1e-12)
+        assert mission_evidence(bot.view, bot.taken[1], 1, missions[data]) == pytest.approx(value, rel=1e-12)
 
     own = missions["{'conquer': ['europe', 'australia'], 'extra': 1}"]
     g.missions[:4] = [own] + [missions["{'occupy': 24, 'armies': 1}"]] * 3
@@ -252,7 +254,7 @@ def test_an_undecided_mission_game_is_valued_as_a_chance_of_winning():
     holds less than a fair share of the board) and 1 / players."""
     import math
 
-    from riskrules.engine.agents.strong import VALUE, progress, strength, threat, value_features
+    from riskrules.engine.agents.valuing import VALUE, progress, strength, threat, value_features
     from scenario import Scenario
 
     # yellow holds the first 3 territories; then red the even ones, green the odd ones

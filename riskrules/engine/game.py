@@ -186,6 +186,9 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         for seat, hear in (seat_listeners or {}).items():
             self.listeners.append(self.teller(seat, hear))
         for seat, agent in enumerate(self.agents):
+            if getattr(agent, "hears", False):
+                self.listeners.append(self.teller(seat, agent.hear))
+        for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
     # ---- events -------------------------------------------------------------------------

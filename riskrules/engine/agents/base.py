@@ -16,6 +16,9 @@ class Agent:
     # (the same games, byte for byte, with every answer checked): the engine skips checking
     # them again. A subclass is checked unless it says so itself.
     proven = False
+    # True for an agent that hears the game's events as its seat is told them: the game calls its
+    # hear(event) with each (Game.teller; a playout's copy has no listeners, so it hears nothing)
+    hears = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -29,6 +32,9 @@ class Agent:
         self.view = self.game = view
         self.seat = seat
         self.rng = rng
+
+    def hear(self, event: dict) -> None:
+        """An event of the game as this seat is told it: called only if `hears`."""
 
     def decide(self, decision: Decision) -> Any:
         raise NotImplementedError

@@ -41,10 +41,11 @@ from __future__ import annotations
 import math
 import random
 
-from ...language.rules import Mission
 from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, Decision
 from ..game import GameOver
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
+from .reading import STYLES, StyleReader, mission_evidence
+from .valuing import strength, win_chance
 
 PLAYOUTS = 10  # per candidate and search
 HORIZON = 1  # rounds a playout looks ahead (to the start of the bot's turn after next: 2)
@@ -59,12 +60,6 @@ TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past 
 # rules with armies by the thousand (50 turns of 3 strong bots: 71 s of CPU without it, 18 s with)
 BOARD = 100  # territories; past them both budgets shrink in proportion (a decision looks over the
 # board): still a count of decisions, not a clock, so that a seed plays the same game on any machine
-VALUE = (-4.718, 10.449, 0.816, -2.918, 0.868, 2.192, 4.762, 1.606, 0.907, -2.526, 0.799, 2.356, -0.831)
-# the weights of value_features in the chance of winning an undecided mission game, a
-# logistic model fitted on positions of balanced-only games (benchmarks/fit_value.py prints them)
-LIKELIER = 2.0  # a conquest that serves a mission is taken as 1 + LIKELIER times as likely under it
-# (a balanced player values its mission's territories 4-5 times as much as others; 2 is tempered,
-# since a conquest also has other reasons; benchmarks/mission_guess.py measures the guess)
 
 
 class _Aims:
@@ -78,6 +73,7 @@ class _Aims:
 
 class StrongAgent(_Aims, BalancedAgent):
     kind = "strong"
+    hears = True  # the others' decisions, to read their styles from
 
     def __init__(self, playouts: int = PLAYOUTS, horizon: int = HORIZON):
         if playouts < 1 or horizon < 1:
@@ -98,7 +94,9 @@ class StrongAgent(_Aims, BalancedAgent):
         self.turn_decisions = int(TURN_DECISIONS / scale)
         self.playout_decisions = max(1, int(PLAYOUT_DECISIONS / scale))
         self.budget = _Budget()
-        self.helpers = [_Helper(self.budget) for _ in range(view.players)]
+        # per style of the pool, a helper per seat: each playout draws the others' styles (reading.py)
+        self.helpers = [[_HELPERS[style](self.budget) for _ in range(view.players)] for style in STYLES]
+        self.reader = StyleReader(view, seat)
         self.script = _Script(self.budget)
         # what it has seen of the others' play: per seat, its conquests (territory, taken from)
         self.seen, self.seen_changes = list(view.owner), view.owner_changes
@@ -280,26 +278,10 @@ class StrongAgent(_Aims, BalancedAgent):
         weights = {}
         for seat in range(view.players):
             if seat != self.seat:  # (in a mission game every player holds one)
-                logs = [self.evidence(seat, m) for m in pool]
+                logs = [mission_evidence(view, self.taken[seat], seat, m) for m in pool]
                 top = max(logs, default=0.0)  # (never 0: a draw from what is left needs a weight)
                 weights[seat] = [math.exp(max(x - top, -700.0)) for x in logs]
         self.guess = pool, weights
-
-    def evidence(self, seat: int, m: Mission) -> float:
-        """The log-likelihood of `seat`'s conquests if he holds `m`, up to a constant."""
-        view = self.view
-        taken = self.taken[seat]
-        if m.kind == "conquer":
-            wanted = m.continents
-            served = sum(1 for t, _ in taken if view.continent_of[t] in wanted)
-            chance = sum(len(view.members[k]) for k in wanted) / view.size
-        elif m.kind == "destroy" and view.as_held(seat, m) is m:  # (not his own colour)
-            victim = view.colour_seat[m.colour]
-            served = sum(1 for _, before in taken if before == victim)
-            chance = 1 / (view.players - 1)
-        else:  # occupying many territories: any conquest serves it as much as another
-            return 0.0
-        return served * math.log(1 + LIKELIER) - len(taken) * math.log(1 + LIKELIER * chance)
 
     # ---- the search ---------------------------------------------------------------------------------
 
@@ -316,9 +298,8 @@ class StrongAgent(_Aims, BalancedAgent):
         alive = sum(view.alive[:view.players])
         limit = view.turn + alive * self.horizon
         scores = [[0.0] * self.playouts for _ in candidates]
-        helpers = list(self.helpers)
-        helpers[self.seat] = self.script
         for j, seed in enumerate(seeds):
+            helpers = self.styles(random.Random(~seed))
             for i, candidate in enumerate(candidates):
                 copy = view.playout(helpers, seed, limit)
                 self.budget.left = self.playout_decisions
@@ -341,6 +322,20 @@ class StrongAgent(_Aims, BalancedAgent):
             if mean > CONFIDENCE * spread / n ** 0.5 and mean > best_gain:
                 best, best_gain = i, mean
         return candidates[best]
+
+    def styles(self, rng: random.Random) -> list:
+        """A playout's agents: its script in the bot's seat; in each other seat, a style of the pool
+        drawn by how likely the bot reads it to be that player's."""
+        helpers = list(self.helpers[0])  # balanced (STYLES[0]) where nobody is read: the neutral army
+        reader = self.reader
+        for seat in range(self.view.players):
+            if seat != self.seat and self.view.alive[seat]:
+                helpers[seat] = self.helpers[rng.choices(range(len(STYLES)), reader.weights(seat))[0]][seat]
+        helpers[self.seat] = self.script
+        return helpers
+
+    def hear(self, event: dict) -> None:
+        self.reader.hear(event)
 
     def determinize(self, copy, rng: random.Random) -> None:
         """Replace what the bot cannot see by a guess consistent with what it can."""
@@ -379,75 +374,6 @@ class StrongAgent(_Aims, BalancedAgent):
         return strength(copy, me) / total if total else 0.0
 
 
-def win_chance(game, seat: int) -> float:
-    """The chance that `seat` wins a mission game as it stands (VALUE's logistic model)."""
-    z = sum(w * x for w, x in zip(VALUE, value_features(game, seat)))
-    return 1 / (1 + math.exp(-max(-700.0, min(700.0, z))))
-
-
-def value_features(game, seat: int) -> tuple[float, ...]:
-    """What VALUE weighs: 1; the seat's share of the strength of the players left; its
-    mission's progress, a column per kind of mission, and again to the fourth power (the last
-    steps count most); the progress of the opponent nearest to his mission (`threat`; a
-    partner's mission is no threat), and to the fourth; whether the mission is to occupy,
-    to destroy; 1 / the number of players."""
-    alive = game.alive
-    total = sum(strength(game, s) for s in range(game.players) if alive[s])
-    share = strength(game, seat) / total if total else 0.0
-    missions = game.missions
-    mission = missions[seat]
-    own = game.friends[seat] if game.friends is not None else (seat,)
-    nearest = max((threat(game, s, missions[s]) for s in range(game.players)
-                   if s not in own and alive[s] and missions[s] is not None), default=0.0)
-    p = progress(game, seat, mission)
-    occupy, destroy = float(mission.kind == "occupy"), float(mission.kind == "destroy")
-    conquer = 1.0 - occupy - destroy
-    p4 = p ** 4
-    return (1.0, share, p * occupy, p * destroy, p * conquer, p4 * occupy, p4 * destroy, p4 * conquer,
-            nearest, nearest ** 4, occupy, destroy, 1 / game.players)
-
-
-def strength(game, seat: int) -> float:
-    """Armies on the board plus twice what the seat would earn as reinforcements (cards aside)."""
-    count = game.rules.territory_armies
-    income = count(game.quantities(seat, count.names))
-    bonus = game.rules.continent_bonus
-    income += sum(game.value(bonus[k], seat) for k in game.held_continents(seat))
-    return game.armies_of(seat) + 2 * income + 2 * len(game.hands[seat])
-
-
-def progress(game, seat: int, m: Mission) -> float:
-    """How far a mission is done, 0 to 1 (a rough measure, for the search's scores)."""
-    owner = game.owner
-    if m.kind == "occupy":
-        held = sum(1 for t in range(game.size) if owner[t] == seat and game.armies[t] >= m.armies)
-        return min(1.0, held / m.count)
-    if m.kind == "destroy":
-        target = game.colour_seat.get(m.colour)
-        if target is None or not game.alive[target]:
-            return 1.0
-        return 1.0 - game.territory_count[target] / game.size
-    wanted = [t for k in m.continents for t in game.members[k]]
-    held = sum(1 for t in wanted if owner[t] == seat)
-    others = [k for k in range(len(game.members)) if k not in m.continents] if m.extra else []
-    if others:  # one more continent: the best held share of one, as if it were the smallest
-        smallest = min(len(game.members[k]) for k in others)
-        best = max(game.continent_count[seat][k] / len(game.members[k]) for k in others)
-        return (held + smallest * best) / (len(wanted) + smallest)
-    return held / len(wanted) if wanted else 1.0
-
-
-def threat(game, seat: int, m: Mission) -> float:
-    """How near another player is to his mission, 0 to 1: as `progress`, but a colour to
-    destroy counts from a fair share of the board (a victim with that many is no nearer)."""
-    if m.kind == "destroy":
-        victim = game.colour_seat.get(m.colour)
-        if victim is None or not game.alive[victim]:
-            return 1.0
-        return max(0.0, 1 - game.territory_count[victim] * game.players / game.size)
-    return progress(game, seat, m)
-
-
 class _Budget:
     """The decisions a playout has left, shared by every seat's agent in it."""
 
@@ -459,8 +385,8 @@ class _Spent(Exception):
     result). Not a GameOver: Game.play_on would take it for a game that ended."""
 
 
-class _Helper(BalancedAgent):
-    """`balanced` in a playout, which it ends (as a turn limit) when the playout's budget is spent."""
+class _Budgeted:
+    """An agent in a playout, which it ends (as a turn limit) when the playout's budget is spent."""
 
     def __init__(self, budget: _Budget):
         self.budget = budget
@@ -471,6 +397,14 @@ class _Helper(BalancedAgent):
         if budget.left < 0:
             raise _Spent  # the playout ends here, as at a turn limit
         return super().decide(d)
+
+
+class _Helper(_Budgeted, BalancedAgent):
+    """`balanced` in a playout."""
+
+
+_HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style), {})
+            for style in STYLES}  # each style of the pool, in a playout
 
 
 class _Script(_Aims, _Helper):
