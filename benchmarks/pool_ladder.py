@@ -3,12 +3,16 @@ same seat on the same seeds, so that what `strong` adds is measured against play
 policy its playouts model (issue 27; docs/bots.md, "The opponent pool").
 
     python benchmarks/pool_ladder.py --games 100 --seed 1              # sv-2000 missions, 4 players
+    python benchmarks/pool_ladder.py --games 100 --seed 1,2            # each seed, then both pooled
     python benchmarks/pool_ladder.py --edition nl-1990 --variant alternatief --games 100 --seed 2
     python benchmarks/pool_ladder.py --pool aggressive,spreader --json
+    PYRISK_PATH=… python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
+        --pool benchmarks/pyrisk_bridge.py:AlAI,benchmarks/pyrisk_bridge.py:BetterAI,benchmarks/pyrisk_bridge.py:ChronAI
 
 For each opponent: each bot's win share with its Wilson 95% interval (`risk tournament`'s), and
 the difference strong − balanced with a 95% interval (the two shares are from independent sets
-of games on the same seeds: the normal approximation of a difference of two proportions).
+of games on the same seeds: the normal approximation of a difference of two proportions). With
+several seeds, a table for each and one of the games of all of them pooled (wins and games summed).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import math
 import time
 
+from riskrules.instrument.stats import wilson
 from riskrules.instrument.tournament import Match, games_for, run, standings
 
 POOL = ("balanced", "random", "aggressive", "turtle", "spreader")
@@ -46,27 +51,55 @@ def main() -> None:
     parser.add_argument("--variant", default="missions")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100, help="games per bot and opponent (default 100)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", default="1", help="a seed, or several: 1,2 (each, then pooled)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pool", default=",".join(POOL), help="the opponents, comma-separated")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     variants = (args.variant,) if args.variant else None
+    ladders = []
+    for seed in [int(s) for s in args.seed.split(",")]:
+        rows = []
+        for opponent in args.pool.split(","):
+            strong = share(args.edition, variants, "strong", opponent, args.players, args.games, seed, args.workers)
+            balanced = share(args.edition, variants, "balanced", opponent, args.players, args.games, seed,
+                             args.workers) if opponent != "balanced" else None
+            rows.append({"opponent": opponent, "strong": strong, "balanced": balanced,
+                         "difference": difference(strong, balanced) if balanced else None})
+        ladders.append({"edition": args.edition, "variant": args.variant, "players": args.players, "seed": seed,
+                        "games": args.games, "rows": rows})
+    if len(ladders) > 1:
+        ladders.append(pooled(ladders))
+    print(json.dumps(ladders if len(ladders) > 1 else ladders[0], indent=2) if args.json
+          else "\n\n".join(table(data) for data in ladders))
+
+
+def pooled(ladders: list[dict]) -> dict:
+    """The ladders of several seeds as one: per opponent and bot, the wins and games summed."""
+    first = ladders[0]
+
+    def summed(rows: list[dict | None]) -> dict | None:
+        if rows[0] is None:
+            return None
+        wins, games, seats = sum(r["wins"] for r in rows), sum(r["games"] for r in rows), rows[0]["seats"]
+        low, high = wilson(wins, games)
+        return {"wins": wins, "games": games, "seats": seats, "win_share": wins / (seats * games),
+                "low": low / seats, "high": high / seats}
+
     rows = []
-    for opponent in args.pool.split(","):
-        strong = share(args.edition, variants, "strong", opponent, args.players, args.games, args.seed, args.workers)
-        balanced = share(args.edition, variants, "balanced", opponent, args.players, args.games, args.seed,
-                         args.workers) if opponent != "balanced" else None
-        rows.append({"opponent": opponent, "strong": strong, "balanced": balanced,
+    for i, row in enumerate(first["rows"]):
+        strong = summed([ladder["rows"][i]["strong"] for ladder in ladders])
+        balanced = summed([ladder["rows"][i]["balanced"] for ladder in ladders])
+        rows.append({"opponent": row["opponent"], "strong": strong, "balanced": balanced,
                      "difference": difference(strong, balanced) if balanced else None})
-    data = {"edition": args.edition, "variant": args.variant, "players": args.players, "seed": args.seed,
-            "games": args.games, "rows": rows}
-    print(json.dumps(data, indent=2) if args.json else table(data))
+    seeds = " and ".join(str(ladder["seed"]) for ladder in ladders)
+    return {**first, "seed": f"{seeds} pooled", "games": sum(ladder["games"] for ladder in ladders), "rows": rows}
 
 
 def table(data: dict) -> str:
     """The ladder as text (also from a --json run: python -c 'import pool_ladder; …')."""
-    lines = [f"{data['edition']} {data['variant'] or ''}, {data['players']} players, seed {data['seed']}: one bot "
+    rules = f"{data['edition']} {data['variant']}" if data["variant"] else data["edition"]
+    lines = [f"{rules}, {data['players']} players, seed {data['seed']}: one bot "
              f"against {data['players'] - 1} of each opponent, seats rotated",
              f"{'opponent':12} {'strong':>22} {'balanced':>22} {'strong − balanced':>26}"]
 
@@ -75,7 +108,8 @@ def table(data: dict) -> str:
 
     for row in data["rows"]:
         s, b, d = row["strong"], row["balanced"], row["difference"]
-        lines.append(f"{row['opponent']:12} {cell(s):>22} {cell(b) if b else '—':>22} "
+        name = row["opponent"].rpartition(":")[2]  # (a plug-in by its class: pyrisk_bridge.py:AlAI → AlAI)
+        lines.append(f"{name:12} {cell(s):>22} {cell(b) if b else '—':>22} "
                      f"{f'{d[0]:+.1%} ({d[1]:+.1%}…{d[2]:+.1%})' if d else '—':>26}")
     return "\n".join(lines)
 

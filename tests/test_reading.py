@@ -11,13 +11,18 @@ import pytest
 
 from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.balanced import BalancedAgent
-from riskrules.engine.agents.reading import AGAINST, MOVED, OTHER, SAME, STYLES, StyleReader
+from riskrules.engine.agents.reading import AGAINST, BLUR, MOVED, OTHER, SAME, STYLES, StyleReader
 from riskrules.engine.agents.strong import StrongAgent
 from riskrules.engine.game import Game
 from riskrules.language.loader import load_rules
 from scenario import Scenario
 
 NAMES = [style.kind for style in STYLES]  # balanced, aggressive, turtle, spreader, random
+
+
+def blurred(p: float, anyhow: float) -> float:
+    """A style's log-likelihood `p`, blurred with random's `anyhow`."""
+    return log((1 - BLUR) * p + BLUR * anyhow)
 
 
 class Listening(BalancedAgent):
@@ -77,7 +82,7 @@ def test_stopping_with_a_sure_attack_left_reads_as_random():
     s, reader, names = _reader({"alaska": (1, 30)})
     reader.hear({"type": "turn_start", "turn": 2, "player": names[2], "round": 1})
     # every deterministic style would have attacked (30 against 1); random stops 15% of the time
-    assert reader.log[1] == pytest.approx([log(AGAINST)] * 4 + [log(0.15)], rel=1e-12)
+    assert reader.log[1] == pytest.approx([blurred(AGAINST, 0.15)] * 4 + [log(0.15)], rel=1e-12)
     assert reader.log[0] == reader.log[2] == reader.log[3] == [0.0] * 5
 
 
@@ -91,14 +96,16 @@ def test_a_hopeless_attack_reads_as_random_and_a_move_in_as_its_style():
     reader.hear(battle)
     first = list(reader.log[1])
     assert first[4] == pytest.approx(log(0.85 / 3), rel=1e-12)
-    assert all(x in (pytest.approx(log(SAME)), pytest.approx(log(OTHER / 2))) for x in first[:4])
+    anyhow = 0.85 / 3
+    assert all(x in (pytest.approx(blurred(SAME, anyhow)), pytest.approx(blurred(OTHER / 2, anyhow)))
+               for x in first[:4])
     # then 3 to 9 armies may move in: aggressive moves all (9), turtle and spreader (from the front)
     # the least (3), balanced (both at the front) half way (6); 9 moved
     reader.hear({"type": "conquest", "turn": 1, "player": names[1], "from": "alaska", "to": "kamchatka",
                  "moved": 9, "min_move": 3})
     gained = [b - a for a, b in zip(first, reader.log[1])]
-    other = log((1 - MOVED) / 6)
-    assert gained == pytest.approx([other, log(MOVED), other, other, -log(7)], rel=1e-12)
+    same, other = blurred(MOVED, 1 / 7), blurred((1 - MOVED) / 6, 1 / 7)
+    assert gained == pytest.approx([other, same, other, other, -log(7)], rel=1e-12)
 
 
 def test_a_turtle_attack_at_long_odds_is_not_against_any_style():
@@ -108,7 +115,7 @@ def test_a_turtle_attack_at_long_odds_is_not_against_any_style():
                  "defender": names[0], "attacker_armies": 3, "defender_armies": 10, "committed": 2,
                  "attacker_dice": [2, 1], "defender_dice": [6, 5], "attacker_losses": 2, "defender_losses": 0})
     # 2 against 10: no style but random attacks there
-    assert reader.log[1] == pytest.approx([log(AGAINST / 3)] * 4 + [log(0.85 / 3)], rel=1e-12)
+    assert reader.log[1] == pytest.approx([blurred(AGAINST / 3, 0.85 / 3)] * 4 + [log(0.85 / 3)], rel=1e-12)
 
 
 @pytest.mark.parametrize("edition, variant, seats", [
@@ -117,7 +124,7 @@ def test_a_turtle_attack_at_long_odds_is_not_against_any_style():
     ("sv-2000", "missions", ("balanced", "random", "aggressive")),
 ])
 def test_the_pool_is_told_apart_in_whole_games(edition, variant, seats):
-    """By its fourth round the reader puts more than 0.95 on each opponent's own style, in every
+    """By its fourth round the reader puts the most (over 0.6) on each opponent's own style, in every
     game of three seeds (the seats rotate with the seed)."""
     rules = load_rules(edition, [variant], 4)
     for seed in range(3):
@@ -128,7 +135,7 @@ def test_the_pool_is_told_apart_in_whole_games(edition, variant, seats):
         assert 4 in read, (seed, max(read))
         for seat, style in enumerate(lineup, 1):
             weights = read[4][seat]
-            assert NAMES[weights.index(max(weights))] == style and max(weights) > 0.95, (seed, seat, weights)
+            assert NAMES[weights.index(max(weights))] == style and max(weights) > 0.6, (seed, seat, weights)
 
 
 def test_each_playout_draws_the_others_styles_from_what_was_read():
@@ -136,6 +143,8 @@ def test_each_playout_draws_the_others_styles_from_what_was_read():
     bot = StrongAgent()
     game = Game(rules, [bot] + [make_bot("balanced") for _ in range(3)], 3)
     reader = bot.reader
+    unread = bot.styles(random.Random(1))
+    assert [type(h).__mro__[2] for h in unread[1:]] == [BalancedAgent] * 3  # (_Helper, _Budgeted, balanced)
     reader.log[1] = [0.0, -50.0, -50.0, -50.0, -50.0]  # balanced
     reader.log[2] = [-50.0, -50.0, 0.0, -50.0, -50.0]  # turtle
     reader.log[3] = [-50.0, 0.0, -50.0, -50.0, 0.0]  # aggressive or random, even

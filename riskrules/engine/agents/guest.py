@@ -17,6 +17,8 @@ any agent. The guest
   decision would cost tens of microseconds a decision, a plug-in's game several times its
   own time where it is asked every roll of the dice. The constructor and `start` (made
   before play) run in a thread of their own, waited for as long;
+- passes on to a plug-in that hears (Agent.hears) each event as its seat is told it, a copy of
+  its own, its view renewed to that moment, under the same clock as its decisions;
 - turns whatever the plug-in raises (any exception, and SystemExit, KeyboardInterrupt and
   the like, which are the plug-in's own: the user's Ctrl-C comes to the main thread, which
   is watching; only in the main thread, without a watch, is a KeyboardInterrupt taken for
@@ -62,6 +64,7 @@ class Guest(Agent):
         if how != "ok":
             raise GameError(f"cannot make bot '{spec}': " + (made if how == "raised" else f"no answer {self._late()}"))
         self.bot = made
+        self.hears = getattr(cls, "hears", False) is True  # a plug-in that hears hears through its guest
 
     @property
     def watches(self) -> bool:
@@ -99,6 +102,20 @@ class Guest(Agent):
             raise GameError(f"{self._who()} failed to answer {d.kind}: {answer}")
         raise GameError(f"{self._who()} answered {d.kind} with a value of type {answer}: an answer is None, "
                         "a number or a tuple of numbers")
+
+    def hear(self, event: dict) -> None:
+        """An event for a plug-in that hears: a copy of its own, with its view renewed to the moment
+        of the event; what it raises and its lateness, as for a decision."""
+        self.view.lend(self.rules, self.memo, self.seen)
+        if self.timeout is not None:
+            self.asking = (time.monotonic() + self.timeout, "an event")
+        how, said = _outcome(self.bot.hear, (deepcopy(event),), False,
+                             (KeyboardInterrupt,) if threading.current_thread() is threading.main_thread() else ())
+        self.asking = None
+        if self.abandoned:
+            raise _Abandoned
+        if how == "raised":
+            raise GameError(f"{self._who()} failed to hear an event: {said}")
 
     def _who(self) -> str:
         return f"{self.view.names[self.seat]} ({self.kind})"

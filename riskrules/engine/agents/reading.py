@@ -7,12 +7,16 @@ Styles (`StyleReader`): each style of the opponent pool (STYLES: balanced, aggre
 spreader, random) is asked what it would have done at each decision the table sees another
 player make, on the board as it stood then — an attack (from where, on what), stopping while
 attacks were left, the armies moved into a conquest — and a style's weight for that player is
-the likelihood of all his decisions under it (the prior is even): doing what the style would
-have done counts SAME, attacking elsewhere OTHER (shared among the other attacks), attacking
-where it would have stopped or stopping where it would have attacked AGAINST. A player who
-attacks at even odds, moves everything forward, or stops with good odds left soon reads as the
-style that does so. The reader hears the events as its seat is told them (Agent.hears) and
-looks only at its seat's view: what it reads, any player at the table could.
+the likelihood of all his decisions under it (the prior is even). A decision the style would
+have made counts SAME; an attack elsewhere OTHER, shared among the other attacks (where a player
+attacks depends on a mission nobody else sees, so it tells little); attacking where the style
+would have stopped, or stopping where it would have attacked, AGAINST; moving in what it would
+have moved MOVED. Each is blurred with random's likelihood of the same decision (BLUR): nobody
+plays a style without fault, and a player of no style in the pool reads as the style nearest
+him. A player who attacks at even odds, moves everything forward, or stops with good odds left
+soon reads as the style that does so (tests/test_reading.py: the pool told apart by the fourth
+round). The reader hears the events as its seat is told them (Agent.hears) and looks only at its
+seat's view: what it reads, any player at the table could.
 """
 
 from __future__ import annotations
@@ -31,10 +35,11 @@ LIKELIER = 2.0  # a conquest that serves a mission is taken as 1 + LIKELIER time
 # since a conquest also has other reasons; benchmarks/mission_guess.py measures the guess)
 
 STYLES = (BalancedAgent, AggressiveAgent, TurtleAgent, SpreaderAgent, RandomAgent)  # random last
-SAME = 0.6  # the likelihood of a decision the style would have made; of an attack elsewhere: OTHER,
-OTHER = 0.35  # shared among the other attacks (a style's target depends on a mission it cannot
-AGAINST = 0.05  # see); of attacking where it stops, or stopping where it attacks: AGAINST
-MOVED = 0.7  # the likelihood of moving in what the style would have moved (the rest shared)
+SAME = 0.3  # the likelihood of the attack the style would have made
+OTHER = 0.65  # … of another attack, shared among them
+AGAINST = 0.05  # … of attacking where the style stops, or stopping where it attacks
+MOVED = 0.7  # … of moving in what the style would have moved (the rest shared among the others)
+BLUR = 0.1  # a style's likelihood is blurred with random's by this much (_blurred)
 
 
 def mission_evidence(view, taken: list[tuple[int, int]], seat: int, m: Mission) -> float:
@@ -87,9 +92,12 @@ class StyleReader:
         self.side = -1  # the player whose turn it is, until his stopping has been read
         self.turn = (0, 0, False)  # that turn's number and round, and whether he has conquered in it
 
-    def weights(self, seat: int) -> list[float]:
-        """The chance of each style of STYLES for `seat` (they sum to 1)."""
+    def weights(self, seat: int) -> list[float] | None:
+        """The chance of each style of STYLES for `seat` (they sum to 1); None before any of his
+        decisions has been read."""
         row = self.log[seat]
+        if not any(row):
+            return None
         top = max(row)
         w = [math.exp(max(x - top, -700.0)) for x in row]
         total = sum(w)
@@ -161,10 +169,11 @@ class StyleReader:
             return
         moved, choices = e.get("moved"), occupy[2]
         row = self.log[side]
-        other = math.log((1 - MOVED) / (choices - 1))
+        anyhow = 1 / choices  # (random's)
+        same, other = _blurred(MOVED, anyhow), _blurred((1 - MOVED) / (choices - 1), anyhow)
         for i, guess in enumerate(occupy[3]):
-            row[i] += math.log(MOVED) if guess == moved else other
-        row[-1] -= math.log(choices)
+            row[i] += same if guess == moved else other
+        row[-1] += math.log(anyhow)
 
     def stopped(self, armies: list[int]) -> None:
         """The player whose turn it is stopped attacking, with the armies as they were then."""
@@ -184,6 +193,8 @@ class StyleReader:
         self.set_then(side, armies)
         d = Decision(ATTACK, side, options, side, True)
         row = self.log[side]
+        stop = RandomAgent.STOP_ATTACK
+        anyhow = stop if chosen is None else (1 - stop) / n  # (random's)
         for i, model in enumerate(self.models):
             guess = model.attack(d)
             if chosen is None:
@@ -192,12 +203,16 @@ class StyleReader:
                 p = AGAINST / n
             else:
                 p = SAME if guess == chosen else OTHER / max(1, n - 1)
-            row[i] += math.log(p)
-        stop = RandomAgent.STOP_ATTACK
-        row[-1] += math.log(stop if chosen is None else (1 - stop) / n)
+            row[i] += _blurred(p, anyhow)
+        row[-1] += math.log(anyhow)
         self.then.armies = self.view.armies
 
     def set_then(self, side: int, armies: list[int]) -> None:
         then = self.then
         then.armies, then.active = armies, side
         then.turn, then.round, then.conquered = self.turn
+
+
+def _blurred(p: float, anyhow: float) -> float:
+    """The log-likelihood of a decision a style gives `p`, blurred with what random gives it (`anyhow`)."""
+    return math.log((1 - BLUR) * p + BLUR * anyhow)

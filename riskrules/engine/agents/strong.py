@@ -14,8 +14,10 @@ At four kinds of moment in its own turn it tries the candidate answers on copies
   the rules allow more moves, the copy makes none).
 Balanced's own answer is the default: another candidate is taken only when it beats it by
 more than CONFIDENCE standard errors of the paired difference over the same playouts.
-A playout plays the candidate, then lets `balanced` play every seat to the start of the bot's
-next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
+A playout plays the candidate, then lets `balanced` play the bot's seat and, in every other seat,
+a style of the opponent pool drawn by how likely the bot reads it to be that player's (reading.py:
+from the decisions it has seen him make; `balanced` until it has seen one), to the start of the
+bot's next turn (HORIZON rounds), and scores the end: 1 for a win, 0 for a loss, otherwise the
 bot's share of armies and income or, with missions, its chance of winning as a logistic
 model (VALUE, fitted by benchmarks/fit_value.py) reads it from the bot's share, how far its
 own mission is done and how far the opponent nearest to his (guessed) mission is.
@@ -329,8 +331,9 @@ class StrongAgent(_Aims, BalancedAgent):
         helpers = list(self.helpers[0])  # balanced (STYLES[0]) where nobody is read: the neutral army
         reader = self.reader
         for seat in range(self.view.players):
-            if seat != self.seat and self.view.alive[seat]:
-                helpers[seat] = self.helpers[rng.choices(range(len(STYLES)), reader.weights(seat))[0]][seat]
+            weights = reader.weights(seat) if seat != self.seat and self.view.alive[seat] else None
+            if weights is not None:  # (else balanced: a player not yet read is taken for one)
+                helpers[seat] = self.helpers[rng.choices(range(len(STYLES)), weights)[0]][seat]
         helpers[self.seat] = self.script
         return helpers
 
