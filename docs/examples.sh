@@ -58,11 +58,22 @@ if [[ $PART != splice ]]; then
     done
     echo "examples: the bot ladder" >&2
     "$PYTHON" benchmarks/tournament.py --games 60 | sed -E 's/, [0-9]+ s with [0-9]+ workers?//' > "$OUT/ladder.txt"
-    for seed in "${TOURNAMENT_SEEDS[@]}"; do
-        echo "examples: the opponent pool's ladder, seed $seed" >&2
-        "$PYTHON" benchmarks/pool_ladder.py --games 100 --seed "$seed" --pool aggressive,turtle,spreader,random \
-            > "$OUT/pool-ladder-seed-$seed.txt"
-    done
+    seeds=$(IFS=,; echo "${TOURNAMENT_SEEDS[*]}")
+    echo "examples: the opponent pool's ladder, seeds $seeds" >&2
+    rm -f "$OUT"/pool-ladder-seed-*
+    "$PYTHON" benchmarks/pool_ladder.py --games 100 --seed "$seeds" --pool aggressive,turtle,spreader,random \
+        > "$OUT/pool-ladder.txt"
+    # pyrisk's AIs through the bridge: only with a clone of pyrisk (PYRISK_PATH, benchmarks/pyrisk_bridge.py);
+    # without one, the ladder last made stays in docs/examples/
+    if [[ -n ${PYRISK_PATH:-} ]]; then
+        echo "examples: pyrisk's AIs' ladder, seeds $seeds" >&2
+        bridge=benchmarks/pyrisk_bridge.py
+        "$PYTHON" benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" --games 100 --seed "$seeds" \
+            --pool "$bridge:AlAI,$bridge:BetterAI,$bridge:ChronAI" > "$OUT/pyrisk-ladder.txt"
+        git -C "$PYRISK_PATH" rev-parse --short HEAD > "$OUT/pyrisk-commit.txt" 2>/dev/null || true
+    else
+        echo "examples: no PYRISK_PATH: pyrisk's AIs' ladder kept as it was" >&2
+    fi
 fi
 
 "$PYTHON" - "${SWEEP[@]}" <<'PY'
@@ -154,7 +165,8 @@ blocks = {
         "tournaments": indent("\n".join(text for text, _, _ in made.values())),
         "strength": " ".join(strength),
         "ladder": indent((out / "ladder.txt").read_text()),
-        "pool": indent("\n".join(path.read_text() for path in sorted(out.glob("pool-ladder-seed-*.txt")))),
+        "pool": indent((out / "pool-ladder.txt").read_text()),
+        "pyrisk": indent((out / "pyrisk-ladder.txt").read_text()),
     },
 }
 for name, found in blocks.items():
