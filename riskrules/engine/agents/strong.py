@@ -328,7 +328,7 @@ class StrongAgent(_Aims, BalancedAgent):
     def styles(self, rng: random.Random) -> list:
         """A playout's agents: its script in the bot's seat; in each other seat, a style of the pool
         drawn by how likely the bot reads it to be that player's."""
-        helpers = list(self.helpers[0])  # balanced (STYLES[0]) where nobody is read: the neutral army
+        helpers = list(self.helpers[0])  # balanced (STYLES[0]) in every seat to begin with
         reader = self.reader
         for seat in range(self.view.players):
             weights = reader.weights(seat) if seat != self.seat and self.view.alive[seat] else None
