@@ -39,7 +39,7 @@ from riskrules.engine.decisions import ATTACK, CLAIM, DEFEND, DICE, FORTIFY, OCC
 from riskrules.engine.sight import left_to_place
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyrisk import MODULES, _Finder, pyrisk_dir  # noqa: E402  (benchmarks/pyrisk.py: its loader)
+from pyrisk import _Finder, pyrisk_dir  # noqa: E402  (benchmarks/pyrisk.py: its loader)
 
 RENAMED = {"Northwest Territories": "northwest_territory", "Mexico": "central_america", "Venezuala": "venezuela",
            "Scandanavia": "scandinavia", "South East Asia": "siam"}  # pyrisk's names → the classic board's
@@ -56,7 +56,6 @@ def loaded() -> dict:
         logging.getLogger("pyrisk").disabled = True
         for name in ("ai", "territory", "player", "world", "ai.stupid", "ai.better", "ai.al", "ai.chron"):
             _LOADED[name] = importlib.import_module(name)
-        assert all(name.split(".")[0] in MODULES for name in _LOADED)
     return _LOADED
 
 
@@ -72,6 +71,10 @@ class PyriskAI(Agent):
     """One of pyrisk's AIs (`ai`: its module and class) in a riskrules seat."""
 
     ai = ("ai.stupid", "StupidAI")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.kind = f"pyrisk-{cls.ai[1]}"  # how the game log names it
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
@@ -190,22 +193,18 @@ class PyriskAI(Agent):
 
 
 class StupidAI(PyriskAI):
-    kind = "pyrisk-StupidAI"
     ai = ("ai.stupid", "StupidAI")
 
 
 class BetterAI(PyriskAI):
-    kind = "pyrisk-BetterAI"
     ai = ("ai.better", "BetterAI")
 
 
 class AlAI(PyriskAI):
-    kind = "pyrisk-AlAI"
     ai = ("ai.al", "AlAI")
 
 
 class ChronAI(PyriskAI):
-    kind = "pyrisk-ChronAI"
     ai = ("ai.chron", "ChronAI")
 
 

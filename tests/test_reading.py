@@ -5,7 +5,9 @@ opponent pool told apart, and playouts that draw each seat's style from what was
 from __future__ import annotations
 
 import random
+import sys
 from math import log
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +19,9 @@ from riskrules.engine.game import Game
 from riskrules.language.loader import load_rules
 from scenario import Scenario
 
-NAMES = [style.kind for style in STYLES]  # balanced, aggressive, turtle, spreader, random
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+from style_guess import NAMES, Reading  # noqa: E402  (NAMES: balanced, aggressive, turtle, spreader, random)
+
 
 
 def blurred(p: float, anyhow: float) -> float:
@@ -25,27 +29,17 @@ def blurred(p: float, anyhow: float) -> float:
     return log((1 - BLUR) * p + BLUR * anyhow)
 
 
-class Listening(BalancedAgent):
-    """balanced, with a StyleReader hearing its seat's events; the weights read at the first
-    decision of each round."""
-
-    hears = True
+class Listening(Reading):
+    """benchmarks/style_guess.py's reading `balanced` (the weights read at its first decision of
+    each round), keeping what it heard."""
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
-        self.reader = StyleReader(view, seat)
         self.heard: list[dict] = []
-        self.read: dict[int, list[list[float]]] = {}
 
     def hear(self, event: dict) -> None:
         self.heard.append(event)
-        self.reader.hear(event)
-
-    def decide(self, d):
-        view = self.view
-        if view.round not in self.read:
-            self.read[view.round] = [self.reader.weights(s) for s in range(view.players)]
-        return super().decide(d)
+        super().hear(event)
 
 
 def test_an_agent_that_hears_is_told_what_its_seat_is_told():

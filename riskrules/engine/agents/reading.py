@@ -117,16 +117,15 @@ class StyleReader:
         if side < 0 or side == self.seat or side != self.side:
             return  # (his own, the neutral army's, or out of turn)
         index = self.index
-        if kind in ("battle", "battles"):
+        if kind in ("battle", "battles", "attack"):
             source, target = index.get(e.get("from")), index.get(e.get("to"))
-            if source is not None and target is not None:
+            if source is None or target is None:
+                return
+            if kind != "attack":
                 self.battle(e, side, source, target)
-        elif kind == "attack":
-            source, target = index.get(e.get("from")), index.get(e.get("to"))
-            if source is not None and target is not None:
+            else:  # an attack pressed on: decided once, its rolls follow
                 self.attacked(side, (source, target), self.view.armies)
-                keep = e.get("keep", 0)
-                self.press = (source, target, max(keep + 1, self.least), self.view.owner[target])
+                self.press = (source, target, max(e.get("keep", 0) + 1, self.least), self.view.owner[target])
         elif kind == "conquest":
             self.moved_in(side, e)
         elif kind == "fortify":  # (the attack phase is over: as it ended, before this move)
@@ -205,7 +204,6 @@ class StyleReader:
                 p = SAME if guess == chosen else OTHER / max(1, n - 1)
             row[i] += _blurred(p, anyhow)
         row[-1] += math.log(anyhow)
-        self.then.armies = self.view.armies
 
     def set_then(self, side: int, armies: list[int]) -> None:
         then = self.then
