@@ -1,0 +1,143 @@
+"""Variants of `strong` against three `balanced`, paired on the same games: does a change to its
+search or its habits make it win more? (issue 27: sv-2000 missions against three balanced)
+
+    python benchmarks/strong_variants.py --games 400 --seed 7000 --variants today,refit+trade,piled+refit+trade
+    python benchmarks/strong_variants.py --list
+
+Each variant is one or more tweaks joined by '+', applied to the strong bot in this process (and
+so in the forked workers) for its run, then undone. Every variant plays the same games as
+`risk tournament EDITION --variant V --players 4 --bots strong,balanced` (the same seeds and
+seatings), so the first variant listed is the baseline of a paired comparison: for each other
+variant, the games only it won, the games only the baseline won, and the difference of win
+shares with a 95% interval from those discordant games (a paired difference: games that both or
+neither won say nothing about the change). Shares carry Wilson 95% intervals.
+
+The tweaks:
+  refit       VALUE as `python benchmarks/fit_value.py` fits it on today's balanced, which spreads its
+              setup armies (REFIT below; held-out log loss 0.3933; valuing.py's VALUE was fitted
+              before balanced spread them)
+  trade       the set worth the most armies, territory bonus counted (balanced: the set with the
+              most of its own territories), in its seat and in its playouts
+  piled       every setup army where balanced would place it in play, as balanced did before it
+              spread them (benchmarks/setup_spread.py's PiledSetup)
+  attack3     three attack candidates besides stopping (ATTACK_CANDIDATES 3; default 2)
+  playoutsN   N playouts per candidate and search (default 10; costs N/10 as much)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+
+import riskrules.engine.agents.strong as strong
+import riskrules.engine.agents.valuing as valuing
+from riskrules.instrument.stats import wilson
+from riskrules.instrument.tournament import Match, games_for, run
+
+REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
+TWEAKS = ("refit", "trade", "piled", "attack3", "playoutsN")
+
+
+def most_armies_trade(self, d):
+    """The set worth the most armies, its territory bonus counted; balanced's where none is worth more."""
+    view = self.view
+    per_card = view.rules.cards.bonus_per_card
+    usual = strong.BalancedAgent.trade(self, d)
+
+    def total(cards) -> int:
+        armies, owned, bonus = view.set_worth(cards)
+        return armies + bonus * (len(owned) if per_card else min(1, len(owned)))
+    best = max(d.options, key=total)
+    return best if total(best) > total(usual) else usual
+
+
+def piled_setup(self, d):
+    return self.place_in_play(d)
+
+
+def tweak(name: str) -> list[tuple[object, str, object]]:
+    """(owner, attribute, new value) for each change a tweak makes."""
+    if name == "refit":
+        return [(valuing, "VALUE", REFIT)]
+    if name == "trade":
+        return [(strong._Aims, "trade", most_armies_trade)]
+    if name == "piled":
+        return [(strong.StrongAgent, "place_setup", piled_setup)]
+    if name == "attack3":
+        return [(strong, "ATTACK_CANDIDATES", 3)]
+    if name.startswith("playouts") and name[len("playouts"):].isdigit():
+        n = int(name[len("playouts"):])
+        return [(strong, "PLAYOUTS", n), (strong.StrongAgent.__init__, "__defaults__", (n, strong.HORIZON))]
+    raise SystemExit(f"no tweak {name!r}: one of {', '.join(TWEAKS)}")
+
+
+def play(variant: str, edition: str, variants, games: int, seed: int, workers: int) -> list[bool]:
+    """Whether strong won each game, the variant's tweaks applied for the run."""
+    changes = [c for name in variant.split("+") if name != "today" for c in tweak(name)]
+    saved = [(owner, attr, owner.__dict__.get(attr, getattr(owner, attr, None)), attr in owner.__dict__)
+             for owner, attr, _ in changes]
+    try:
+        for owner, attr, value in changes:
+            setattr(owner, attr, value)
+        match = Match(edition, variants, ("strong", "balanced", "balanced", "balanced"))
+        return [p.winner == "strong" for p in run(match, games_for(games, 4), seed, workers)]
+    finally:
+        for owner, attr, value, had in reversed(saved):
+            if had or attr == "__defaults__":
+                setattr(owner, attr, value)
+            else:
+                delattr(owner, attr)
+
+
+def paired(base: list[bool], other: list[bool]) -> tuple[int, int, float, float, float]:
+    """Games only `other` won, only `base` won, and other − base with a 95% interval."""
+    n = len(base)
+    gain = sum(o and not b for b, o in zip(base, other))
+    loss = sum(b and not o for b, o in zip(base, other))
+    d = (gain - loss) / n
+    se = math.sqrt(max(gain + loss - (gain - loss) ** 2 / n, 0.0)) / n
+    return gain, loss, d, d - 1.96 * se, d + 1.96 * se
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edition", default="sv-2000")
+    parser.add_argument("--variant", default="missions", help="the edition's variant ('' for none)")
+    parser.add_argument("--variants", default="today,refit+trade", help="comma-separated; the first is the baseline")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="each variant's wins, game by game")
+    parser.add_argument("--list", action="store_true", help="the tweaks, and stop")
+    args = parser.parse_args()
+    if args.list:
+        print(__doc__[__doc__.index("The tweaks"):].rstrip())
+        return
+    names = args.variants.split(",")
+    for name in names:
+        for part in name.split("+"):
+            if part != "today":
+                tweak(part)  # an unknown tweak fails before any game is played
+    edition_variants = (args.variant,) if args.variant else None
+    results = {}
+    for name in names:
+        start = time.time()
+        results[name] = play(name, args.edition, edition_variants, args.games, args.seed, args.workers)
+        won = results[name]
+        if not args.json:
+            low, high = wilson(sum(won), len(won))
+            line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
+            if name != names[0]:
+                gain, loss, d, dl, dh = paired(results[names[0]], won)
+                line += f"   vs {names[0]}: +{gain} −{loss} games, {d:+.1%} ({dl:+.1%}…{dh:+.1%})"
+            print(line, flush=True)
+        print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
+    if args.json:
+        print(json.dumps({"edition": args.edition, "variant": args.variant, "seed": args.seed, "won": results}))
+
+
+if __name__ == "__main__":
+    main()
