@@ -4,6 +4,11 @@ search or its habits make it win more? (issue 27: sv-2000 missions against three
     python benchmarks/strong_variants.py --games 400 --seed 7000 --variants today,refit+trade,piled+refit+trade
     python benchmarks/strong_variants.py --list
 
+The code before strong read the others (b50be78), on the same games, for a paired comparison:
+`git worktree add /tmp/before b50be78`, `PYTHONPATH=/tmp/before python benchmarks/strong_variants.py
+--variants today --json > before.json`, then `--variants today --against before.json` here: the
+baseline is then the file's first variant, named "before".
+
 Each variant is one or more tweaks joined by '+', applied to the strong bot in this process (and
 so in the forked workers) for its run, then undone. Every variant plays the same games as
 `risk tournament EDITION --variant V --players 4 --bots strong,balanced` (the same seeds and
@@ -33,7 +38,6 @@ import sys
 import time
 
 import riskrules.engine.agents.strong as strong
-import riskrules.engine.agents.valuing as valuing
 from riskrules.instrument.stats import wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
@@ -61,6 +65,7 @@ def piled_setup(self, d):
 def tweak(name: str) -> list[tuple[object, str, object]]:
     """(owner, attribute, new value) for each change a tweak makes."""
     if name == "refit":
+        import riskrules.engine.agents.valuing as valuing  # (here: an older strong, run with --variants today, has none)
         return [(valuing, "VALUE", REFIT)]
     if name == "trade":
         return [(strong._Aims, "trade", most_armies_trade)]
@@ -102,6 +107,16 @@ def paired(base: list[bool], other: list[bool]) -> tuple[int, int, float, float,
     return gain, loss, d, d - 1.96 * se, d + 1.96 * se
 
 
+def row(name: str, results: dict[str, list[bool]], base: str) -> str:
+    won = results[name]
+    low, high = wilson(sum(won), len(won))
+    line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
+    if name != base:
+        gain, loss, d, dl, dh = paired(results[base], won)
+        line += f"   vs {base}: +{gain} −{loss} games, {d:+.1%} ({dl:+.1%}…{dh:+.1%})"
+    return line
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edition", default="sv-2000")
@@ -112,6 +127,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true", help="each variant's wins, game by game")
     parser.add_argument("--list", action="store_true", help="the tweaks, and stop")
+    parser.add_argument("--against", help="a --json output of the same games: its first variant is the baseline")
     args = parser.parse_args()
     if args.list:
         print(__doc__[__doc__.index("The tweaks"):].rstrip())
@@ -123,18 +139,22 @@ def main() -> None:
                 tweak(part)  # an unknown tweak fails before any game is played
     edition_variants = (args.variant,) if args.variant else None
     results = {}
+    if args.against:
+        with open(args.against) as f:
+            saved = json.load(f)
+        if (saved["edition"], saved["variant"], saved["seed"]) != (args.edition, args.variant, args.seed):
+            raise SystemExit(f"{args.against} holds other games: {saved['edition']} {saved['variant']!r}, seed {saved['seed']}")
+        results["before"] = next(iter(saved["won"].values()))
+        names.insert(0, "before")
     for name in names:
-        start = time.time()
-        results[name] = play(name, args.edition, edition_variants, args.games, args.seed, args.workers)
-        won = results[name]
+        if name not in results:
+            start = time.time()
+            results[name] = play(name, args.edition, edition_variants, args.games, args.seed, args.workers)
+            print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
+        if len(results[name]) != len(results[names[0]]):
+            raise SystemExit(f"{args.against} holds {len(results[names[0]])} games, not {len(results[name])}")
         if not args.json:
-            low, high = wilson(sum(won), len(won))
-            line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
-            if name != names[0]:
-                gain, loss, d, dl, dh = paired(results[names[0]], won)
-                line += f"   vs {names[0]}: +{gain} −{loss} games, {d:+.1%} ({dl:+.1%}…{dh:+.1%})"
-            print(line, flush=True)
-        print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
+            print(row(name, results, names[0]), flush=True)
     if args.json:
         print(json.dumps({"edition": args.edition, "variant": args.variant, "seed": args.seed, "won": results}))
 
