@@ -26,7 +26,7 @@ The tweaks:
   piled       every setup army where balanced would place it in play, as balanced did before it
               spread them (benchmarks/setup_spread.py's PiledSetup)
   attack3     three attack candidates besides stopping (ATTACK_CANDIDATES 3; default 2)
-  playoutsN   N playouts per candidate and search (default 10; costs N/10 as much)
+  playoutsN   N playouts per candidate and search (default 10; about N/10 times the CPU)
 """
 
 from __future__ import annotations
