@@ -7,7 +7,9 @@ policy its playouts model (issue 27; docs/bots.md, "The opponent pool").
     python benchmarks/pool_ladder.py --edition nl-1990 --variant alternatief --games 100 --seed 2
     python benchmarks/pool_ladder.py --pool aggressive,spreader --json
     PYRISK_PATH=… python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
-        --pool benchmarks/pyrisk_bridge.py:AlAI,benchmarks/pyrisk_bridge.py:BetterAI,benchmarks/pyrisk_bridge.py:ChronAI
+        --pool benchmarks/pyrisk_bridge.py:AlAI,benchmarks/pyrisk_bridge.py:BetterAI
+    PYRISK_PATH=… python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
+        --pool benchmarks/pyrisk_bridge.py:ChronAI --bot-timeout 0    # ChronAI can take over 60 s to place
 
 For each opponent: each bot's win share with its Wilson 95% interval (`risk tournament`'s), and
 the difference strong − balanced with a 95% interval (the two shares are from independent sets
@@ -22,14 +24,17 @@ import json
 import math
 import time
 
+from riskrules.engine.agents import TIMEOUT
+from riskrules.engine.errors import GameError
 from riskrules.instrument.stats import wilson
 from riskrules.instrument.tournament import Match, games_for, run, standings
 
 POOL = ("balanced", "random", "aggressive", "turtle", "spreader")
 
 
-def share(edition: str, variants, bot: str, opponent: str, players: int, games: int, seed: int, workers: int):
-    match = Match(edition, variants, (bot,) + (opponent,) * (players - 1))
+def share(edition: str, variants, bot: str, opponent: str, players: int, games: int, seed: int, workers: int,
+          bot_timeout: float | None = TIMEOUT):
+    match = Match(edition, variants, (bot,) + (opponent,) * (players - 1), bot_timeout=bot_timeout)
     start = time.process_time()
     played = run(match, games_for(games, players), seed, workers)
     row = next(r for r in standings(match, played, seed)["bots"] if r["bot"] == bot)
@@ -54,16 +59,24 @@ def main() -> None:
     parser.add_argument("--seed", default="1", help="a seed, or several: 1,2 (each, then pooled)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--pool", default=",".join(POOL), help="the opponents, comma-separated")
+    parser.add_argument("--bot-timeout", type=float, default=TIMEOUT,
+                        help=f"seconds a plug-in may take over a decision, 0 for no limit (default {TIMEOUT:g}: "
+                             "pyrisk's ChronAI takes longer over some placements)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    timeout = args.bot_timeout or None
     variants = (args.variant,) if args.variant else None
     ladders = []
     for seed in [int(s) for s in args.seed.split(",")]:
         rows = []
         for opponent in args.pool.split(","):
-            strong = share(args.edition, variants, "strong", opponent, args.players, args.games, seed, args.workers)
-            balanced = share(args.edition, variants, "balanced", opponent, args.players, args.games, seed,
-                             args.workers) if opponent != "balanced" else None
+            try:
+                strong = share(args.edition, variants, "strong", opponent, args.players, args.games, seed,
+                               args.workers, timeout)
+                balanced = share(args.edition, variants, "balanced", opponent, args.players, args.games, seed,
+                                 args.workers, timeout) if opponent != "balanced" else None
+            except GameError as e:
+                raise SystemExit(f"pool_ladder.py: seed {seed}, against {opponent}: {e}")
             rows.append({"opponent": opponent, "strong": strong, "balanced": balanced,
                          "difference": difference(strong, balanced) if balanced else None})
         ladders.append({"edition": args.edition, "variant": args.variant, "players": args.players, "seed": seed,
