@@ -33,12 +33,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
+from contextlib import ExitStack
+from functools import partialmethod
+from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
-from riskrules.instrument.stats import wilson
+from riskrules.instrument.stats import paired, wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
@@ -75,45 +77,31 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong, "ATTACK_CANDIDATES", 3)]
     if name.startswith("playouts") and name[len("playouts"):].isdigit():
         n = int(name[len("playouts"):])
-        return [(strong, "PLAYOUTS", n), (strong.StrongAgent.__init__, "__defaults__", (n, strong.HORIZON))]
+        init = partialmethod(strong.StrongAgent.__init__, playouts=n)
+        return [(strong, "PLAYOUTS", n), (strong.StrongAgent, "__init__", init)]  # (PLAYOUTS: still named strong)
     raise SystemExit(f"no tweak {name!r}: one of {', '.join(TWEAKS)}")
 
 
 def play(variant: str, edition: str, variants, games: int, seed: int, workers: int) -> list[bool]:
     """Whether strong won each game, the variant's tweaks applied for the run."""
-    changes = [c for name in variant.split("+") if name != "today" for c in tweak(name)]
-    saved = [(owner, attr, owner.__dict__.get(attr, getattr(owner, attr, None)), attr in owner.__dict__)
-             for owner, attr, _ in changes]
-    try:
-        for owner, attr, value in changes:
-            setattr(owner, attr, value)
+    with ExitStack() as undo:
+        for name in variant.split("+"):
+            if name != "today":
+                for owner, attr, value in tweak(name):
+                    undo.enter_context(patch.object(owner, attr, value, create=True))
         match = Match(edition, variants, ("strong", "balanced", "balanced", "balanced"))
         return [p.winner == "strong" for p in run(match, games_for(games, 4), seed, workers)]
-    finally:
-        for owner, attr, value, had in reversed(saved):
-            if had or attr == "__defaults__":
-                setattr(owner, attr, value)
-            else:
-                delattr(owner, attr)
-
-
-def paired(base: list[bool], other: list[bool]) -> tuple[int, int, float, float, float]:
-    """Games only `other` won, only `base` won, and other − base with a 95% interval."""
-    n = len(base)
-    gain = sum(o and not b for b, o in zip(base, other))
-    loss = sum(b and not o for b, o in zip(base, other))
-    d = (gain - loss) / n
-    se = math.sqrt(max(gain + loss - (gain - loss) ** 2 / n, 0.0)) / n
-    return gain, loss, d, d - 1.96 * se, d + 1.96 * se
 
 
 def row(name: str, results: dict[str, list[bool]], base: str) -> str:
     won = results[name]
     low, high = wilson(sum(won), len(won))
     line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
-    if name != base:
-        gain, loss, d, dl, dh = paired(results[base], won)
-        line += f"   vs {base}: +{gain} −{loss} games, {d:+.1%} ({dl:+.1%}…{dh:+.1%})"
+    if name != base:  # the games only this variant won, only the baseline won; the paired difference
+        gain = sum(o and not b for b, o in zip(results[base], won))
+        loss = sum(b and not o for b, o in zip(results[base], won))
+        d = paired([float(b) for b in results[base]], [float(o) for o in won])
+        line += f"   vs {base}: +{gain} −{loss} games, {d['difference']:+.1%} ({d['low']:+.1%}…{d['high']:+.1%})"
     return line
 
 

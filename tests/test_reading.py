@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from style_guess import NAMES, Reading  # noqa: E402  (NAMES: balanced, aggressive, turtle, spreader, random)
 
 
-
 def blurred(p: float, anyhow: float) -> float:
     """A style's log-likelihood `p`, blurred with random's `anyhow`."""
     return log((1 - BLUR) * p + BLUR * anyhow)

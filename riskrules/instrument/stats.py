@@ -91,7 +91,7 @@ def _test(d: Sequence[float], estimate: str = "difference") -> dict:
     return {estimate: mean, "se": se, "low": mean - half, "high": mean + half, "p": p}
 
 
-def _paired(xs: Sequence[float], ys: Sequence[float]) -> dict:
+def paired(xs: Sequence[float], ys: Sequence[float]) -> dict:
     """Mean of y - x over paired games, its standard error, 95% interval and two-sided p-value
     (a z-test on the mean of the paired differences: the games are independent pairs)."""
     return _test([y - x for x, y in zip(xs, ys)])
@@ -117,8 +117,8 @@ def differences(base: Sequence[Record], other: Sequence[Record], players: int, s
     if same_seeds:
         assert [r.seed for r in base] == [r.seed for r in other], "runs must share their seeds"
     x, y = outcomes(base, players), outcomes(other, players)
-    found = {"wins_by_seat": [_paired(a, b) for a, b in zip(x["wins_by_seat"], y["wins_by_seat"])]}
-    found.update({m: _paired(x[m], y[m]) for m in measures if m != "wins_by_seat"})
+    found = {"wins_by_seat": [paired(a, b) for a, b in zip(x["wins_by_seat"], y["wins_by_seat"])]}
+    found.update({m: paired(x[m], y[m]) for m in measures if m != "wins_by_seat"})
     return found
 
 
