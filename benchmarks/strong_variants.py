@@ -25,8 +25,12 @@ The tweaks:
               most of its own territories), in its seat and in its playouts
   piled       every setup army where balanced would place it in play, as balanced did before it
               spread them (benchmarks/setup_spread.py's PiledSetup)
+  allpiled    every seat at the table piles its setup armies, `balanced` as it was before issue 20 (the
+              table at which strong's 62% was measured: 125 of 200 at seed 1, at 470c740 and c163b35)
   attack3     three attack candidates besides stopping (ATTACK_CANDIDATES 3; default 2)
   playoutsN   N playouts per candidate and search (default 10; about N/10 times the CPU)
+  horizonN    playouts look N rounds ahead (default 1; about N times the CPU)
+  confidenceX a candidate must beat balanced's answer by X standard errors (default 1.0), e.g. confidence0.5
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from riskrules.instrument.stats import paired, wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
-TWEAKS = ("refit", "trade", "piled", "attack3", "playoutsN")
+TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX")
 
 
 def most_armies_trade(self, d):
@@ -73,12 +77,22 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong._Aims, "trade", most_armies_trade)]
     if name == "piled":
         return [(strong.StrongAgent, "place_setup", piled_setup)]
+    if name == "allpiled":
+        return [(strong.BalancedAgent, "place_setup", piled_setup)]  # (strong's own setup is balanced's)
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
     if name.startswith("playouts") and name[len("playouts"):].isdigit():
         n = int(name[len("playouts"):])
         init = partialmethod(strong.StrongAgent.__init__, playouts=n)
         return [(strong, "PLAYOUTS", n), (strong.StrongAgent, "__init__", init)]  # (PLAYOUTS: still named strong)
+    if name.startswith("horizon") and name[len("horizon"):].isdigit():
+        n = int(name[len("horizon"):])
+        return [(strong, "HORIZON", n), (strong.StrongAgent, "__init__", partialmethod(strong.StrongAgent.__init__, horizon=n))]
+    if name.startswith("confidence"):
+        try:
+            return [(strong, "CONFIDENCE", float(name[len("confidence"):]))]
+        except ValueError:
+            pass
     raise SystemExit(f"no tweak {name!r}: one of {', '.join(TWEAKS)}")
 
 
