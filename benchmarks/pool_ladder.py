@@ -81,10 +81,14 @@ def main() -> None:
                          "difference": difference(strong, balanced) if balanced else None})
         ladders.append({"edition": args.edition, "variant": args.variant, "players": args.players, "seed": seed,
                         "games": args.games, "rows": rows})
+        if not args.json:  # each seed's table as soon as it is played (a long ladder's first seed is not lost with the rest)
+            print(("\n" if len(ladders) > 1 else "") + table(ladders[-1]), flush=True)
     if len(ladders) > 1:
         ladders.append(pooled(ladders))
-    print(json.dumps(ladders if len(ladders) > 1 else ladders[0], indent=2) if args.json
-          else "\n\n".join(table(data) for data in ladders))
+        if not args.json:
+            print("\n" + table(ladders[-1]))
+    if args.json:
+        print(json.dumps(ladders if len(ladders) > 1 else ladders[0], indent=2))
 
 
 def pooled(ladders: list[dict]) -> dict:

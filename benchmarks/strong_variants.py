@@ -7,7 +7,8 @@ search or its habits make it win more? (issue 27: sv-2000 missions against three
 The code before strong read the others (b50be78), on the same games, for a paired comparison:
 `git worktree add /tmp/before b50be78`, `PYTHONPATH=/tmp/before python benchmarks/strong_variants.py
 --variants today --json > before.json`, then `--variants today --against before.json` here: the
-baseline is then the file's first variant, named "before".
+baseline is then the file's first variant, named "before" (`--against-name` names it otherwise: a saved
+run of today's bot, `--against today.json --against-name today`, spares playing it again).
 
 Each variant is one or more tweaks joined by '+', applied to the strong bot in this process (and
 so in the forked workers) for its run, then undone. Every variant plays the same games as
@@ -130,6 +131,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="each variant's wins, game by game")
     parser.add_argument("--list", action="store_true", help="the tweaks, and stop")
     parser.add_argument("--against", help="a --json output of the same games: its first variant is the baseline")
+    parser.add_argument("--against-name", default="before", help="the name the --against baseline goes by (default before)")
     args = parser.parse_args()
     if args.list:
         print(__doc__[__doc__.index("The tweaks"):].rstrip())
@@ -146,8 +148,10 @@ def main() -> None:
             saved = json.load(f)
         if (saved["edition"], saved["variant"], saved["seed"]) != (args.edition, args.variant, args.seed):
             raise SystemExit(f"{args.against} holds other games: {saved['edition']} {saved['variant']!r}, seed {saved['seed']}")
-        results["before"] = next(iter(saved["won"].values()))
-        names.insert(0, "before")
+        if args.against_name in names:
+            raise SystemExit(f"--against-name {args.against_name!r} is also a variant to play: name the saved run otherwise")
+        results[args.against_name] = next(iter(saved["won"].values()))
+        names.insert(0, args.against_name)
     for name in names:
         if name not in results:
             start = time.time()
