@@ -26,6 +26,7 @@ import time
 
 from riskrules.engine.agents import TIMEOUT
 from riskrules.engine.errors import GameError
+from riskrules.engine.game import DEFAULT_MAX_TURNS
 from riskrules.instrument.stats import wilson
 from riskrules.instrument.tournament import Match, games_for, run, standings
 
@@ -33,8 +34,8 @@ POOL = ("balanced", "random", "aggressive", "turtle", "spreader")
 
 
 def share(edition: str, variants, bot: str, opponent: str, players: int, games: int, seed: int, workers: int,
-          bot_timeout: float | None = TIMEOUT):
-    match = Match(edition, variants, (bot,) + (opponent,) * (players - 1), bot_timeout=bot_timeout)
+          bot_timeout: float | None = TIMEOUT, max_turns: int = DEFAULT_MAX_TURNS):
+    match = Match(edition, variants, (bot,) + (opponent,) * (players - 1), max_turns=max_turns, bot_timeout=bot_timeout)
     start = time.process_time()
     played = run(match, games_for(games, players), seed, workers)
     row = next(r for r in standings(match, played, seed)["bots"] if r["bot"] == bot)
@@ -62,6 +63,9 @@ def main() -> None:
     parser.add_argument("--bot-timeout", type=float, default=TIMEOUT,
                         help=f"seconds a plug-in may take over a decision, 0 for no limit (default {TIMEOUT:g}: "
                              "pyrisk's ChronAI takes longer over some placements)")
+    parser.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS,
+                        help=f"player turns after which a game ends unfinished, won by nobody (default {DEFAULT_MAX_TURNS}: "
+                             "a game against pyrisk's ChronAI can run past 500)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     timeout = args.bot_timeout or None
@@ -72,9 +76,9 @@ def main() -> None:
         for opponent in args.pool.split(","):
             try:
                 strong = share(args.edition, variants, "strong", opponent, args.players, args.games, seed,
-                               args.workers, timeout)
+                               args.workers, timeout, args.max_turns)
                 balanced = share(args.edition, variants, "balanced", opponent, args.players, args.games, seed,
-                                 args.workers, timeout) if opponent != "balanced" else None
+                                 args.workers, timeout, args.max_turns) if opponent != "balanced" else None
             except GameError as e:
                 raise SystemExit(f"pool_ladder.py: seed {seed}, against {opponent}: {e}")
             rows.append({"opponent": opponent, "strong": strong, "balanced": balanced,
