@@ -70,8 +70,8 @@ if [[ $PART != splice ]]; then
         bridge=benchmarks/pyrisk_bridge.py
         "$PYTHON" benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" --games 100 --seed "$seeds" \
             --pool "$bridge:AlAI,$bridge:BetterAI" > "$OUT/pyrisk-ladder.txt"
-        # (ChronAI too is a class of the bridge: its games take about three times as long, near half an
-        # hour for 100 of strong's and balanced's on 2 cores, a seed; run it by hand: benchmarks/pool_ladder.py)
+        # (ChronAI too is a class of the bridge, but its games can run for hundreds of turns: 92 of strong's
+        # took 2.5 hours of CPU; run it by hand, benchmarks/pool_ladder.py --bot-timeout 0 --max-turns N)
         git -C "$PYRISK_PATH" rev-parse --short HEAD > "$OUT/pyrisk-commit.txt" 2>/dev/null || true
     else
         echo "examples: no PYRISK_PATH: pyrisk's AIs' ladder kept as it was" >&2
