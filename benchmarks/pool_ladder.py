@@ -86,13 +86,20 @@ def main() -> None:
         ladders.append({"edition": args.edition, "variant": args.variant, "players": args.players, "seed": seed,
                         "games": args.games, "rows": rows})
         if not args.json:  # each seed's table as soon as it is played (a long ladder's first seed is not lost with the rest)
-            print(("\n" if len(ladders) > 1 else "") + table(ladders[-1]), flush=True)
+            print_table(ladders)
     if len(ladders) > 1:
         ladders.append(pooled(ladders))
         if not args.json:
-            print("\n" + table(ladders[-1]))
+            print_table(ladders)
     if args.json:
         print(json.dumps(ladders if len(ladders) > 1 else ladders[0], indent=2))
+
+
+def print_table(ladders: list[dict]) -> None:
+    """The last of `ladders` as text, a blank line after the one before."""
+    if len(ladders) > 1:
+        print()
+    print(table(ladders[-1]), flush=True)
 
 
 def pooled(ladders: list[dict]) -> dict:

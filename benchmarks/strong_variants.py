@@ -82,13 +82,11 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong.BalancedAgent, "place_setup", piled_setup)]  # (strong's own setup is balanced's)
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
-    if name.startswith("playouts") and name[len("playouts"):].isdigit():
-        n = int(name[len("playouts"):])
-        init = partialmethod(strong.StrongAgent.__init__, playouts=n)
-        return [(strong, "PLAYOUTS", n), (strong.StrongAgent, "__init__", init)]  # (PLAYOUTS: still named strong)
-    if name.startswith("horizon") and name[len("horizon"):].isdigit():
-        n = int(name[len("horizon"):])
-        return [(strong, "HORIZON", n), (strong.StrongAgent, "__init__", partialmethod(strong.StrongAgent.__init__, horizon=n))]
+    for argument in ("playouts", "horizon"):  # an argument of StrongAgent, and its module's default
+        if name.startswith(argument) and name[len(argument):].isdigit():
+            n = int(name[len(argument):])
+            init = partialmethod(strong.StrongAgent.__init__, **{argument: n})
+            return [(strong, argument.upper(), n), (strong.StrongAgent, "__init__", init)]  # (the default: still named strong)
     if name.startswith("confidence"):
         try:
             return [(strong, "CONFIDENCE", float(name[len("confidence"):]))]
