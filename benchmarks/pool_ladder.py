@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 
 from riskrules.engine.agents import TIMEOUT
@@ -36,10 +37,18 @@ POOL = ("balanced", "random", "aggressive", "turtle", "spreader")
 def share(edition: str, variants, bot: str, opponent: str, players: int, games: int, seed: int, workers: int,
           bot_timeout: float | None = TIMEOUT, max_turns: int = DEFAULT_MAX_TURNS):
     match = Match(edition, variants, (bot,) + (opponent,) * (players - 1), max_turns=max_turns, bot_timeout=bot_timeout)
-    start = time.process_time()
-    played = run(match, games_for(games, players), seed, workers)
+    start, wall, total, done = time.process_time(), time.perf_counter(), games_for(games, players), 0
+
+    def progress(n: int) -> None:  # on stderr, so a run of hours shows where it is
+        nonlocal done
+        done += n
+        print(f"seed {seed}: {bot} against {opponent}, {done}/{total} games, "
+              f"{time.perf_counter() - wall:.0f} s", file=sys.stderr, flush=True)
+
+    played = run(match, total, seed, workers, progress)
     row = next(r for r in standings(match, played, seed)["bots"] if r["bot"] == bot)
     row["cpu_s_per_game"] = (time.process_time() - start) / len(played) if workers <= 1 else None
+    row["unfinished"] = sum(1 for p in played if p.winner is None)  # cut at the turn limit, won by nobody
     return row
 
 
@@ -112,7 +121,7 @@ def pooled(ladders: list[dict]) -> dict:
         wins, games, seats = sum(r["wins"] for r in rows), sum(r["games"] for r in rows), rows[0]["seats"]
         low, high = wilson(wins, games)
         return {"wins": wins, "games": games, "seats": seats, "win_share": wins / (seats * games),
-                "low": low / seats, "high": high / seats}
+                "low": low / seats, "high": high / seats, "unfinished": sum(r["unfinished"] for r in rows)}
 
     rows = []
     for i, row in enumerate(first["rows"]):
@@ -139,6 +148,11 @@ def table(data: dict) -> str:
         name = row["opponent"].rpartition(":")[2]  # (a plug-in by its class: pyrisk_bridge.py:AlAI → AlAI)
         lines.append(f"{name:12} {cell(s):>22} {cell(b) if b else '—':>22} "
                      f"{f'{d[0]:+.1%} ({d[1]:+.1%}…{d[2]:+.1%})' if d else '—':>26}")
+    cut = [(row["opponent"].rpartition(":")[2], row["strong"], row["balanced"]) for row in data["rows"]
+           if row["strong"]["unfinished"] or (row["balanced"] or {}).get("unfinished")]
+    for name, s, b in cut:  # (only where a game was cut: most ladders have none)
+        lines.append(f"  against {name}, games cut at the turn limit (won by nobody): strong {s['unfinished']} "
+                     f"of {s['games']}" + (f", balanced {b['unfinished']} of {b['games']}" if b else ""))
     return "\n".join(lines)
 
 
