@@ -25,7 +25,7 @@ import math
 import sys
 import time
 
-from riskrules.engine.agents import TIMEOUT
+from riskrules.engine.agents import TIMEOUT, make_bot
 from riskrules.engine.errors import GameError
 from riskrules.engine.game import DEFAULT_MAX_TURNS
 from riskrules.instrument.stats import wilson
@@ -79,6 +79,11 @@ def main() -> None:
     args = parser.parse_args()
     timeout = args.bot_timeout or None
     variants = (args.variant,) if args.variant else None
+    for bot in args.pool.split(","):  # a bot that cannot be made is said in one line, before any game
+        try:
+            make_bot(bot, timeout)
+        except ValueError as e:
+            raise SystemExit(f"pool_ladder.py: {e}")
     ladders = []
     for seed in [int(s) for s in args.seed.split(",")]:
         rows = []

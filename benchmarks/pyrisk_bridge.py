@@ -23,7 +23,9 @@ game.py asks it, when it asks it:
 - `freemove()` once a turn: its (source, target, count), if the rules allow it, else no move.
 Dice and defence: the most, as game.py rolls them. pyrisk's AIs draw from Python's global random:
 it is seeded from the seat's own random source before each call, and AI.simulate's cache is
-emptied when a game starts, so that a seed plays the same game.
+emptied when a game starts, so that a seed plays the same game. They also walk sets of territories
+(a territory's neighbours are a set), whose order Python varies from process to process unless
+PYTHONHASHSEED is fixed: the bridge will not load without it (run with PYTHONHASHSEED=0).
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ from pathlib import Path
 from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import ATTACK, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE
 from riskrules.engine.sight import left_to_place
+
+if sys.flags.hash_randomization:  # (a plug-in that fails to load is reported in one line, with this)
+    _UNFIXED = ("pyrisk's AIs walk sets, whose order varies from process to process: "
+                "run with PYTHONHASHSEED=0, so that a seed plays the same game")
+    raise SystemExit(f"pyrisk_bridge.py: {_UNFIXED}") if __name__ == "__main__" else RuntimeError(_UNFIXED)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pyrisk import _Finder, pyrisk_dir  # noqa: E402  (benchmarks/pyrisk.py: its loader)
