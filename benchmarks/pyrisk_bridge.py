@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import random
 import sys
 from pathlib import Path
@@ -40,7 +41,7 @@ from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import ATTACK, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE
 from riskrules.engine.sight import left_to_place
 
-if sys.flags.hash_randomization:  # (a plug-in that fails to load is reported in one line, with this)
+if sys.flags.hash_randomization and os.environ.get("PYTHONHASHSEED", "random") == "random":  # (a plug-in that fails to load is reported in one line, with this)
     _UNFIXED = ("pyrisk's AIs walk sets, whose order varies from process to process: "
                 "run with PYTHONHASHSEED=0, so that a seed plays the same game")
     raise SystemExit(f"pyrisk_bridge.py: {_UNFIXED}") if __name__ == "__main__" else RuntimeError(_UNFIXED)

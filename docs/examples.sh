@@ -68,10 +68,14 @@ if [[ $PART != splice ]]; then
     if [[ -n ${PYRISK_PATH:-} ]]; then
         echo "examples: pyrisk's AIs' ladder, seeds $seeds" >&2
         bridge=benchmarks/pyrisk_bridge.py
+        export PYTHONHASHSEED=0  # pyrisk's AIs walk sets: fixed, so that a seed plays the same game (the bridge insists)
         "$PYTHON" benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" --games 100 --seed "$seeds" \
             --pool "$bridge:AlAI,$bridge:BetterAI" > "$OUT/pyrisk-ladder.txt"
-        # (ChronAI too is a class of the bridge, but its games can run for hundreds of turns: 92 of strong's
-        # took 2.5 hours of CPU; run it by hand, benchmarks/pool_ladder.py --bot-timeout 0 --max-turns N)
+        # ChronAI apart: over some placements it thinks for longer than a plug-in's 60 s, and its stalemates
+        # run for hundreds of turns, so no time limit and games cut at 300 turns (unwon)
+        echo "examples: pyrisk's ChronAI's ladder, seeds $seeds" >&2
+        "$PYTHON" benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" --games 100 --seed "$seeds" \
+            --pool "$bridge:ChronAI" --bot-timeout 0 --max-turns 300 > "$OUT/pyrisk-chronai-ladder.txt"
         git -C "$PYRISK_PATH" rev-parse --short HEAD > "$OUT/pyrisk-commit.txt" 2>/dev/null || true
     else
         echo "examples: no PYRISK_PATH: pyrisk's AIs' ladder kept as it was" >&2
@@ -169,6 +173,7 @@ blocks = {
         "ladder": indent((out / "ladder.txt").read_text()),
         "pool": indent((out / "pool-ladder.txt").read_text()),
         "pyrisk": indent((out / "pyrisk-ladder.txt").read_text()),
+        "chronai": indent((out / "pyrisk-chronai-ladder.txt").read_text()),
     },
 }
 for name, found in blocks.items():
