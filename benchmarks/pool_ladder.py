@@ -6,10 +6,10 @@ policy its playouts model (issue 27; docs/bots.md, "The opponent pool").
     python benchmarks/pool_ladder.py --games 100 --seed 1,2            # each seed, then both pooled
     python benchmarks/pool_ladder.py --edition nl-1990 --variant alternatief --games 100 --seed 2
     python benchmarks/pool_ladder.py --pool aggressive,spreader --json
-    PYRISK_PATH=… python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
+    PYRISK_PATH=… PYTHONHASHSEED=0 python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
         --pool benchmarks/pyrisk_bridge.py:AlAI,benchmarks/pyrisk_bridge.py:BetterAI
-    PYRISK_PATH=… python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
-        --pool benchmarks/pyrisk_bridge.py:ChronAI --bot-timeout 0    # ChronAI can take over 60 s to place
+    PYRISK_PATH=… PYTHONHASHSEED=0 python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
+        --pool benchmarks/pyrisk_bridge.py:ChronAI --bot-timeout 0 --max-turns 300   # over 60 s to place; stalemates
 
 For each opponent: each bot's win share with its Wilson 95% interval (`risk tournament`'s), and
 the difference strong − balanced with a 95% interval (the two shares are from independent sets

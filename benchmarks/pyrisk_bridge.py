@@ -1,6 +1,7 @@
 """pyrisk's AIs at riskrules' table: a plug-in bridge (benchmarks only; pyrisk is never a dependency).
 
     export PYRISK_PATH=/path/to/pyrisk     # a clone of github.com/chronitis/pyrisk (51ad467)
+    export PYTHONHASHSEED=0                # pyrisk walks sets: a fixed order, so a seed replays its game
     risk tournament benchmarks/pyrisk.risk --bots strong,benchmarks/pyrisk_bridge.py:BetterAI --games 100
     python benchmarks/pool_ladder.py --edition benchmarks/pyrisk.risk --variant "" \
         --pool benchmarks/pyrisk_bridge.py:AlAI,benchmarks/pyrisk_bridge.py:BetterAI

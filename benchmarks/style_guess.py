@@ -2,7 +2,7 @@
 reads as `strong` does, against three of one kind, and the weight it puts on each style by round.
 
     python benchmarks/style_guess.py --games 12 --seed 500          # the pool, sv-2000 missions
-    PYRISK_PATH=… python benchmarks/style_guess.py --games 12 --edition benchmarks/pyrisk.risk --variant "" \
+    PYRISK_PATH=… PYTHONHASHSEED=0 python benchmarks/style_guess.py --games 12 --edition benchmarks/pyrisk.risk --variant "" \
         --against benchmarks/pyrisk_bridge.py:BetterAI,benchmarks/pyrisk_bridge.py:AlAI
 
 For each kind of opponent and each round asked for: the mean weight over his seats and games on
