@@ -224,8 +224,8 @@ def own_engine(ai: str, against: str, games: int, seed: int) -> int:
     classes = {c.__name__: c for c in (StupidAI, BetterAI, AlAI, ChronAI)}
     one, other = (getattr(m[classes[n].ai[0]], classes[n].ai[1]) for n in (ai, against))
     wins = 0
-    for s in range(seed, seed + games):
-        random.seed(s)
+    for i in range(games):
+        random.seed(f"{seed}:{i}")  # (not seed + i: seeds 1 and 2 would share all games but one)
         m["ai"].AI._sim_cache.clear()
         g = game_module.Game(curses=False, connect=m["world"].CONNECT, areas=m["world"].AREAS)
         g.add_player("P0", one)
