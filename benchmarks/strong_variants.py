@@ -32,6 +32,9 @@ The tweaks:
   playoutsN   N playouts per candidate and search (default 10; about N/10 times the CPU)
   horizonN    playouts look N rounds ahead (default 1; about N times the CPU)
   confidenceX a candidate must beat balanced's answer by X standard errors (default 1.0), e.g. confidence0.5
+  styleturns  two more attack candidates, each a whole plan: the rest of the turn's attacks (and the armies
+              moved in) as `aggressive` would play them, or as `spreader` would; a plan chosen is followed
+              to the end of the attack phase, in the bot's seat and in its playouts
 """
 
 from __future__ import annotations
@@ -45,11 +48,14 @@ from functools import partialmethod
 from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
+from riskrules.engine.agents.styles import AggressiveAgent, SpreaderAgent
+from riskrules.engine.decisions import ATTACK, OCCUPY
 from riskrules.instrument.stats import paired, wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
-TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX")
+TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns")
+STYLE_PLANS = {"aggressive": AggressiveAgent, "spreader": SpreaderAgent}  # styleturns' plans, by name
 
 
 def most_armies_trade(self, d):
@@ -63,6 +69,60 @@ def most_armies_trade(self, d):
         return armies + bonus * (len(owned) if per_card else min(1, len(owned)))
     best = max(d.options, key=total)
     return best if total(best) > total(usual) else usual
+
+
+def style_attack_searched(self, d):
+    """strong's attack search (StrongAgent.attack_searched, copied: its candidates and floors are built
+    inside it) with the styles' plans as candidates too, and a style's plan followed once chosen."""
+    view = self.view
+    if self.plan_turn == view.turn and self.plan in STYLE_PLANS:  # a style's plan: on to the phase's end
+        return STYLE_PLANS[self.plan].attack(self, d)
+    armies, win = view.armies, self.odds.win
+    if self.plan_turn == view.turn and self.plan in d.options:
+        source, target = self.plan
+        if win(armies[source] - 1, armies[target]) >= self.plan_floor:
+            return self.plan
+    want = self.values(d.side)
+    scored = sorted((-win(armies[s] - 1, armies[t]) * want[t], s, t) for s, t in d.options
+                    if win(armies[s] - 1, armies[t]) >= strong.LOWEST_ODDS)
+    usual = strong.BalancedAgent.attack(self, d)
+    candidates = [usual] + ([None] if usual is not None else [])
+    for _, source, target in scored:
+        if len(candidates) > strong.ATTACK_CANDIDATES:
+            break
+        if (source, target) not in candidates:
+            candidates.append((source, target))
+    candidates += [name for name, style in STYLE_PLANS.items() if style.attack(self, d) is not None]
+    if len(candidates) == 1:
+        self.plan = None
+        return None
+    floors = {c: self.floor(c) if c not in STYLE_PLANS else 1.0 for c in candidates}
+    best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
+    self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
+    return STYLE_PLANS[best].attack(self, d) if best in STYLE_PLANS else best
+
+
+def style_occupy_searched(self, d):
+    if self.plan_turn == self.view.turn and self.plan in STYLE_PLANS:
+        return STYLE_PLANS[self.plan].occupy(self, d)
+    return ORIGINAL_OCCUPY(self, d)
+
+
+def style_script_decide(self, d):
+    """The script in a playout, following a style's plan through the attack phase."""
+    plan = self.plan
+    if plan in STYLE_PLANS and d.player == d.side == self.view.active:
+        if d.kind is ATTACK:
+            chosen = STYLE_PLANS[plan].attack(self, d)
+            if chosen is None:
+                self.plan = False
+            return self.pressed(chosen)
+        if d.kind is OCCUPY:
+            return STYLE_PLANS[plan].occupy(self, d)
+    return ORIGINAL_SCRIPT_DECIDE(self, d)
+
+
+ORIGINAL_OCCUPY, ORIGINAL_SCRIPT_DECIDE = strong.StrongAgent.occupy_searched, strong._Script.decide
 
 
 def piled_setup(self, d):
@@ -80,6 +140,10 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong.StrongAgent, "place_setup", piled_setup)]
     if name == "allpiled":
         return [(strong.BalancedAgent, "place_setup", piled_setup)]  # (strong's own setup is balanced's)
+    if name == "styleturns":
+        return [(strong.StrongAgent, "attack_searched", style_attack_searched),
+                (strong.StrongAgent, "occupy_searched", style_occupy_searched),
+                (strong._Script, "decide", style_script_decide)]
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
     for argument in ("playouts", "horizon"):  # an argument of StrongAgent, and its module's default
