@@ -126,7 +126,7 @@ def pooled(ladders: list[dict]) -> dict:
         wins, games, seats = sum(r["wins"] for r in rows), sum(r["games"] for r in rows), rows[0]["seats"]
         low, high = wilson(wins, games)
         return {"wins": wins, "games": games, "seats": seats, "win_share": wins / (seats * games),
-                "low": low / seats, "high": high / seats, "unfinished": sum(r["unfinished"] for r in rows)}
+                "low": low / seats, "high": high / seats, "unfinished": sum(r.get("unfinished", 0) for r in rows)}
 
     rows = []
     for i, row in enumerate(first["rows"]):
@@ -154,10 +154,10 @@ def table(data: dict) -> str:
         lines.append(f"{name:12} {cell(s):>22} {cell(b) if b else '—':>22} "
                      f"{f'{d[0]:+.1%} ({d[1]:+.1%}…{d[2]:+.1%})' if d else '—':>26}")
     cut = [(row["opponent"].rpartition(":")[2], row["strong"], row["balanced"]) for row in data["rows"]
-           if row["strong"]["unfinished"] or (row["balanced"] or {}).get("unfinished")]
-    for name, s, b in cut:  # (only where a game was cut: most ladders have none)
+           if row["strong"].get("unfinished") or (row["balanced"] or {}).get("unfinished")]
+    for name, s, b in cut:  # (only where a game was cut: most ladders have none; older --json files say nothing)
         lines.append(f"  against {name}, games cut at the turn limit (won by nobody): strong {s['unfinished']} "
-                     f"of {s['games']}" + (f", balanced {b['unfinished']} of {b['games']}" if b else ""))
+                     f"of {s['games']}" + (f", balanced {b.get('unfinished', 0)} of {b['games']}" if b else ""))
     return "\n".join(lines)
 
 

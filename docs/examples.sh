@@ -4,7 +4,8 @@
 # "examples.sh" markers.
 #
 #     docs/examples.sh            # from the repository root (about 40 minutes on 2 cores:
-#                                 # the strong bot's tournaments take most of it)
+#                                 # the strong bot's tournaments take most of it; with
+#                                 # PYRISK_PATH, pyrisk's AIs' ladders add about 45 more)
 #     docs/examples.sh bots       # only the bot tournaments and the ladder (the comparisons and
 #                                 # odds already in docs/examples/ are spliced in as they are)
 #     docs/examples.sh splice     # no runs: splice what docs/examples/ holds
