@@ -156,7 +156,7 @@ def table(data: dict) -> str:
     cut = [(row["opponent"].rpartition(":")[2], row["strong"], row["balanced"]) for row in data["rows"]
            if row["strong"].get("unfinished") or (row["balanced"] or {}).get("unfinished")]
     for name, s, b in cut:  # (only where a game was cut: most ladders have none; older --json files say nothing)
-        lines.append(f"  against {name}, games cut at the turn limit (won by nobody): strong {s['unfinished']} "
+        lines.append(f"  against {name}, games cut at the turn limit (won by nobody): strong {s.get('unfinished', 0)} "
                      f"of {s['games']}" + (f", balanced {b.get('unfinished', 0)} of {b['games']}" if b else ""))
     return "\n".join(lines)
 

@@ -42,10 +42,12 @@ from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import ATTACK, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE
 from riskrules.engine.sight import left_to_place
 
-if sys.flags.hash_randomization and os.environ.get("PYTHONHASHSEED", "random") == "random":  # (a plug-in that fails to load is reported in one line, with this)
+if sys.flags.hash_randomization and os.environ.get("PYTHONHASHSEED", "random") == "random":
     _UNFIXED = ("pyrisk's AIs walk sets, whose order varies from process to process: "
                 "run with PYTHONHASHSEED=0, so that a seed plays the same game")
-    raise SystemExit(f"pyrisk_bridge.py: {_UNFIXED}") if __name__ == "__main__" else RuntimeError(_UNFIXED)
+    if __name__ == "__main__":
+        raise SystemExit(f"pyrisk_bridge.py: {_UNFIXED}")
+    raise RuntimeError(_UNFIXED)  # (the plug-in loader says it in one line)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pyrisk import _Finder, pyrisk_dir  # noqa: E402  (benchmarks/pyrisk.py: its loader)

@@ -72,34 +72,20 @@ def most_armies_trade(self, d):
 
 
 def style_attack_searched(self, d):
-    """strong's attack search (StrongAgent.attack_searched, copied: its candidates and floors are built
-    inside it) with the styles' plans as candidates too, and a style's plan followed once chosen."""
-    view = self.view
-    if self.plan_turn == view.turn and self.plan in STYLE_PLANS:  # a style's plan: on to the phase's end
+    """strong's attack search, a style's plan followed once chosen."""
+    if self.plan_turn == self.view.turn and self.plan in STYLE_PLANS:  # a style's plan: on to the phase's end
         return STYLE_PLANS[self.plan].attack(self, d)
-    armies, win = view.armies, self.odds.win
-    if self.plan_turn == view.turn and self.plan in d.options:
-        source, target = self.plan
-        if win(armies[source] - 1, armies[target]) >= self.plan_floor:
-            return self.plan
-    want = self.values(d.side)
-    scored = sorted((-win(armies[s] - 1, armies[t]) * want[t], s, t) for s, t in d.options
-                    if win(armies[s] - 1, armies[t]) >= strong.LOWEST_ODDS)
-    usual = strong.BalancedAgent.attack(self, d)
-    candidates = [usual] + ([None] if usual is not None else [])
-    for _, source, target in scored:
-        if len(candidates) > strong.ATTACK_CANDIDATES:
-            break
-        if (source, target) not in candidates:
-            candidates.append((source, target))
-    candidates += [name for name, style in STYLE_PLANS.items() if style.attack(self, d) is not None]
-    if len(candidates) == 1:
-        self.plan = None
-        return None
-    floors = {c: self.floor(c) if c not in STYLE_PLANS else 1.0 for c in candidates}
-    best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
-    self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
+    best = ORIGINAL_ATTACK(self, d)
     return STYLE_PLANS[best].attack(self, d) if best in STYLE_PLANS else best
+
+
+def style_attack_candidates(self, d):
+    """strong's attack candidates, and each style's plan whose first attack is not to stop."""
+    return ORIGINAL_CANDIDATES(self, d) + [name for name, style in STYLE_PLANS.items() if style.attack(self, d) is not None]
+
+
+def style_floor(self, plan):
+    return 1.0 if plan in STYLE_PLANS else ORIGINAL_FLOOR(self, plan)  # (a style's plan ends where the style stops)
 
 
 def style_occupy_searched(self, d):
@@ -122,7 +108,10 @@ def style_script_decide(self, d):
     return ORIGINAL_SCRIPT_DECIDE(self, d)
 
 
-ORIGINAL_OCCUPY, ORIGINAL_SCRIPT_DECIDE = strong.StrongAgent.occupy_searched, strong._Script.decide
+ORIGINAL_ATTACK, ORIGINAL_CANDIDATES, ORIGINAL_FLOOR, ORIGINAL_OCCUPY = (
+    strong.StrongAgent.attack_searched, strong.StrongAgent.attack_candidates, strong.StrongAgent.floor,
+    strong.StrongAgent.occupy_searched)
+ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 
 
 def piled_setup(self, d):
@@ -142,6 +131,8 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong.BalancedAgent, "place_setup", piled_setup)]  # (strong's own setup is balanced's)
     if name == "styleturns":
         return [(strong.StrongAgent, "attack_searched", style_attack_searched),
+                (strong.StrongAgent, "attack_candidates", style_attack_candidates),
+                (strong.StrongAgent, "floor", style_floor),
                 (strong.StrongAgent, "occupy_searched", style_occupy_searched),
                 (strong._Script, "decide", style_script_decide)]
     if name == "attack3":

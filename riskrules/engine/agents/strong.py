@@ -135,11 +135,23 @@ class StrongAgent(_Aims, BalancedAgent):
     def attack_searched(self, d: Decision):
         view = self.view
         armies = view.armies
-        win = self.odds.win
         if self.plan_turn == view.turn and self.plan in d.options:
             source, target = self.plan
-            if win(armies[source] - 1, armies[target]) >= self.plan_floor:
+            if self.odds.win(armies[source] - 1, armies[target]) >= self.plan_floor:
                 return self.plan
+        candidates = self.attack_candidates(d)
+        if len(candidates) == 1:
+            self.plan = None
+            return None
+        floors = {c: self.floor(c) for c in candidates}
+        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
+        self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
+        return best
+
+    def attack_candidates(self, d: Decision) -> list:
+        """balanced's attack, stopping, and the likeliest attacks on the territories worth most."""
+        armies = self.view.armies
+        win = self.odds.win
         want = self.values(d.side)
         scored = []
         for source, target in d.options:
@@ -154,13 +166,7 @@ class StrongAgent(_Aims, BalancedAgent):
                 break
             if (source, target) not in candidates:
                 candidates.append((source, target))
-        if len(candidates) == 1:
-            self.plan = None
-            return None
-        floors = {c: self.floor(c) for c in candidates}
-        best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
-        self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
-        return best
+        return candidates
 
     def floor(self, plan) -> float:
         """The odds below which an attack plan ends: balanced's threshold, or the odds when the plan
