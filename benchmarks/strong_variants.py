@@ -1,5 +1,6 @@
-"""Variants of `strong` against three `balanced`, paired on the same games: does a change to its
-search or its habits make it win more? (issue 27: sv-2000 missions against three balanced)
+"""Variants of `strong` against three `balanced` (or three of another bot), paired on the same games:
+does a change to its search or its habits make it win more? (issue 27: sv-2000 missions against three
+balanced; against pyrisk's BetterAI)
 
     python benchmarks/strong_variants.py --games 400 --seed 7000 --variants today,refit+trade,piled+refit+trade
     python benchmarks/strong_variants.py --list
@@ -35,6 +36,9 @@ The tweaks:
   styleturns  two more attack candidates, each a whole plan: the rest of the turn's attacks (and the armies
               moved in) as `aggressive` would play them, or as `spreader` would; a plan chosen is followed
               to the end of the attack phase, in the bot's seat and in its playouts
+  oldspreader `spreader` attacks by its rule before it took pyrisk's BetterAI's: whenever the armies that may
+              attack (all but one) outnumber a neighbour by three, the weakest first (in `strong`'s reading
+              of the others and in its playouts, and in any spreader at the table)
 """
 
 from __future__ import annotations
@@ -48,13 +52,16 @@ from functools import partialmethod
 from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
-from riskrules.engine.agents.styles import AggressiveAgent, SpreaderAgent
+import riskrules.engine.agents.styles as styles
+from riskrules.engine.agents.styles import AggressiveAgent, SpreaderAgent  # (styleturns' plans)
 from riskrules.engine.decisions import ATTACK, OCCUPY
+from riskrules.engine.game import DEFAULT_MAX_TURNS
 from riskrules.instrument.stats import paired, wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
-TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns")
+TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns",
+          "oldspreader")
 STYLE_PLANS = {"aggressive": AggressiveAgent, "spreader": SpreaderAgent}  # styleturns' plans, by name
 
 
@@ -114,6 +121,16 @@ ORIGINAL_ATTACK, ORIGINAL_CANDIDATES, ORIGINAL_FLOOR, ORIGINAL_OCCUPY = (
 ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 
 
+def old_spreader_attack(self, d):
+    armies = self.view.armies
+    best = None
+    for source, target in d.options:
+        if armies[source] - 1 >= armies[target] + styles.MARGIN:
+            if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
+                best = (source, target)
+    return best
+
+
 def piled_setup(self, d):
     return self.place_in_play(d)
 
@@ -135,6 +152,8 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
                 (strong.StrongAgent, "floor", style_floor),
                 (strong.StrongAgent, "occupy_searched", style_occupy_searched),
                 (strong._Script, "decide", style_script_decide)]
+    if name == "oldspreader":
+        return [(styles.SpreaderAgent, "attack", old_spreader_attack)]
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
     for argument in ("playouts", "horizon"):  # an argument of StrongAgent, and its module's default
@@ -150,14 +169,13 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
     raise SystemExit(f"no tweak {name!r}: one of {', '.join(TWEAKS)}")
 
 
-def play(variant: str, edition: str, variants, games: int, seed: int, workers: int) -> list[bool]:
-    """Whether strong won each game, the variant's tweaks applied for the run."""
+def play(variant: str, match: Match, games: int, seed: int, workers: int) -> list[bool]:
+    """Whether strong won each game of `match`, the variant's tweaks applied for the run."""
     with ExitStack() as undo:
         for name in variant.split("+"):
             if name != "today":
                 for owner, attr, value in tweak(name):
                     undo.enter_context(patch.object(owner, attr, value, create=True))
-        match = Match(edition, variants, ("strong", "balanced", "balanced", "balanced"))
         return [p.winner == "strong" for p in run(match, games_for(games, 4), seed, workers)]
 
 
@@ -185,6 +203,11 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="the tweaks, and stop")
     parser.add_argument("--against", help="a --json output of the same games: its first variant is the baseline")
     parser.add_argument("--against-name", default="before", help="the name the --against baseline goes by (default before)")
+    parser.add_argument("--opponent", default="balanced", help="the bot in the three other seats (default balanced; a "
+                        "plug-in too: PYRISK_PATH=… PYTHONHASHSEED=0 … --edition benchmarks/pyrisk.risk --variant '' "
+                        "--opponent benchmarks/pyrisk_bridge.py:BetterAI)")
+    parser.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS,
+                        help=f"player turns after which a game ends, won by nobody (default {DEFAULT_MAX_TURNS})")
     args = parser.parse_args()
     if args.list:
         print(__doc__[__doc__.index("The tweaks"):].rstrip())
@@ -194,13 +217,15 @@ def main() -> None:
         for part in name.split("+"):
             if part != "today":
                 tweak(part)  # an unknown tweak fails before any game is played
-    edition_variants = (args.variant,) if args.variant else None
+    match = Match(args.edition, (args.variant,) if args.variant else None, ("strong",) + (args.opponent,) * 3,
+                  max_turns=args.max_turns)
     results = {}
     if args.against:
         with open(args.against) as f:
             saved = json.load(f)
-        if (saved["edition"], saved["variant"], saved["seed"]) != (args.edition, args.variant, args.seed):
-            raise SystemExit(f"{args.against} holds other games: {saved['edition']} {saved['variant']!r}, seed {saved['seed']}")
+        held = saved["edition"], saved["variant"], saved["seed"], saved.get("opponent", "balanced")
+        if held != (args.edition, args.variant, args.seed, args.opponent):
+            raise SystemExit(f"{args.against} holds other games: {held[0]} {held[1]!r}, seed {held[2]}, against {held[3]}")
         if args.against_name in names:
             raise SystemExit(f"--against-name {args.against_name!r} is also a variant to play: name the saved run otherwise")
         results[args.against_name] = next(iter(saved["won"].values()))
@@ -208,14 +233,15 @@ def main() -> None:
     for name in names:
         if name not in results:
             start = time.time()
-            results[name] = play(name, args.edition, edition_variants, args.games, args.seed, args.workers)
+            results[name] = play(name, match, args.games, args.seed, args.workers)
             print(f"{name}: {time.time() - start:.0f} s", file=sys.stderr)
         if len(results[name]) != len(results[names[0]]):
             raise SystemExit(f"{args.against} holds {len(results[names[0]])} games, not {len(results[name])}")
         if not args.json:
             print(row(name, results, names[0]), flush=True)
     if args.json:
-        print(json.dumps({"edition": args.edition, "variant": args.variant, "seed": args.seed, "won": results}))
+        print(json.dumps({"edition": args.edition, "variant": args.variant, "seed": args.seed, "opponent": args.opponent,
+                          "won": results}))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ would have stopped, or stopping where it would have attacked, AGAINST; moving in
 have moved MOVED. Each is blurred with random's likelihood of the same decision (BLUR): nobody
 plays a style without fault, and a player of no style in the pool reads as the style nearest
 him. A player who attacks at even odds, moves everything forward, or stops with good odds left
-soon reads as the style that does so (tests/test_reading.py: the pool told apart by the fourth
+soon reads as the style that does so (tests/test_reading.py: the pool told apart by the fifth
 round). The reader hears the events as its seat is told them (Agent.hears) and looks only at its
 seat's view: what it reads, any player at the table could.
 """

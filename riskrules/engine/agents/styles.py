@@ -6,9 +6,11 @@ more than copies of one policy (docs/bots.md, "The opponent pool").
     turtle       holds first: for its first rounds it attacks only at long odds, places on the
                  borders of the continents it holds (or wants) where the threat is greatest,
                  moves the least into what it takes and fortifies toward those borders
-    spreader     plays like pyrisk's BetterAI: attacks only with a margin of three armies, the
-                 weakest neighbour first, moves a single army into most conquests, and spreads its
-                 reinforcements over the front, the thinnest territory first
+    spreader     plays like pyrisk's BetterAI: attacks only from a stack of three armies more than
+                 its target's (where several neighbours are that weak, only while the stack holds
+                 more than all of them together and three), the weakest neighbour first, moves a
+                 single army into most conquests, and spreads its reinforcements over the front,
+                 the thinnest territory first
 
 Each is `balanced` with a few of its decisions made otherwise; like it, each uses only what its
 seat sees. `random` (random_agent.py) completes the pool.
@@ -22,7 +24,7 @@ from .balanced import BalancedAgent
 EVEN = 0.5  # the aggressive bot attacks at these odds of taking the territory, or better
 TURTLE_ROUNDS = 6  # rounds the turtle holds before it attacks as balanced does
 TURTLE_WIN = 0.85  # … attacking meanwhile only at these odds
-MARGIN = 3  # the spreader attacks only with this many armies more than the defender's
+MARGIN = 3  # the spreader attacks only from a stack of this many armies more than the defender's
 
 
 def _front(bot: BalancedAgent, d: Decision, limit: int | None) -> list[int]:
@@ -99,12 +101,19 @@ class SpreaderAgent(BalancedAgent):
     kind = "spreader"
 
     def attack(self, d: Decision):
+        """BetterAI's rule (pyrisk's ai/better.py: `t.forces >= a.forces + 3`, and with several such
+        neighbours `a > d + total - adj.forces + 3`), the weakest target first."""
         armies = self.view.armies
-        best = None
+        weak: dict[int, list[int]] = {}  # per stack, the neighbours it outnumbers by MARGIN
         for source, target in d.options:
-            if armies[source] - 1 >= armies[target] + MARGIN:
-                if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
-                    best = (source, target)
+            if armies[source] >= armies[target] + MARGIN:
+                weak.setdefault(source, []).append(target)
+        best = None
+        for source, targets in weak.items():
+            if len(targets) == 1 or armies[source] > sum(armies[t] for t in targets) + MARGIN:
+                for target in targets:
+                    if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
+                        best = (source, target)
         return best
 
     def occupy(self, d: Decision):
