@@ -53,7 +53,6 @@ from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
 import riskrules.engine.agents.styles as styles
-from riskrules.engine.agents.styles import AggressiveAgent, SpreaderAgent  # (styleturns' plans)
 from riskrules.engine.decisions import ATTACK, OCCUPY
 from riskrules.engine.game import DEFAULT_MAX_TURNS
 from riskrules.instrument.stats import paired, wilson
@@ -62,7 +61,7 @@ from riskrules.instrument.tournament import Match, games_for, run
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
 TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns",
           "oldspreader")
-STYLE_PLANS = {"aggressive": AggressiveAgent, "spreader": SpreaderAgent}  # styleturns' plans, by name
+STYLE_PLANS = {"aggressive": styles.AggressiveAgent, "spreader": styles.SpreaderAgent}  # styleturns' plans, by name
 
 
 def most_armies_trade(self, d):
@@ -123,12 +122,7 @@ ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 
 def old_spreader_attack(self, d):
     armies = self.view.armies
-    best = None
-    for source, target in d.options:
-        if armies[source] - 1 >= armies[target] + styles.MARGIN:
-            if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
-                best = (source, target)
-    return best
+    return styles.weakest_first(armies, [(s, t) for s, t in d.options if armies[s] - 1 >= armies[t] + styles.MARGIN])
 
 
 def piled_setup(self, d):

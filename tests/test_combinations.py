@@ -59,8 +59,8 @@ def test_the_neutral_armys_end_wins_nobody_the_game(write):
 @pytest.mark.parametrize("bot, seed, out, winner, turns", [
     ("random", 2, [(20, "neutral", "yellow"), (214, "yellow", "blue")], "blue", 214),
     ("balanced", 2, [(40, "neutral", "blue"), (46, "yellow", "blue")], "blue", 46),
-    ("strong-1", 1, [(57, "neutral", "blue"), (78, "red", "blue")], "blue", 78),  # (the first seed whose game
-    # puts the neutral army out first)
+    # strong-1 at seed 1: the first seed whose game puts the neutral army out first
+    ("strong-1", 1, [(57, "neutral", "blue"), (78, "red", "blue")], "blue", 78),
 ])
 def test_an_assassin_game_goes_on_past_the_neutral_armys_end(write, bot, seed, out, winner, turns):
     game, events = play(write("house.risk", NEUTRAL_ASSASSIN), 3, bot, seed)

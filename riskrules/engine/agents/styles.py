@@ -49,6 +49,12 @@ def _likeliest(bot: BalancedAgent, d: Decision, least: float, by_stack: bool = F
     return best
 
 
+def weakest_first(armies: list[int], attacks: list[tuple[int, int]]):
+    """The attack on the fewest armies, from the most where several are as weak (the first listed
+    of equals); None if there is none."""
+    return min(attacks, key=lambda a: (armies[a[1]], -armies[a[0]]), default=None)
+
+
 class AggressiveAgent(BalancedAgent):
     kind = "aggressive"
 
@@ -108,13 +114,9 @@ class SpreaderAgent(BalancedAgent):
         for source, target in d.options:
             if armies[source] >= armies[target] + MARGIN:
                 weak.setdefault(source, []).append(target)
-        best = None
-        for source, targets in weak.items():
-            if len(targets) == 1 or armies[source] > sum(armies[t] for t in targets) + MARGIN:
-                for target in targets:
-                    if best is None or (armies[target], -armies[source]) < (armies[best[1]], -armies[best[0]]):
-                        best = (source, target)
-        return best
+        return weakest_first(armies, [(source, target) for source, targets in weak.items()
+                                      if len(targets) == 1 or armies[source] > sum(armies[t] for t in targets) + MARGIN
+                                      for target in targets])
 
     def occupy(self, d: Decision):
         least, most = d.options[0], d.options[-1]
