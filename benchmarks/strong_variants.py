@@ -36,6 +36,9 @@ The tweaks:
   styleturns  two more attack candidates, each a whole plan: the rest of the turn's attacks (and the armies
               moved in) as `aggressive` would play them, or as `spreader` would; a plan chosen is followed
               to the end of the attack phase, in the bot's seat and in its playouts
+  block       one more attack candidate where an opponent is near his mission (his expected `threat` under the
+              bot's guess of the missions 0.5 or more): the attack on him that most lowers that progress,
+              times its odds of taking the territory
   oldspreader `spreader` attacks by its rule before it took pyrisk's BetterAI's: whenever the armies that may
               attack (all but one) outnumber a neighbour by three, the weakest first (in `strong`'s reading
               of the others and in its playouts, and in any spreader at the table)
@@ -53,6 +56,7 @@ from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
 import riskrules.engine.agents.styles as styles
+import riskrules.engine.agents.valuing as valuing
 from riskrules.engine.decisions import ATTACK, OCCUPY
 from riskrules.engine.game import DEFAULT_MAX_TURNS
 from riskrules.instrument.stats import paired, wilson
@@ -60,7 +64,7 @@ from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
 TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns",
-          "oldspreader")
+          "oldspreader", "block")
 STYLE_PLANS = {"aggressive": styles.AggressiveAgent, "spreader": styles.SpreaderAgent}  # styleturns' plans, by name
 
 
@@ -120,6 +124,56 @@ ORIGINAL_ATTACK, ORIGINAL_CANDIDATES, ORIGINAL_FLOOR, ORIGINAL_OCCUPY = (
 ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 
 
+BLOCK_THREAT = 0.5  # block: the leading opponent's expected threat from which his mission is worth blocking
+
+
+def mission_drop(view, seat: int, m, t: int) -> float:
+    """How much `seat` losing territory t takes off his progress on mission m (valuing.threat's measure)."""
+    if m.kind == "occupy":
+        held = sum(1 for u in range(view.size) if view.owner[u] == seat and view.armies[u] >= m.armies)
+        return min(1.0, held / m.count) - min(1.0, (held - 1) / m.count) if view.armies[t] >= m.armies else 0.0
+    if m.kind == "conquer" and view.continent_of[t] in m.continents:
+        wanted = sum(len(view.members[k]) for k in m.continents)
+        extra = min(len(ms) for k, ms in enumerate(view.members) if k not in m.continents) if m.extra else 0
+        return 1.0 / (wanted + extra)
+    return 0.0
+
+
+def block_candidates(self, d):
+    """strong's attack candidates, and the attack that takes most off the mission of the opponent
+    nearest to his (as the bot guesses the missions), where he is near (BLOCK_THREAT)."""
+    candidates = ORIGINAL_CANDIDATES(self, d)
+    view = self.view
+    if view.mission is None:
+        return candidates
+    if self.guessed != self.seen_changes:
+        self.guess_missions()
+        self.guessed = self.seen_changes
+    pool, weights = self.guess
+    expected = {}
+    for seat, row in weights.items():
+        if view.alive[seat]:
+            total = sum(row)
+            held = [view.as_held(seat, m) for m in pool]
+            expected[seat] = (sum(w * valuing.threat(view, seat, m) for w, m in zip(row, held)) / total, row, held, total)
+    if not expected:
+        return candidates
+    leader = max(expected, key=lambda s: expected[s][0])
+    level, row, held, total = expected[leader]
+    if level < BLOCK_THREAT:
+        return candidates
+    armies, owner, win = view.armies, view.owner, self.odds.win
+    best, most = None, 0.0
+    for source, target in d.options:
+        if owner[target] == leader:
+            p = win(armies[source] - 1, armies[target])
+            if p >= strong.LOWEST_ODDS:
+                gain = p * sum(w * mission_drop(view, leader, m, target) for w, m in zip(row, held)) / total
+                if gain > most:
+                    best, most = (source, target), gain
+    return candidates + [best] if best is not None and best not in candidates else candidates
+
+
 def old_spreader_attack(self, d):
     armies = self.view.armies
     return styles.weakest_first(armies, [(s, t) for s, t in d.options if armies[s] - 1 >= armies[t] + styles.MARGIN])
@@ -148,6 +202,8 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
                 (strong._Script, "decide", style_script_decide)]
     if name == "oldspreader":
         return [(styles.SpreaderAgent, "attack", old_spreader_attack)]
+    if name == "block":
+        return [(strong.StrongAgent, "attack_candidates", block_candidates)]
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
     for argument in ("playouts", "horizon"):  # an argument of StrongAgent, and its module's default
