@@ -25,6 +25,8 @@ The tweaks:
               before balanced spread them)
   trade       the set worth the most armies, territory bonus counted (balanced: the set with the
               most of its own territories), in its seat and in its playouts
+  hold        no trade while none is forced and no set is worth 8 armies or more (territory bonus counted:
+              sv-2000's sets are worth 4, 6, 8 and 10), in its seat and in its playouts
   piled       every setup army where balanced would place it in play, as balanced did before it
               spread them (benchmarks/setup_spread.py's PiledSetup)
   allpiled    every seat at the table piles its setup armies, `balanced` as it was before issue 20 (the
@@ -64,21 +66,32 @@ from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
 TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns",
-          "oldspreader", "block")
+          "oldspreader", "block", "hold")
 STYLE_PLANS = {"aggressive": styles.AggressiveAgent, "spreader": styles.SpreaderAgent}  # styleturns' plans, by name
+
+
+def set_total(view, cards) -> int:
+    """The armies a set brings, its territory bonus counted."""
+    armies, owned, bonus = view.set_worth(cards)
+    return armies + bonus * (len(owned) if view.rules.cards.bonus_per_card else min(1, len(owned)))
 
 
 def most_armies_trade(self, d):
     """The set worth the most armies, its territory bonus counted; balanced's where none is worth more."""
-    view = self.view
-    per_card = view.rules.cards.bonus_per_card
     usual = strong.BalancedAgent.trade(self, d)
+    best = max(d.options, key=lambda cards: set_total(self.view, cards))
+    return best if set_total(self.view, best) > set_total(self.view, usual) else usual
 
-    def total(cards) -> int:
-        armies, owned, bonus = view.set_worth(cards)
-        return armies + bonus * (len(owned) if per_card else min(1, len(owned)))
-    best = max(d.options, key=total)
-    return best if total(best) > total(usual) else usual
+
+HOLD = 8  # hold: a set worth fewer armies than this is kept while no trade is forced
+
+
+def holding_trade(self, d):
+    """balanced's set, but none while no trade is forced and no set is worth HOLD armies (its territory
+    bonus counted): a fourth and fifth card may make a set worth more."""
+    if d.optional and max(set_total(self.view, cards) for cards in d.options) < HOLD:
+        return None
+    return strong.BalancedAgent.trade(self, d)
 
 
 def style_attack_searched(self, d):
@@ -202,6 +215,8 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
                 (strong._Script, "decide", style_script_decide)]
     if name == "oldspreader":
         return [(styles.SpreaderAgent, "attack", old_spreader_attack)]
+    if name == "hold":
+        return [(strong._Aims, "trade", holding_trade)]
     if name == "block":
         return [(strong.StrongAgent, "attack_candidates", block_candidates)]
     if name == "attack3":
