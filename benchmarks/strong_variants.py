@@ -58,10 +58,8 @@ from unittest.mock import patch
 
 import riskrules.engine.agents.strong as strong
 import riskrules.engine.agents.styles as styles
-import riskrules.engine.agents.valuing as valuing
 from riskrules.engine.decisions import ATTACK, OCCUPY
 from riskrules.engine.game import DEFAULT_MAX_TURNS
-from riskrules.instrument.stats import paired, wilson
 from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
@@ -132,9 +130,8 @@ def style_script_decide(self, d):
 
 
 ORIGINAL_ATTACK, ORIGINAL_CANDIDATES, ORIGINAL_FLOOR, ORIGINAL_OCCUPY = (
-    strong.StrongAgent.attack_searched, strong.StrongAgent.attack_candidates, strong.StrongAgent.floor,
-    strong.StrongAgent.occupy_searched)
-ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
+    getattr(strong.StrongAgent, name, None) for name in ("attack_searched", "attack_candidates", "floor", "occupy_searched"))
+ORIGINAL_SCRIPT_DECIDE = strong._Script.decide  # (getattr: older code, run with --variants today, may lack some)
 
 
 BLOCK_THREAT = 0.5  # block: the leading opponent's expected threat from which his mission is worth blocking
@@ -155,6 +152,7 @@ def mission_drop(view, seat: int, m, t: int) -> float:
 def block_candidates(self, d):
     """strong's attack candidates, and the attack that takes most off the mission of the opponent
     nearest to his (as the bot guesses the missions), where he is near (BLOCK_THREAT)."""
+    import riskrules.engine.agents.valuing as valuing  # (here: an older strong, run with --variants today, has none)
     candidates = ORIGINAL_CANDIDATES(self, d)
     view = self.view
     if view.mission is None:
@@ -246,6 +244,7 @@ def play(variant: str, match: Match, games: int, seed: int, workers: int) -> lis
 
 def row(name: str, results: dict[str, list[bool]], base: str) -> str:
     won = results[name]
+    from riskrules.instrument.stats import paired, wilson  # (here: older code, run with --json, has no paired)
     low, high = wilson(sum(won), len(won))
     line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
     if name != base:  # the games only this variant won, only the baseline won; the paired difference
