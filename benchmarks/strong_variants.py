@@ -129,9 +129,10 @@ def style_script_decide(self, d):
     return ORIGINAL_SCRIPT_DECIDE(self, d)
 
 
+# (getattr: older code, run with --variants today, may lack some)
 ORIGINAL_ATTACK, ORIGINAL_CANDIDATES, ORIGINAL_FLOOR, ORIGINAL_OCCUPY = (
     getattr(strong.StrongAgent, name, None) for name in ("attack_searched", "attack_candidates", "floor", "occupy_searched"))
-ORIGINAL_SCRIPT_DECIDE = strong._Script.decide  # (getattr: older code, run with --variants today, may lack some)
+ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 
 
 BLOCK_THREAT = 0.5  # block: the leading opponent's expected threat from which his mission is worth blocking
@@ -243,8 +244,8 @@ def play(variant: str, match: Match, games: int, seed: int, workers: int) -> lis
 
 
 def row(name: str, results: dict[str, list[bool]], base: str) -> str:
-    won = results[name]
     from riskrules.instrument.stats import paired, wilson  # (here: older code, run with --json, has no paired)
+    won = results[name]
     low, high = wilson(sum(won), len(won))
     line = f"{name:32} {sum(won):4d}/{len(won)} = {sum(won) / len(won):6.1%} ({low:.1%}–{high:.1%})"
     if name != base:  # the games only this variant won, only the baseline won; the paired difference
