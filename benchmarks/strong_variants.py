@@ -138,11 +138,12 @@ ORIGINAL_SCRIPT_DECIDE = strong._Script.decide
 BLOCK_THREAT = 0.5  # block: the leading opponent's expected threat from which his mission is worth blocking
 
 
-def mission_drop(view, seat: int, m, t: int) -> float:
-    """How much `seat` losing territory t takes off his progress on mission m (valuing.threat's measure)."""
+def mission_drop(view, seat: int, m, t: int, held: dict[int, int]) -> float:
+    """How much `seat` losing territory t takes off his progress on mission m (valuing.threat's measure);
+    `held`: per army count an occupy mission asks for, his territories with that many."""
     if m.kind == "occupy":
-        held = sum(1 for u in range(view.size) if view.owner[u] == seat and view.armies[u] >= m.armies)
-        return min(1.0, held / m.count) - min(1.0, (held - 1) / m.count) if view.armies[t] >= m.armies else 0.0
+        n = held[m.armies]
+        return min(1.0, n / m.count) - min(1.0, (n - 1) / m.count) if view.armies[t] >= m.armies else 0.0
     if m.kind == "conquer" and view.continent_of[t] in m.continents:
         wanted = sum(len(view.members[k]) for k in m.continents)
         extra = min(len(ms) for k, ms in enumerate(view.members) if k not in m.continents) if m.extra else 0
@@ -158,10 +159,7 @@ def block_candidates(self, d):
     view = self.view
     if view.mission is None:
         return candidates
-    if self.guessed != self.seen_changes:
-        self.guess_missions()
-        self.guessed = self.seen_changes
-    pool, weights = self.guess
+    pool, weights = self.missions_guessed()
     expected = {}
     for seat, row in weights.items():
         if view.alive[seat]:
@@ -175,12 +173,14 @@ def block_candidates(self, d):
     if level < BLOCK_THREAT:
         return candidates
     armies, owner, win = view.armies, view.owner, self.odds.win
+    counts = {m.armies: sum(1 for u in range(view.size) if owner[u] == leader and armies[u] >= m.armies)
+              for m in held if m.kind == "occupy"}  # (once, not per attack)
     best, most = None, 0.0
     for source, target in d.options:
         if owner[target] == leader:
             p = win(armies[source] - 1, armies[target])
             if p >= strong.LOWEST_ODDS:
-                gain = p * sum(w * mission_drop(view, leader, m, target) for w, m in zip(row, held)) / total
+                gain = p * sum(w * mission_drop(view, leader, m, target, counts) for w, m in zip(row, held)) / total
                 if gain > most:
                     best, most = (source, target), gain
     return candidates + [best] if best is not None and best not in candidates else candidates

@@ -291,6 +291,14 @@ class StrongAgent(_Aims, BalancedAgent):
                 weights[seat] = [math.exp(max(x - top, -700.0)) for x in logs]
         self.guess = pool, weights
 
+    def missions_guessed(self) -> tuple[list, dict[int, list[float]]]:
+        """The guess of the others' missions (guess_missions), made again only once the board
+        has changed hands since the last."""
+        if self.guessed != self.seen_changes:
+            self.guess_missions()
+            self.guessed = self.seen_changes
+        return self.guess
+
     # ---- the search ---------------------------------------------------------------------------------
 
     def search(self, candidates: list, apply, phase: int):
@@ -299,9 +307,8 @@ class StrongAgent(_Aims, BalancedAgent):
         errors. Otherwise the first. `apply(copy, candidate)` puts a candidate into a copy,
         which then plays on from phase number `phase`."""
         view = self.view
-        if view.mission is not None and self.guessed != self.seen_changes:
-            self.guess_missions()  # (again only once the board has changed hands)
-            self.guessed = self.seen_changes
+        if view.mission is not None:
+            self.missions_guessed()
         seeds = [self.rng.getrandbits(63) for _ in range(self.playouts)]
         alive = sum(view.alive[:view.players])
         limit = view.turn + alive * self.horizon
