@@ -166,12 +166,14 @@ def carried_by(header: dict[str, Any], base: Path) -> dict[str, str]:
 
 
 def _agents(header: dict, events: list[dict], follower: Follower,
-            live: Callable[[str], Agent] | None) -> list[Agent]:
+            live: Callable[[str], Agent] | None, people_from_log: bool = True) -> list[Agent]:
     agents: list[Agent] = []
     for player in header["players"]:
         kind = player.get("agent")
         if kind in BOTS:
             agents.append(make_bot(kind))
+        elif live is not None and not people_from_log:
+            agents.append(live(player["name"]))
         elif live is None:
             agents.append(LogAgent(events, follower, kind))  # type: ignore[arg-type]
         else:
@@ -268,9 +270,12 @@ def resume_game(path: Path, live: Callable[[str], Agent], listeners: Sequence[Ca
 
 def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[str], Agent],
                   listeners: Sequence[Callable[[dict], None]] = (),
-                  seat_listeners: dict[int, Callable[[dict], None]] | None = None) -> tuple[Game, Follower]:
+                  seat_listeners: dict[int, Callable[[dict], None]] | None = None,
+                  people_from_log: bool = True) -> tuple[Game, Follower]:
     """`resume_game` for a file already `load`ed (`seat_listeners`: as Game's, hearing only the new
-    events as their seats are told them)."""
+    events as their seats are told them). Without `people_from_log` the people's seats are
+    `live` from the start: their agents give again the answers of the file themselves (which
+    are still checked against it)."""
     if events[-1]["type"] == "game_over":
         raise GameError(f"{path}: this game is over ({events[-1].get('reason')}); nothing to resume")
     header = events[0]
@@ -283,7 +288,7 @@ def resume_loaded(path: Path, events: list[dict], rules: Rules, live: Callable[[
         raise GameError(f"{path}:{m.line}: this save no longer replays (after {report.matched} matching lines) — "
                         f"in the file: {expected}; replayed: {found}")
     follower = Follower(events, stop_at_end=True)
-    agents = _agents(header, events, follower, live)
+    agents = _agents(header, events, follower, live, people_from_log)
 
     new = [False]  # is the event heard last a new one?
 

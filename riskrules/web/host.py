@@ -35,6 +35,7 @@ from .seats import Seats, digest, new_token
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 MAX_HOUSE_FILES = 200  # .risk files listed from each rules directory
 MAX_TURNS = 1000
+CATCH_UP = 120.0  # seconds the games found after a restart are given, all together, to play again what they had
 KEEP_FINISHED = 3600.0  # seconds a finished game stays in memory for its pages; then its link says it is over
 
 
@@ -204,7 +205,10 @@ class Host:
     # ---- after a restart -------------------------------------------------------------------------
 
     def resume_all(self) -> None:
-        """Every unfinished game of the directory, replayed from its save and going on."""
+        """Every unfinished game of the directory, played again from its save and going on. A game
+        whose files are damaged, or that nobody could answer for, is told in one line (`warn`) and
+        left as it is: the others go on."""
+        resumed: list[tuple[HostedGame, Seats]] = []
         for path in sorted(self.directory.glob("*.seats.json")):
             gid = path.name.removesuffix(".seats.json")
             if not GAME_ID.fullmatch(gid) or gid in self.games:
@@ -215,10 +219,25 @@ class Host:
                     self.seats[gid] = record  # over: its log is written
                     continue
                 game = HostedGame.resume(gid, self.directory, self.pace)
-            except (GameError, ValueError, RuleError) as err:
-                self.warn(f"{gid}: {str(err).splitlines()[0]}")
+                misfit = record.misfit(self.directory, game.game.names, game.humans)
+                if misfit is not None:
+                    raise ValueError(misfit)
+            except (GameError, ValueError, RuleError, OSError) as err:
+                self.warn(f"{gid}: {str(err).splitlines()[0] if str(err) else type(err).__name__}")
                 continue
-            self._add(game, record)
+            except Exception as err:  # noqa: BLE001 — one game's files, however damaged, never stop the server
+                self.warn(f"{gid}: its files cannot be read ({type(err).__name__})")
+                continue
+            game.start()
+            resumed.append((game, record))
+        end = time.monotonic() + CATCH_UP
+        for game, record in resumed:  # (each plays again what it had played, in its own thread)
+            game.caught_up.wait(max(0.0, end - time.monotonic()))
+            if game.failed is not None:
+                self.warn(f"{game.id}: {game.failed.splitlines()[0]}")
+                game.close(1.0)
+                continue
+            self._add(game, record, started=True)
 
     def close(self, wait: float = 5.0) -> None:
         """Stop every game's thread where it stands (as saved), waiting at most `wait` seconds in all."""

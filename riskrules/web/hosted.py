@@ -10,8 +10,11 @@ thread at a moment when the game stands still — a question put up, a bot's mov
 never read the game.
 
 The game is kept in the same save file as `risk play --save` writes, rewritten before every
-question put to a person (so: after every answer), and at the end its log is written beside it;
-`HostedGame.resume` goes on from such a save after a restart.
+question put to a person, and at the end its log is written beside it. Every answer taken is
+kept too, beside the save (`ID.answers.json`, rewritten atomically before the page is told the
+answer was taken): the game is its seed and those answers (the bots and the dice are drawn from
+the seed), so `HostedGame.resume` plays it again from them after a restart — past the end of
+the save, to the same bot moves and dice the pages were shown — and puts the next question.
 """
 
 from __future__ import annotations
@@ -33,10 +36,11 @@ from ..engine.agents.base import Agent
 from ..engine.decisions import BONUS, DEFEND, DICE, OCCUPY, PLACE, Decision
 from ..engine.errors import GameError
 from ..engine.game import Game, Result
-from ..engine.log import file_header, line_of, write_atomically
-from ..engine.replay import load_save, resume_loaded, seat_stream
+from ..engine.log import MAX_LOG_BYTES, file_header, line_of, write_atomically
+from ..engine.replay import Mismatch, load_save, resume_loaded, seat_stream
 from ..engine.sight import left_to_place
 from ..language.carried import moved
+from ..language.files import Unreadable, read_text
 from ..language.loader import is_path
 from ..language.rules import Rules
 from ..outputs import OutputError
@@ -46,6 +50,8 @@ from .answers import Malformed, in_words, read, refusal
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
+SEATS = 64  # question numbers: a seat's count times SEATS plus the seat, so that no two seats' numbers meet
+ANSWERS_FORMAT = 1
 PACED = {"claim", "place", "battle", "battles", "conquest", "fortify", "trade", "capital_chosen"}  # a bot's visible moves
 
 
@@ -55,10 +61,11 @@ class Closing(Exception):
 
 class Answered:
     """How the game's thread took an answer: `refused` (the reason, in words) or taken; `stale`
-    when the question it answered is no longer the one put up."""
+    when the question it answered is no longer the one put up; `unsaved` (why) when it could not
+    be kept on disk, and so was not taken."""
 
-    def __init__(self, refused: str | None = None, stale: bool = False):
-        self.refused, self.stale = refused, stale
+    def __init__(self, refused: str | None = None, stale: bool = False, unsaved: str | None = None):
+        self.refused, self.stale, self.unsaved = refused, stale, unsaved
 
 
 class WebPerson(Agent):
@@ -99,6 +106,10 @@ class HostedGame:
         self.directory = Path(directory)
         self.save_path = self.directory / f"{gid}.save"
         self.log_path = self.directory / f"{gid}.jsonl"
+        self.answers_path = self.directory / f"{gid}.answers.json"
+        self.taken: list[list] = []  # every answer taken, [seat, the page's answer], in order: what answers_path keeps
+        self.pending: deque[list] = deque()  # a resumed game's: the answers kept, still to be given again
+        self.caught_up = threading.Event()  # a resumed game's: set once it has played again all it had played
         self.language = language
         self.pace = pace
         self.lines: list[str] = []  # the save's lines
@@ -107,9 +118,11 @@ class HostedGame:
         self.humans: list[int] = []
         self.result: Result | None = None
         self.failed: str | None = None
-        # each seat's version (of what its page shows) and question numbers: its own, going on from the
+        # each seat's version (of what its page shows) and count of questions: its own, going on from the
         # time in milliseconds, so that after a restart they are above what a page was sent before it
-        # (its poll returns; an answer to a question of before is no answer)
+        # (its poll returns; an answer to a question of before is no answer). A question's number is
+        # its seat's count times SEATS plus the seat: one seat's numbers tell nothing of the others',
+        # and no number is two seats'.
         start = time.time_ns() // 1_000_000
         self.versions: dict[int, int] = defaultdict(lambda: start)
         self.questions: dict[int, int] = defaultdict(lambda: start)
@@ -141,6 +154,7 @@ class HostedGame:
             if event["type"] == "game_start":  # (saved at once: from now on a restart finds the game)
                 host.lines.append(line_of(file_header(event, "save", language, mine, where)))
                 host.save()
+                host.keep_answers()
                 host.begun.set()
                 return
             host.lines.append(line_of(event))
@@ -155,11 +169,16 @@ class HostedGame:
 
     @classmethod
     def resume(cls, gid: str, directory: Path, pace: float = 0.0) -> HostedGame:
-        """The game of `directory`/`gid`.save, replayed and ready to go on; GameError if it cannot."""
+        """The game of `directory`/`gid`.save, ready to go on (`start`, then wait for `caught_up`:
+        it plays again what it had played, and says in `failed` if it cannot); GameError if it
+        cannot be. With the answers kept beside the save, the people's seats are played again from
+        them (the save must be what they make); a save kept without them (by an older riskrules)
+        is played again from its own lines."""
         path = Path(directory) / f"{gid}.save"
         events, rules = load_save(path)
         header = events[0]
         host = cls(gid, directory, header.get("language") or rules.language, pace)
+        kept = host.read_answers(len(header["players"]))
         host.lines = [line_of(e) for e in events]
         names = [p["name"] for p in header["players"]]
         host.humans = [s for s, p in enumerate(header["players"]) if p["agent"] == "human"]
@@ -171,13 +190,43 @@ class HostedGame:
                 if line:
                     host.told[seat].append(line)
 
-        def saved(event: dict) -> None:
+        def saved(event: dict) -> None:  # (a new event: past the save's end)
             host.lines.append(line_of(event))
+            if not host.pending:
+                host.caught_up.set()
 
+        if kept is not None:
+            host.pending = deque(kept)
         host.game, host.follower = resume_loaded(path, events, rules, lambda name: WebPerson(host),
-                                                 listeners=[saved], seat_listeners=host._tellers(rules))
+                                                 listeners=[saved], seat_listeners=host._tellers(rules),
+                                                 people_from_log=kept is None)
         host.game.listeners.append(host._paced)  # (after the tellers)
         return host
+
+    def keep_answers(self) -> None:
+        """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
+        write_atomically(self.answers_path, [json.dumps({"format": ANSWERS_FORMAT, "id": self.id, "answers": self.taken},
+                                                        ensure_ascii=False, separators=(",", ":"))])
+
+    def read_answers(self, players: int) -> list[list] | None:
+        """The answers kept beside the save, or None if there are none (a game an older riskrules
+        saved); GameError saying why if the file is not one this server wrote."""
+        path = self.answers_path
+        if not path.exists():
+            return None
+        try:
+            data = json.loads(read_text(path, str(path), MAX_LOG_BYTES, "the answers of a game"))
+        except Unreadable as err:
+            raise GameError(str(err)) from None
+        except (ValueError, RecursionError):
+            raise GameError(f"{path}: not the answers of a game (not JSON)") from None
+        answers = data.get("answers") if isinstance(data, dict) else None
+        if (not isinstance(data, dict) or data.get("format") != ANSWERS_FORMAT or data.get("id") != self.id
+                or not isinstance(answers, list) or not all(
+                    type(a) is list and len(a) == 2 and type(a[0]) is int and 0 <= a[0] < players
+                    and type(a[1]) is dict for a in answers)):
+            raise GameError(f"{path}: not the answers of game {self.id}")
+        return answers
 
     def _told(self, rules: Rules) -> None:
         self.t = Text(self.language, rules.terms)
@@ -216,10 +265,16 @@ class HostedGame:
         except (GameError, OutputError) as err:  # (a plug-in's fault is none here: the bots are built in)
             self.failed = str(err)
             self.begun.set()
+        except Mismatch as m:  # (a resumed game whose answers kept do not make its save)
+            self.failed = (f"{self.save_path}:{m.line}: the answers kept beside it ({self.answers_path.name}) "
+                           "do not play this save again")
+            self.begun.set()
         except Exception:  # noqa: BLE001 — a game that breaks must not take the server with it
             traceback.print_exc()
             self.failed = "this game stopped on an error of the server's (its output says which); it is saved"
             self.begun.set()
+        finally:
+            self.caught_up.set()
         self.asking = None
         self.ended_at = time.monotonic()
         self.publish()
@@ -228,10 +283,16 @@ class HostedGame:
         write_atomically(self.save_path, self.lines)
 
     def ask(self, agent: WebPerson, d: Decision) -> Any:
-        """Put `d` up for `agent`'s page and wait for an answer the rules allow (in the game's thread)."""
+        """Put `d` up for `agent`'s page and wait for an answer the rules allow (in the game's thread).
+        A resumed game first gives again the answers it kept, saying nothing to the pages."""
         seat = agent.seat
+        if self.pending:
+            return self._again(agent, d)
+        if self.replaying():
+            raise GameError(f"{self.save_path}: it goes on past the answers kept beside it ({self.answers_path.name})")
+        self.caught_up.set()
         self.questions[seat] += 1
-        number = self.questions[seat]
+        number = self.questions[seat] * SEATS + seat
         self.asking = (number, agent, d)
         self.save()
         self.publish()
@@ -239,8 +300,8 @@ class HostedGame:
             item = self.answers.get()
             if item is None:  # (close)
                 raise Closing
-            asked, raw, reply = item
-            if asked != number:
+            by, asked, raw, reply = item
+            if by != seat or asked != number:
                 _reply(reply, Answered(stale=True))
                 continue
             try:
@@ -252,6 +313,13 @@ class HostedGame:
             if why is not None:
                 _reply(reply, Answered(in_words(why, self.t)))
                 continue
+            self.taken.append([seat, raw])
+            try:  # (kept before the page is told: an answer a page was told of is never lost)
+                self.keep_answers()
+            except OutputError as err:
+                self.taken.pop()
+                _reply(reply, Answered(unsaved=str(err).replace(str(self.directory), "the games folder")))
+                continue
             agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
             self.asking = None
@@ -260,15 +328,32 @@ class HostedGame:
                 item = self.answers.get_nowait()
                 if item is None:
                     raise Closing
-                _reply(item[2], Answered(stale=True))
+                _reply(item[3], Answered(stale=True))
             self.publish()  # (the question is gone from the page)
             return answer
+
+    def _again(self, agent: WebPerson, d: Decision) -> Any:
+        """The next answer kept, given again as when it was taken; GameError if it does not fit."""
+        seat, raw = self.pending.popleft()
+        where = f"{self.answers_path}: answer {len(self.taken) + 1}"
+        if seat != agent.seat:
+            raise GameError(f"{where} is seat {seat}'s, but seat {agent.seat} is asked: it does not fit the save")
+        try:
+            answer, rest, keep = read(d, raw)
+        except Malformed as err:
+            raise GameError(f"{where} does not answer a '{d.kind}' question: {err}") from None
+        if refusal(d, answer, rest) is not None:
+            raise GameError(f"{where} is not allowed by the rules where it is given again")
+        self.taken.append([seat, raw])
+        agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+        agent.press = (answer[0], answer[1], keep) if keep is not None else None
+        return answer
 
     def _paced(self, event: dict) -> None:
         """After a bot's move that some person is shown: the pages show it, and the game waits `pace`
         seconds. (Heard after the seats' tellers, so that the pages tell it too; a move nobody sees
         is neither shown nor waited for: a page learns nothing from the pace.)"""
-        if self.pace <= 0 or event["type"] not in PACED or self.replaying():
+        if self.pace <= 0 or event["type"] not in PACED or self.catching_up():
             return
         player = event.get("player")
         names = self.game.names
@@ -280,6 +365,10 @@ class HostedGame:
     def replaying(self) -> bool:
         """Is a resumed game still replaying its save? (Then nothing is paced or shown.)"""
         return self.follower is not None and self.follower.replaying
+
+    def catching_up(self) -> bool:
+        """Is a resumed game still playing again what it had played (its save, its answers kept)?"""
+        return bool(self.pending) or self.replaying()
 
     def publish(self) -> bool:
         """What each person's page shows now, made from its seat's view (in the game's thread). A
@@ -321,7 +410,7 @@ class HostedGame:
         if asking is None or asking[0] != number or asking[1].seat != seat:
             return None
         reply: Future = Future()
-        self.answers.put((number, raw, reply))
+        self.answers.put((seat, number, raw, reply))
         return reply
 
     def version(self, seat: int) -> int:

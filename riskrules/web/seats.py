@@ -64,11 +64,28 @@ class Seats:
         path = Path(directory) / f"{gid}.seats.json"
         try:
             data = json.loads(read_text(path, str(path), MAX_RECORD_BYTES, "a seats record"))
-        except (Unreadable, json.JSONDecodeError) as err:
+        except Unreadable as err:
             raise ValueError(str(err)) from None
+        except (ValueError, RecursionError):  # (not JSON; nested deeper than the parser goes)
+            raise ValueError(f"{path}: not a seats record (not JSON)") from None
         seats = data.get("seats") if isinstance(data, dict) else None
-        if data.get("format") != RECORD_FORMAT or data.get("id") != gid or not isinstance(seats, list) or not all(
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or data.get("id") != gid \
+                or not isinstance(seats, list) or not all(
                 isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("agent"), str)
                 and (s.get("token_sha256") is None or isinstance(s.get("token_sha256"), str)) for s in seats):
             raise ValueError(f"{path}: not a seats record of game {gid}")
-        return cls(gid, [s["name"] for s in seats], [s["agent"] for s in seats], [s["token_sha256"] for s in seats])
+        return cls(gid, [s["name"] for s in seats], [s["agent"] for s in seats], [s.get("token_sha256") for s in seats])
+
+    def misfit(self, directory: Path, names: list[str], humans: list[int]) -> str | None:
+        """Why this record cannot be the seats of the saved game of players `names` whose seats
+        `humans` are people's (nobody could answer for it, or it is another game's), or None."""
+        path = Path(directory) / f"{self.gid}.seats.json"
+        if not any(self.hashes):
+            return f"{path}: nobody can answer for this game (its seats record has no person's seat)"
+        if self.names != names or [s for s, a in enumerate(self.agents) if a == "human"] != humans:
+            return f"{path}: its seats are not those of the game saved beside it"
+        for seat in humans:
+            h = self.hashes[seat]
+            if not isinstance(h, str) or len(h) != 64 or not all(c in "0123456789abcdef" for c in h):
+                return f"{path}: nobody can answer for {names[seat]}'s seat (its seats record has no token for it)"
+        return None

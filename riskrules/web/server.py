@@ -303,4 +303,6 @@ async def _answer(request: Request, table: Table) -> Response:
         return problem(409, "no such question is put to this seat now (not its turn, or answered already)")
     if taken.refused is not None:
         return json_response({"error": taken.refused, "refused": True}, status=422)
+    if taken.unsaved is not None:
+        return problem(507, f"the answer could not be kept, and was not taken: {taken.unsaved}")
     return json_response({"ok": True})
