@@ -26,9 +26,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(games, port: int) -> subprocess.Popen:
+def serve(games, port: int, *more: str) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-m", "riskrules", "serve", "--port", str(port), "--games", str(games),
-                                "--pace", "0", "--rate", "10000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                "--pace", "0", "--rate", "10000", *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
     line = process.stdout.readline()
     assert line.startswith(f"risk serve: http://127.0.0.1:{port}/ — games kept in "), (line, process.stderr.read())
     end = time.monotonic() + 30

@@ -53,8 +53,9 @@ class Copying:
         if seed is None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())
-        else:
+        else:  # (and its own seed: a copy lent to a plug-in tells nothing of the game's dice to come)
             other.rng = random.Random(seed)
+            other.seed = seed
         other.dice = Dice(other.rng)
         other.listeners = []
         other.result = None
