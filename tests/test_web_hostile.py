@@ -191,6 +191,26 @@ def test_an_answer_sent_many_times_at_once_is_taken_once(table):
     asked(client, made)  # the next question is put
 
 
+def test_a_late_copy_of_one_seats_answer_is_not_taken_for_anothers(table):
+    """Question numbers are the game's, not a seat's: no two seats' questions share one, and an
+    answer is taken only for the seat it came from. Driven as the race would come: a copy of the
+    other person's answer, late, with the number of the question put now."""
+    from concurrent.futures import Future
+
+    served, client, made, root = table
+    seat, token, number, state = asked(client, made)
+    other = 1 - seat  # (the two people: seats 0 and 1)
+    assert number % 64 == seat
+    game = served.host.games[made["id"]]
+    before = standing(served, made)
+    late: Future = Future()
+    game.answers.put((other, number, choose(state["decision"], state, random.Random(3)), late))
+    assert late.result(10).stale is True
+    assert standing(served, made) == before
+    good = choose(state["decision"], state, random.Random(3))
+    assert client.answer(made["id"], token, seat, number, good) == (200, {"ok": True})
+
+
 def test_a_flood_slows_only_the_one_who_floods(table):
     served, client, made, root = table
     gid = made["id"]
@@ -199,3 +219,30 @@ def test_a_flood_slows_only_the_one_who_floods(table):
                 for _ in range(150)]
     assert statuses.count(429) > 0 and set(statuses) == {200, 429}
     assert client.request("GET", f"/api/games/{gid}/table", headers={"X-Risk-Seat": blue["token"]})[0] == 200
+
+
+def test_refused_requests_and_page_loads_are_rate_limited_too():
+    """Page loads, and requests refused for their token (guessing), count against their address: after
+    the burst, 429."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as root:
+        served = Served(Path(root) / "pages", guards=Guards(rate=0.01, burst=10, create_rate=100, create_burst=100))
+        try:
+            client = Client(served.url)
+            pages = [client.request("GET", path)[0] for path in ["/", "/static/table.js", "/g/0123456789abcdef"] * 5]
+            assert pages == [200] * 10 + [429] * 5
+        finally:
+            served.stop()
+        served = Served(Path(root) / "tokens", guards=Guards(rate=0.01, burst=10, create_rate=100, create_burst=100))
+        try:
+            client = Client(served.url)
+            made = client.create(edition="nl-1990", players=3, seats=["human", "random", "random"], seed=1, lang="en")
+            wrong = "x" * 43
+            guesses = [client.state(made["id"], wrong)[0] for _ in range(12)] + \
+                [client.state("0123456789abcdef", wrong)[0] for _ in range(3)]
+            assert guesses == [403] * 10 + [429] * 5
+            assert client.state(made["id"], made["seats"][0]["token"])[0] == 200  # (the seat's own bucket)
+        finally:
+            served.stop()

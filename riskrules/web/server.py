@@ -120,7 +120,7 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
 # ---- pages -------------------------------------------------------------------------------------
 
 async def _page(request: Request, table: Table, html: str) -> Response:
-    refused = table.guards.first_look(request)
+    refused = table.guards.first_look(request) or table.guards.rate(request, None)
     if refused is not None:
         return refused
     gid = request.path_params.get("gid")
@@ -130,7 +130,7 @@ async def _page(request: Request, table: Table, html: str) -> Response:
 
 
 async def _static(request: Request, table: Table) -> Response:
-    refused = table.guards.first_look(request)
+    refused = table.guards.first_look(request) or table.guards.rate(request, None)
     if refused is not None:
         return refused
     found = pages.static(request.path_params["name"])
@@ -203,8 +203,8 @@ def _seated(request: Request, table: Table, changing: bool = False
     if refused is not None:
         return None, [], refused
     game, seats, refused = _seats_of(request, table)
-    if refused is not None:
-        return None, [], refused
+    if refused is not None:  # (no game, no seat: counted against its address, so that guessing is slowed too)
+        return None, [], guards.rate(request, None) or refused
     return game, seats, guards.rate(request, seats)
 
 
