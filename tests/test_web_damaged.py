@@ -152,3 +152,28 @@ def test_risk_serve_starts_with_a_damaged_game_and_serves_the_others(folder, tmp
         _, err = server.communicate(timeout=10)
     assert err.splitlines() == [f"risk: warning: not resumed: {bad}: {games.resolve()}/{bad}.seats.json: "
                                 "not a seats record (not JSON)"]
+
+
+def test_a_game_saved_at_its_end_without_its_log_is_over(tmp_path):
+    """Stopped between the last save and the log: after a restart its log is written and its link says
+    the game is over."""
+    from riskrules.engine.replay import replay
+
+    games = tmp_path / "games"
+    served = Served(games)
+    try:
+        client = Client(served.url)
+        game = client.create(edition="nl-1990", players=3, seats=["human", "random", "random"], seed=4, lang="en",
+                             max_turns=1)
+        token = game["seats"][0]["token"]
+        assert play_to_the_end(client, game["id"], token, 0, random.Random(4))["over"] is not None
+    finally:
+        served.stop()
+    log = games / f"{game['id']}.jsonl"
+    written = log.read_bytes()
+    log.unlink()
+    warned: list[str] = []
+    host = Host(games, pace=0.0, warn=warned.append)
+    host.resume_all()
+    assert (warned, host.games, list(host.seats)) == ([], {}, [game["id"]])
+    assert log.read_bytes() == written and replay(log).ok

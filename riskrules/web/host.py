@@ -29,7 +29,7 @@ from ..language.files import Unreadable, place
 from ..language.loader import editions, house_rules, open_rulebook
 from ..outputs import OutputError
 from ..text.i18n import available_languages
-from .hosted import HostedGame
+from .hosted import HostedGame, Over
 from .seats import Seats, digest, new_token
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
@@ -218,7 +218,11 @@ class Host:
                 if (self.directory / f"{gid}.jsonl").exists():
                     self.seats[gid] = record  # over: its log is written
                     continue
-                game = HostedGame.resume(gid, self.directory, self.pace)
+                try:
+                    game = HostedGame.resume(gid, self.directory, self.pace)
+                except Over:  # (its save was at the end: its log is written now)
+                    self.seats[gid] = record
+                    continue
                 misfit = record.misfit(self.directory, game.game.names, game.humans)
                 if misfit is not None:
                     raise ValueError(misfit)

@@ -59,6 +59,10 @@ class Closing(Exception):
     """The server is closing: the game stops where it is, as saved."""
 
 
+class Over(Exception):
+    """A save found at its end (the server stopped before the log was written): the log is now."""
+
+
 class Answered:
     """How the game's thread took an answer: `refused` (the reason, in words) or taken; `stale`
     when the question it answered is no longer the one put up; `unsaved` (why) when it could not
@@ -178,6 +182,10 @@ class HostedGame:
         events, rules = load_save(path)
         header = events[0]
         host = cls(gid, directory, header.get("language") or rules.language, pace)
+        if events[-1]["type"] == "game_over":
+            host.lines = [line_of(e) for e in events]
+            host.write_log()
+            raise Over
         kept = host.read_answers(len(header["players"]))
         host.lines = [line_of(e) for e in events]
         names = [p["name"] for p in header["players"]]
@@ -256,9 +264,7 @@ class HostedGame:
         try:
             result = self.game.play()
             self.save()
-            header = json.loads(self.lines[0])
-            log_header = file_header(header, "log", header.get("language"), header.get("files"), header["edition"])
-            write_atomically(self.log_path, [line_of(log_header)] + self.lines[1:])
+            self.write_log()
             self.result = result
         except Closing:
             return
@@ -281,6 +287,12 @@ class HostedGame:
 
     def save(self) -> None:
         write_atomically(self.save_path, self.lines)
+
+    def write_log(self) -> None:
+        """The game's log beside its save: the save's lines under a log's header."""
+        header = json.loads(self.lines[0])
+        log_header = file_header(header, "log", header.get("language"), header.get("files"), header["edition"])
+        write_atomically(self.log_path, [line_of(log_header)] + self.lines[1:])
 
     def ask(self, agent: WebPerson, d: Decision) -> Any:
         """Put `d` up for `agent`'s page and wait for an answer the rules allow (in the game's thread).
