@@ -177,3 +177,42 @@ def test_a_game_saved_at_its_end_without_its_log_is_over(tmp_path):
     host.resume_all()
     assert (warned, host.games, list(host.seats)) == ([], {}, [game["id"]])
     assert log.read_bytes() == written and replay(log).ok
+
+
+def test_a_game_kept_without_answers_goes_on_and_on_again(tmp_path):
+    """A game an older riskrules kept (a save, no answers beside it) goes on from its save; from there
+    on its answers are kept, and it goes on again after the next restart where it stood."""
+    games = tmp_path / "games"
+
+    def standing(client, gid, token):
+        status, body = client.state(gid, token)
+        state = body["seats"]["0"]
+        return {k: v for k, v in state.items() if k != "version"} | {"decision": {
+            k: v for k, v in state["decision"].items() if k != "number"}}
+
+    served = Served(games)
+    try:
+        client = Client(served.url)
+        game = client.create(edition="nl-1990", players=3, seats=["human", "balanced", "random"], seed=6, lang="en")
+        gid, token = game["id"], game["seats"][0]["token"]
+        play_to_the_end(client, gid, token, 0, random.Random(6), stop_after=6)
+    finally:
+        served.stop()
+    (games / f"{gid}.answers.json").unlink()
+    lines = len((games / f"{gid}.save").read_text().splitlines())
+    served = Served(games)
+    try:
+        client = Client(served.url)
+        play_to_the_end(client, gid, token, 0, random.Random(7), stop_after=8)
+        before = standing(client, gid, token)
+    finally:
+        served.stop()
+    kept = json.loads((games / f"{gid}.answers.json").read_text())
+    assert (kept["from_log"], len(kept["answers"])) == (lines, 8)
+    served = Served(games)
+    try:
+        client = Client(served.url)
+        assert served.host.games[gid].failed is None
+        assert standing(client, gid, token) == before
+    finally:
+        served.stop()

@@ -226,7 +226,7 @@ class Host:
                 misfit = record.misfit(self.directory, game.game.names, game.humans)
                 if misfit is not None:
                     raise ValueError(misfit)
-            except (GameError, ValueError, RuleError, OSError) as err:
+            except (GameError, ValueError, RuleError, OSError, OutputError) as err:
                 self.warn(f"{gid}: {str(err).splitlines()[0] if str(err) else type(err).__name__}")
                 continue
             except Exception as err:  # noqa: BLE001 — one game's files, however damaged, never stop the server

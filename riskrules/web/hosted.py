@@ -33,6 +33,7 @@ from typing import Any
 
 from ..engine.agents import make_bot
 from ..engine.agents.base import Agent
+from ..engine.agents.log_agent import LogAgent
 from ..engine.decisions import BONUS, DEFEND, DICE, OCCUPY, PLACE, Decision
 from ..engine.errors import GameError
 from ..engine.game import Game, Result
@@ -83,8 +84,15 @@ class WebPerson(Agent):
         self.plan: list[tuple[int, int]] = []  # placements still to make this turn
         self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
         self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
+        self.logged: LogAgent | None = None  # answers read off the save's lines (HostedGame.from_log)
 
     def decide(self, d: Decision):
+        host = self.host
+        if host.follower is not None and host.follower.position < host.from_log:
+            if self.logged is None:
+                self.logged = LogAgent(host.saved_events, host.follower, self.kind)
+                self.logged.start(self.view, self.seat, self.rng)
+            return self.logged.decide(d)
         g = self.view
         if d.kind is PLACE and self.plan and self.plan_for == (g.turn, d.side):
             answer = self.plan.pop(0)
@@ -114,6 +122,10 @@ class HostedGame:
         self.taken: list[list] = []  # every answer taken, [seat, the page's answer], in order: what answers_path keeps
         self.pending: deque[list] = deque()  # a resumed game's: the answers kept, still to be given again
         self.caught_up = threading.Event()  # a resumed game's: set once it has played again all it had played
+        # the save's first lines whose people's answers are read off the save itself: those of a game
+        # kept by a riskrules that kept no answers, up to where it went on here (0: none)
+        self.from_log = 0
+        self.saved_events: list[dict] = []
         self.language = language
         self.pace = pace
         self.lines: list[str] = []  # the save's lines
@@ -186,7 +198,10 @@ class HostedGame:
             host.lines = [line_of(e) for e in events]
             host.write_log()
             raise Over
-        kept = host.read_answers(len(header["players"]))
+        kept, host.from_log = host.read_answers(len(header["players"]))
+        if kept is None:  # (kept by an older riskrules: its people are answered from the save to its end)
+            kept, host.from_log = [], len(events)
+        host.saved_events = events
         host.lines = [line_of(e) for e in events]
         names = [p["name"] for p in header["players"]]
         host.humans = [s for s, p in enumerate(header["players"]) if p["agent"] == "human"]
@@ -203,25 +218,26 @@ class HostedGame:
             if not host.pending:
                 host.caught_up.set()
 
-        if kept is not None:
-            host.pending = deque(kept)
+        host.pending = deque(kept)
         host.game, host.follower = resume_loaded(path, events, rules, lambda name: WebPerson(host),
                                                  listeners=[saved], seat_listeners=host._tellers(rules),
-                                                 people_from_log=kept is None)
+                                                 people_from_log=False)
         host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
-        write_atomically(self.answers_path, [json.dumps({"format": ANSWERS_FORMAT, "id": self.id, "answers": self.taken},
-                                                        ensure_ascii=False, separators=(",", ":"))])
+        data = {"format": ANSWERS_FORMAT, "id": self.id, **({"from_log": self.from_log} if self.from_log else {}),
+                "answers": self.taken}
+        write_atomically(self.answers_path, [json.dumps(data, ensure_ascii=False, separators=(",", ":"))])
 
-    def read_answers(self, players: int) -> list[list] | None:
+    def read_answers(self, players: int) -> tuple[list[list] | None, int]:
         """The answers kept beside the save, or None if there are none (a game an older riskrules
-        saved); GameError saying why if the file is not one this server wrote."""
+        saved), and the save's lines whose people are answered from the save itself; GameError
+        saying why if the file is not one this server wrote."""
         path = self.answers_path
         if not path.exists():
-            return None
+            return None, 0
         try:
             data = json.loads(read_text(path, str(path), MAX_LOG_BYTES, "the answers of a game"))
         except Unreadable as err:
@@ -229,12 +245,13 @@ class HostedGame:
         except (ValueError, RecursionError):
             raise GameError(f"{path}: not the answers of a game (not JSON)") from None
         answers = data.get("answers") if isinstance(data, dict) else None
+        from_log = data.get("from_log", 0) if isinstance(data, dict) else None
         if (not isinstance(data, dict) or data.get("format") != ANSWERS_FORMAT or data.get("id") != self.id
-                or not isinstance(answers, list) or not all(
+                or type(from_log) is not int or from_log < 0 or not isinstance(answers, list) or not all(
                     type(a) is list and len(a) == 2 and type(a[0]) is int and 0 <= a[0] < players
                     and type(a[1]) is dict for a in answers)):
             raise GameError(f"{path}: not the answers of game {self.id}")
-        return answers
+        return answers, from_log
 
     def _told(self, rules: Rules) -> None:
         self.t = Text(self.language, rules.terms)
