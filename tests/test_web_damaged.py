@@ -216,3 +216,29 @@ def test_a_game_kept_without_answers_goes_on_and_on_again(tmp_path):
         assert standing(client, gid, token) == before
     finally:
         served.stop()
+
+
+def test_an_answer_that_cannot_be_kept_is_not_taken(tmp_path):
+    """A full disk: the answer cannot be kept, so it is not taken (507), and the question stands."""
+    from riskrules.outputs import OutputError
+
+    served = Served(tmp_path / "games")
+    try:
+        client = Client(served.url)
+        game = client.create(edition="nl-1990", players=3, seats=["human", "random", "random"], seed=8, lang="en")
+        gid, token = game["id"], game["seats"][0]["token"]
+        hosted = served.host.games[gid]
+        state = play_to_the_end(client, gid, token, 0, random.Random(8), stop_after=0)
+
+        def full() -> None:
+            raise OutputError(f"{hosted.answers_path}: cannot be written (No space left on device)")
+
+        hosted.keep_answers = full
+        assert state["decision"]["kind"] == "place"  # (nl-1990 deals the territories: the armies are placed first)
+        answer = {"place": [[state["decision"]["options"][0], 1]]}
+        assert client.answer(gid, token, 0, state["decision"]["number"], answer) == (507, {
+            "error": "the answer could not be kept, and was not taken: the games folder/"
+                     f"{gid}.answers.json: cannot be written (No space left on device)"})
+        assert (hosted.taken, hosted.asking[0]) == ([], state["decision"]["number"])
+    finally:
+        served.stop()
