@@ -185,8 +185,10 @@ def test_a_game_kept_without_answers_goes_on_and_on_again(tmp_path):
     games = tmp_path / "games"
 
     def standing(client, gid, token):
-        status, body = client.state(gid, token)
-        state = body["seats"]["0"]
+        version, state = 0, None
+        while state is None or state.get("decision") is None:  # (until the question is put)
+            status, body = client.state(gid, token, version)
+            state, version = body["seats"]["0"], body["versions"]["0"]
         return {k: v for k, v in state.items() if k != "version"} | {"decision": {
             k: v for k, v in state["decision"].items() if k != "number"}}
 
