@@ -51,6 +51,12 @@ def resumed(folder, tmp_path, damage) -> tuple[list[str], set[str], str, str]:
     return warned, going, good, bad
 
 
+# the bots' seats of the damaged game, to end a record with
+BOTS = ('{"name": "blue", "agent": "balanced", "token_sha256": null}, '
+        '{"name": "yellow", "agent": "random", "token_sha256": null}]}')
+NOBODY = "nobody can answer for this game (its seats record has no person's seat)"
+
+
 def seats_holding(text: str):
     def damage(directory, gid):
         (directory / f"{gid}.seats.json").write_text(text)
@@ -64,12 +70,10 @@ def seats_holding(text: str):
     ('{"format": 1, "id": "{gid}", "seats": [{"name": 3, "agent": "human", "token_sha256": null}]}',
      "not a seats record of game {gid}"),
     ('{"format": 1, "id": "{gid}", "seats": "red"}', "not a seats record of game {gid}"),
-    ('{"format": 1, "id": "{gid}", "seats": []}', "nobody can answer for this game (its seats record has no person's seat)"),
-    ('{"format": 1, "id": "{gid}", "seats": [{"name": "red", "agent": "human", "token_sha256": null}, '
-     '{"name": "blue", "agent": "balanced", "token_sha256": null}, {"name": "yellow", "agent": "random", "token_sha256": null}]}',
-     "nobody can answer for this game (its seats record has no person's seat)"),
-    ('{"format": 1, "id": "{gid}", "seats": [{"name": "red", "agent": "human", "token_sha256": "7"}, '
-     '{"name": "blue", "agent": "balanced", "token_sha256": null}, {"name": "yellow", "agent": "random", "token_sha256": null}]}',
+    ('{"format": 1, "id": "{gid}", "seats": []}', NOBODY),
+    ('{"format": 1, "id": "{gid}", "seats": [{"name": "red", "agent": "human", "token_sha256": null}, ' + BOTS,
+     NOBODY),
+    ('{"format": 1, "id": "{gid}", "seats": [{"name": "red", "agent": "human", "token_sha256": "7"}, ' + BOTS,
      "nobody can answer for red's seat (its seats record has no token for it)"),
     ('{"format": 1, "id": "{gid}", "seats": [{"name": "red", "agent": "random", "token_sha256": null}, '
      '{"name": "blue", "agent": "human", "token_sha256": "' + "a" * 64 + '"}, {"name": "yellow", "agent": "random", '
@@ -117,10 +121,12 @@ def test_damaged_saves_and_answers_are_told_and_skipped(folder, tmp_path):
     games = f"{tmp_path}/{{n}}/games/{bad}"
     cases = [
         (missing(".save"), f"{games}.save: no such file"),
-        (rewrite(".save", lambda raw, gid: b"\xff\xfe" + raw), f"{games}.save: not a riskrules game log (not UTF-8 text)"),
+        (rewrite(".save", lambda raw, gid: b"\xff\xfe" + raw),
+         f"{games}.save: not a riskrules game log (not UTF-8 text)"),
         (rewrite(".save", lambda raw, gid: raw[:len(raw) // 2]), f"{games}.save: damaged — its last line is cut off"),
         (rewrite(".save", lambda raw, gid: b"[" * 50_000 + b"\n"), f"{games}.save: not a riskrules game log"),
-        (rewrite(".answers.json", lambda raw, gid: b"[" * 50_000), f"{games}.answers.json: not the answers of a game (not JSON)"),
+        (rewrite(".answers.json", lambda raw, gid: b"[" * 50_000),
+         f"{games}.answers.json: not the answers of a game (not JSON)"),
         (rewrite(".answers.json", lambda raw, gid: b"7"), f"{games}.answers.json: not the answers of game {bad}"),
         (answers_of(lambda a: a.append([9, {}])), f"{games}.answers.json: not the answers of game {bad}"),
         (answers_of(lambda a: a.__setitem__(0, [1, a[0][1]])),
