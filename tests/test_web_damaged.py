@@ -133,6 +133,12 @@ def test_damaged_saves_and_answers_are_told_and_skipped(folder, tmp_path):
          f"{games}.answers.json: answer 1 is seat 1's, but seat 0 is asked: it does not fit the save"),
         (answers_of(lambda a: a.__setitem__(0, [0, {"attack": None}])),
          f"{games}.answers.json: answer 1 does not answer a 'place' question: expected an object with 'place'"),
+        (rewrite(".save", lambda raw, gid: raw.replace(b'"seed":', b'"seed":1', 1)),
+         f"{games}.save:3: differs from the replayed game: what red was told cannot be made past it "
+         "(`risk replay` says how)"),
+        # (red's first army placed on east Africa, 22, which red holds, instead of Alberta: allowed, but not the save's)
+        (answers_of(lambda a: a.__setitem__(0, [0, {"place": [[22, 1]]}])),
+         f"{games}.save:47: the game does not play again as saved there (from its seed and the answers kept)"),
         (answers_of(lambda a: a.__delitem__(slice(2, None))),
          f"{games}.save: it goes on past the answers kept beside it ({bad}.answers.json)"),
     ]

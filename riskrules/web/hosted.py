@@ -288,9 +288,9 @@ class HostedGame:
         except (GameError, OutputError) as err:  # (a plug-in's fault is none here: the bots are built in)
             self.failed = str(err)
             self.begun.set()
-        except Mismatch as m:  # (a resumed game whose answers kept do not make its save)
-            self.failed = (f"{self.save_path}:{m.line}: the answers kept beside it ({self.answers_path.name}) "
-                           "do not play this save again")
+        except Mismatch as m:  # (a resumed game that does not play again as saved)
+            self.failed = (f"{self.save_path}:{m.line}: the game does not play again as saved there (from its seed "
+                           "and the answers kept)")
             self.begun.set()
         except Exception:  # noqa: BLE001 — a game that breaks must not take the server with it
             traceback.print_exc()
