@@ -279,7 +279,8 @@ class Gate:
                     self.report("accept", f"cannot accept a connection ({err.strerror or err})")
                     await asyncio.sleep(0.1)
                 continue
-            self.admit(conn, peer)
+            if self.admit(conn, peer):
+                await asyncio.sleep(0)  # (a dropped connection's descriptor is closed on the loop's next turn)
 
     async def starved(self, err: OSError) -> None:
         self.report("descriptors", f"out of file descriptors ({err.strerror}) with {len(self.held)} connections "
@@ -297,18 +298,24 @@ class Gate:
             self.take_spare()
         await asyncio.sleep(0.02 if dropped else 0.1)  # (the dropped ones' descriptors close on the loop's next turn)
 
-    def admit(self, conn: socket.socket, peer) -> None:
+    def admit(self, conn: socket.socket, peer) -> bool:
+        """Hold the connection, or refuse it; True if another was dropped for it."""
         key = address_key(peer[0] if isinstance(peer, tuple) and peer else "")
-        if self.of[key] >= self.per_address and not self.drop_oldest(key):
-            self.report("per-address", f"a connection of {key} refused: it holds {self.per_address} "
-                                       "(--max-per-address), none of them waiting for a request")
-            refuse(conn)
-            return
-        if len(self.held) >= self.most and not self.drop_oldest():
-            self.report("most", f"a connection refused: {self.most} held (--max-connections), "
-                                "none of them waiting for a request")
-            refuse(conn)
-            return
+        dropped = False
+        if self.of[key] >= self.per_address:
+            dropped = self.drop_oldest(key)
+            if not dropped:
+                self.report("per-address", f"a connection of {key} refused: it holds {self.per_address} "
+                                           "(--max-per-address), none of them waiting for a request")
+                refuse(conn)
+                return False
+        if len(self.held) >= self.most:
+            if not self.drop_oldest():
+                self.report("most", f"a connection refused: {self.most} held (--max-connections), "
+                                    "none of them waiting for a request")
+                refuse(conn)
+                return dropped
+            dropped = True
         protocol = self.make()
         protocol.gate, protocol.key = self, key
         self.held.add(protocol)
@@ -317,6 +324,7 @@ class Gate:
         task = asyncio.get_running_loop().create_task(
             asyncio.get_running_loop().connect_accepted_socket(lambda: protocol, conn))
         task.add_done_callback(lambda done: self.made(done, protocol, conn))
+        return dropped
 
     def made(self, task: asyncio.Task, protocol: Guarded, conn: socket.socket) -> None:
         if task.cancelled() or task.exception() is not None:
