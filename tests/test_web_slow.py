@@ -1,0 +1,159 @@
+"""`risk serve` against slow and many clients (riskrules/web/connections.py): a connection that is
+slow to send its request is cut at the deadline, one address holds at most --max-per-address
+(its longest waiting dropped for a new one), the server goes on answering others at once, and
+running out of file descriptors is one line in the log, not a traceback per try.
+
+The server runs as `risk serve` does (a process of its own, so that its limit on open files can be
+lowered); the slow connections come from 127.0.0.2, the normal client from 127.0.0.1."""
+
+from __future__ import annotations
+
+import http.client
+import re
+import resource
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from riskrules.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("args, line", [
+    (["--max-connections", "0"], "risk: --max-connections 0: from 1 to 1000000"),
+    (["--max-per-address", "0"], "risk: --max-per-address 0: from 1 to 1000000"),
+    (["--header-timeout", "0"], "risk: --header-timeout 0.0: from 0.1 to 3600 seconds"),
+    (["--body-timeout", "5000"], "risk: --body-timeout 5000.0: from 0.1 to 3600 seconds"),
+])
+def test_mistakes_are_one_line(args, line, tmp_path):
+    result = runner.invoke(app, ["serve", "--games", str(tmp_path / "g"), *args])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == line
+
+
+def test_help_names_the_bounds():
+    result = runner.invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--max-connections", "--max-per-address", "--header-timeout", "--body-timeout"):
+        assert option in result.stdout
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def lobby(port: int) -> tuple[int, float]:
+    start = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/")
+        response = connection.getresponse()
+        response.read()
+    finally:
+        connection.close()
+    return response.status, time.monotonic() - start
+
+
+class Serving:
+    """`risk serve` in a process of its own, its open files limited to `files`."""
+
+    def __init__(self, tmp: Path, options: list[str], files: int | None = None):
+        self.port, self.games = free_port(), tmp / "games"
+        self.out, self.err = tmp / "out", tmp / "err"
+
+        def limited() -> None:
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+        with open(self.out, "wb") as o, open(self.err, "wb") as e:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "riskrules", "serve", "--port", str(self.port), "--games", str(self.games),
+                 *options], cwd=ROOT, stdout=o, stderr=e, preexec_fn=limited)
+        end = time.monotonic() + 30
+        while True:
+            try:
+                if lobby(self.port)[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < end and self.process.poll() is None, self.err.read_text()
+            time.sleep(0.1)
+
+    def stop(self) -> tuple[str, str]:
+        self.process.terminate()
+        self.process.wait(15)
+        return self.out.read_text(), self.err.read_text()
+
+
+def slow_connections(port: int, count: int) -> list[socket.socket]:
+    """`count` connections from 127.0.0.2, each having sent the first line of a request."""
+    made = []
+    for _ in range(count):
+        s = socket.socket()
+        s.bind(("127.0.0.2", 0))
+        s.connect(("127.0.0.1", port))
+        s.sendall(b"GET / HTTP/1.1\r\n")
+        made.append(s)
+    return made
+
+
+def closed(s: socket.socket) -> bool:
+    """Whether the server has closed the connection (without waiting)."""
+    try:
+        return s.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False
+    except ConnectionResetError:
+        return True
+
+
+def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tmp_path):
+    server = Serving(tmp_path, ["--max-per-address", "20", "--header-timeout", "1.5"])
+    try:
+        slow = slow_connections(server.port, 60)
+        time.sleep(0.5)
+        # the longest waiting of the address dropped for each new one: the first 40 closed at once
+        assert [i for i, s in enumerate(slow) if closed(s)] == list(range(40))
+        status, took = lobby(server.port)  # another address is answered at once
+        assert status == 200 and took < 1.0
+        time.sleep(2.5)
+        assert [i for i, s in enumerate(slow) if not closed(s)] == []  # the other 20: cut at the deadline
+        assert lobby(server.port)[0] == 200
+        for s in slow:
+            s.close()
+    finally:
+        out, err = server.stop()
+    assert out == (f"risk serve: http://127.0.0.1:{server.port}/ — games kept in {server.games}/ (Ctrl-C stops; "
+                   "they go on when it starts again)\n")
+    assert err == ""
+
+
+def test_out_of_descriptors_is_one_line_and_it_goes_on_answering(tmp_path):
+    # more connections allowed than the process has descriptors for: accept() itself fails
+    server = Serving(tmp_path, ["--max-per-address", "1000", "--max-connections", "1000", "--header-timeout", "1.5"],
+                     files=64)
+    try:
+        slow = slow_connections(server.port, 150)
+        status, took = lobby(server.port)  # the longest waiting dropped: room for it
+        assert status == 200 and took < 2.0
+        time.sleep(2.0)
+        assert [i for i, s in enumerate(slow) if not closed(s)] == []
+        statuses = [lobby(server.port)[0] for _ in range(5)]
+        assert statuses == [200] * 5
+        for s in slow:
+            s.close()
+    finally:
+        out, err = server.stop()
+    lines = err.splitlines()
+    assert len(lines) == 1, err[:3000]
+    assert re.fullmatch(r"risk serve: warning: out of file descriptors \(Too many open files\) with \d+ connections "
+                        r"held: the longest waiting are dropped, new ones refused until there is room", lines[0])
