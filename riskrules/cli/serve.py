@@ -65,11 +65,11 @@ def serve(
                                "such as mypc.local; its addresses and loopback names are always allowed.")] = None,
     max_connections: Annotated[int | None, typer.Option(
         help="The most connections held open at once (default: the limit on open files less 128, at most "
-             "10000). When full, the one waiting longest for its request is dropped for a new one; if none is "
-             "waiting, the new one is refused.", show_default=False)] = None,
+             "10000). When full, the one waiting longest for its request is dropped for a new one if it has "
+             "waited a second; otherwise the new one is refused.", show_default=False)] = None,
     max_per_address: Annotated[int, typer.Option(
-        help="The most connections one address (an IPv6 /64) holds at once; past it, that address's longest "
-             "waiting is dropped, or the new one refused.")] = 64,
+        help="The most connections one address (an IPv6 /64) holds at once; past it, as when full, that "
+             "address's longest waiting is dropped, or the new one refused.")] = 256,
     header_timeout: Annotated[float, typer.Option(
         help="Seconds a request's headers may take to arrive (from the connection, or from the previous "
              "answer on it); a connection that takes longer is closed.")] = 10.0,

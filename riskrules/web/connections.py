@@ -10,8 +10,8 @@ connections and creates a `Guarded` protocol (h11 with deadlines) for each one i
 
 A connection is *waiting* while its request's headers or body are still coming. When a new one
 would pass a bound, the connection of that address (or, for the total, of anyone) that has been
-waiting longest is dropped for it; only if none is waiting is the new one refused (a short 503,
-then closed). A request the app is answering (a long poll, say) is never dropped for another.
+waiting longest is dropped for it if it has waited a second (half the header deadline, if that is
+shorter); otherwise the new one is refused (a short 503, then closed). A request the app is answering (a long poll, say) is never dropped for another.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+DROP_AFTER = 1.0  # seconds a connection waits for its request before it may be dropped for a new one
 MOST_DEFAULT = 10_000  # the default bound on connections, if descriptors allow it
 SPARE = 128  # descriptors left for the rest (game files, the loop, the listening socket) by the default bound
 KEEP_ALIVE = 5  # seconds an idle connection is kept between requests (uvicorn's timeout_keep_alive)
@@ -119,6 +120,7 @@ class Guarded(H11Protocol):
     gate: Gate
     key: str
     phase: str | None = None  # "headers" or "body" while waiting for them, else None
+    since = 0.0  # when it entered its phase (the loop's clock)
     timer: asyncio.TimerHandle | None = None
     stall: asyncio.TimerHandle | None = None
     cut = False  # dropped before its transport was made: dropped when it is
@@ -129,7 +131,7 @@ class Guarded(H11Protocol):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        self.phase = phase
+        self.phase, self.since = phase, self.loop.time()
         self.gate.waiting_changed(self)
         if phase is not None:
             limit = self.gate.header_timeout if phase == "headers" else self.gate.body_timeout
@@ -201,6 +203,7 @@ class Gate:
         self.listening, self.make, self.report = listening, make, report
         self.most, self.per_address = most, per_address
         self.header_timeout, self.body_timeout = header_timeout, body_timeout
+        self.drop_after = min(DROP_AFTER, header_timeout / 2)
         self.held: set[Guarded] = set()
         self.of: Counter[str] = Counter()
         self.waiting: OrderedDict[Guarded, None] = OrderedDict()  # oldest first
@@ -230,11 +233,15 @@ class Gate:
             self.waiting_changed(protocol)
 
     def drop_oldest(self, key: str | None = None) -> bool:
-        """Drop the connection waiting longest (of `key`, or of anyone); False if none is waiting."""
+        """Drop the connection waiting longest (of `key`, or of anyone) if it has waited `drop_after`
+        seconds; False if none has. (A request only just come is more likely slowed by the server than
+        slow: rather than cut it, the new connection is refused.)"""
         queue = self.waiting if key is None else self.waiting_of.get(key)
         if not queue:
             return False
         oldest = next(iter(queue))
+        if oldest.loop.time() - oldest.since < self.drop_after:
+            return False
         self.release(oldest)
         oldest.drop()
         return True
@@ -306,13 +313,13 @@ class Gate:
             dropped = self.drop_oldest(key)
             if not dropped:
                 self.report("per-address", f"a connection of {key} refused: it holds {self.per_address} "
-                                           "(--max-per-address), none of them waiting for a request")
+                                           "(--max-per-address), none of them waiting long for a request")
                 refuse(conn)
                 return False
         if len(self.held) >= self.most:
             if not self.drop_oldest():
                 self.report("most", f"a connection refused: {self.most} held (--max-connections), "
-                                    "none of them waiting for a request")
+                                    "none of them waiting long for a request")
                 refuse(conn)
                 return dropped
             dropped = True
@@ -337,6 +344,10 @@ def refuse(conn: socket.socket) -> None:
     """A short 503 if the socket takes it at once, then closed."""
     try:
         conn.setblocking(False)
+        conn.recv(65536)  # (what it has sent already: closed with nothing unread, it gets a FIN, not a reset)
+    except OSError:
+        pass
+    try:
         conn.send(REFUSAL)
     except OSError:
         pass
