@@ -1,7 +1,8 @@
-"""`risk serve` against slow and many clients (riskrules/web/connections.py): a connection that is
-slow to send its request is cut at the deadline, one address holds at most --max-per-address
-(its longest waiting dropped for a new one), the server goes on answering others at once, and
-running out of file descriptors is one line in the log, not a traceback per try.
+"""`risk serve` against slow and many clients (riskrules/web/connections.py): a request's headers
+and its body are each cut at their deadline (quietly), one address holds at most --max-per-address
+(its longest waiting dropped for a new one once it has waited a second, else the new one refused),
+the server goes on answering others at once, and running out of file descriptors is one line in
+the log, not a traceback per try.
 
 The server runs as `risk serve` does (a process of its own, so that its limit on open files can be
 lowered); the slow connections come from 127.0.0.2, the normal client from 127.0.0.1."""
@@ -119,9 +120,13 @@ def closed(s: socket.socket) -> bool:
 
 
 def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tmp_path):
-    server = Serving(tmp_path, ["--max-per-address", "20", "--header-timeout", "3"])
+    server = Serving(tmp_path, ["--max-per-address", "20", "--header-timeout", "3", "--body-timeout", "2"])
     try:
         start = time.monotonic()
+        body = socket.create_connection(("127.0.0.1", server.port))  # a new game's body, 10 bytes of 100
+        origin = f"http://127.0.0.1:{server.port}"
+        body.sendall(f"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {origin}\r\n"
+                     "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"players\"".encode())
         slow = slow_connections(server.port, 60)
         time.sleep(0.3)
         # 20 held; the others refused, since none of the 20 has waited a second yet
@@ -132,8 +137,10 @@ def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tm
         slow += slow_connections(server.port, 5)  # each drops the longest waiting of the 20
         time.sleep(0.3)
         assert [i for i, s in enumerate(slow) if not closed(s)] == list(range(5, 20)) + list(range(60, 65))
+        assert not closed(body)
         time.sleep(start + 3.6 - time.monotonic())  # the 20's deadline has passed, not the 5 new ones'
         assert [i for i, s in enumerate(slow) if not closed(s)] == list(range(60, 65))
+        assert closed(body)  # (its body's deadline, 2 s after the headers, has passed: cut, and nothing logged)
         time.sleep(start + 5.0 - time.monotonic())
         assert [i for i, s in enumerate(slow) if not closed(s)] == []
         assert lobby(server.port)[0] == 200

@@ -354,6 +354,20 @@ def refuse(conn: socket.socket) -> None:
     conn.close()
 
 
+def quiet_disconnects(app):
+    """The ASGI app, but a request whose client went (or was cut off) while its body came is no error
+    of the app's: nothing is answered and nothing logged (Starlette raises ClientDisconnect)."""
+    from starlette.requests import ClientDisconnect
+
+    async def quiet(scope, receive, send):
+        try:
+            await app(scope, receive, send)
+        except ClientDisconnect:
+            pass
+
+    return quiet
+
+
 class GuardedServer(uvicorn.Server):
     """uvicorn's server, its listening socket served by a `Gate` instead of asyncio's own loop."""
 
@@ -373,6 +387,7 @@ class GuardedServer(uvicorn.Server):
         await super().startup(sockets=[])  # (the lifespan; no listening of uvicorn's own)
         if not self.started:
             return
+        self.config.loaded_app = quiet_disconnects(self.config.loaded_app)
         loop = asyncio.get_running_loop()
 
         def make() -> Guarded:
