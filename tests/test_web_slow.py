@@ -133,6 +133,10 @@ def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tm
         assert [i for i, s in enumerate(slow) if not closed(s)] == list(range(20))
         status, took = lobby(server.port)  # another address is answered at once
         assert status == 200 and took < 1.0
+        for _ in range(30):  # uvicorn's warning of each: once in the log
+            with socket.create_connection(("127.0.0.1", server.port)) as garbage:
+                garbage.sendall(b"\x00\x01 not HTTP\r\n\r\n")
+                assert garbage.recv(12) == b"HTTP/1.1 400"
         time.sleep(start + 1.3 - time.monotonic())
         slow += slow_connections(server.port, 5)  # each drops the longest waiting of the 20
         time.sleep(0.3)
@@ -150,8 +154,9 @@ def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tm
         out, err = server.stop()
     assert out == (f"risk serve: http://127.0.0.1:{server.port}/ — games kept in {server.games}/ (Ctrl-C stops; "
                    "they go on when it starts again)\n")
+    # (each once: the next such line would come a minute later, saying how many times since)
     assert err == ("risk serve: warning: a connection of 127.0.0.2 refused: it holds 20 (--max-per-address), none of "
-                   "them waiting long for a request\n")  # (once: the next such line would come a minute later)
+                   "them waiting long for a request\nWARNING:  Invalid HTTP request received.\n")
 
 
 def test_out_of_descriptors_is_one_line_and_it_goes_on_answering(tmp_path):
@@ -175,3 +180,35 @@ def test_out_of_descriptors_is_one_line_and_it_goes_on_answering(tmp_path):
     assert len(lines) == 1, err[:3000]
     assert re.fullmatch(r"risk serve: warning: out of file descriptors \(Too many open files\) with \d+ connections "
                         r"held: the longest waiting are dropped, new ones refused until there is room", lines[0])
+
+
+def test_an_address_is_counted_as_its_host():
+    from riskrules.web.connections import address_key
+
+    assert [address_key(a) for a in ("10.1.2.3", "::ffff:10.1.2.3", "2001:db8::1", "2001:db8::2:1", "::1",
+                                     "fe80::1%eth0", "")] == [
+        "10.1.2.3", "10.1.2.3", "2001:db8::/64", "2001:db8::/64", "::1", "fe80::/64", ""]
+
+
+def test_a_kind_of_line_is_written_once_a_minute_with_a_count(monkeypatch):
+    import logging
+
+    from riskrules.web import connections
+
+    now = [1000.0]
+    monkeypatch.setattr(connections.time, "monotonic", lambda: now[0])
+    said: list[str] = []
+    report = connections.Reporter(said.append)
+    quiet = connections.QuietRepeats()
+    records = []
+    for second in (0, 1, 30, 59, 60, 61, 125):
+        now[0] = 1000.0 + second
+        report("descriptors", "out of file descriptors")
+        record = logging.LogRecord("uvicorn.error", logging.WARNING, "", 0, "Invalid HTTP request received.", (), None)
+        if quiet.filter(record):
+            records.append(record.getMessage())
+    assert said == ["out of file descriptors", "out of file descriptors (3 more since the last such line)",
+                    "out of file descriptors (1 more since the last such line)"]
+    assert records == ["Invalid HTTP request received.",
+                       "Invalid HTTP request received. (3 more since the last such line)",
+                       "Invalid HTTP request received. (1 more since the last such line)"]

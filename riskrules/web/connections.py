@@ -85,7 +85,7 @@ class Reporter:
             return
         more = self.since.pop(kind, 0)
         self.last[kind] = now
-        self.say(line + (f" ({more} more times since the last such line)" if more else ""))
+        self.say(line + (f" ({more} more since the last such line)" if more else ""))
 
 
 class QuietRepeats(logging.Filter):
@@ -108,7 +108,7 @@ class QuietRepeats(logging.Filter):
         more = self.since.pop(kind, 0)
         self.last[kind] = now
         if more:
-            record.msg = f"{record.msg} ({more} more times since the last such line)"
+            record.msg = f"{record.msg} ({more} more since the last such line)"
         return True
 
 
