@@ -11,7 +11,8 @@ connections and creates a `Guarded` protocol (h11 with deadlines) for each one i
 A connection is *waiting* while its request's headers or body are still coming. When a new one
 would pass a bound, the connection of that address (or, for the total, of anyone) that has been
 waiting longest is dropped for it if it has waited a second (half the header deadline, if that is
-shorter); otherwise the new one is refused (a short 503, then closed). A request the app is answering (a long poll, say) is never dropped for another.
+shorter); otherwise the new one is refused (a short 503, then closed). A request the app is
+answering (a long poll, say) is never dropped for another.
 """
 
 from __future__ import annotations
@@ -286,7 +287,13 @@ class Gate:
                     self.report("accept", f"cannot accept a connection ({err.strerror or err})")
                     await asyncio.sleep(0.1)
                 continue
-            if self.admit(conn, peer):
+            try:
+                dropped = self.admit(conn, peer)
+            except Exception as err:  # (the loop goes on whatever one connection does)
+                self.report("admit", f"a connection closed: {type(err).__name__}: {err}")
+                conn.close()
+                continue
+            if dropped:
                 await asyncio.sleep(0)  # (a dropped connection's descriptor is closed on the loop's next turn)
 
     async def starved(self, err: OSError) -> None:
