@@ -1,8 +1,8 @@
 """`risk serve` against slow and many clients (riskrules/web/connections.py): a request's headers
-and its body are each cut at their deadline (quietly), one address holds at most --max-per-address
-(its longest waiting dropped for a new one once it has waited a second, else the new one refused),
-the server goes on answering others at once, and running out of file descriptors is one line in
-the log, not a traceback per try.
+and its body are each cut at their deadline (quietly), and so is a client that leaves its answers
+unread; one address holds at most --max-per-address (its longest waiting dropped for a new one
+once it has waited a second, else the new one refused); the server goes on answering others at
+once; running out of file descriptors is one line in the log, not a traceback per try.
 
 The server runs as `risk serve` does (a process of its own, so that its limit on open files can be
 lowered); the slow connections come from 127.0.0.2, the normal client from 127.0.0.1."""
@@ -120,7 +120,8 @@ def closed(s: socket.socket) -> bool:
 
 
 def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tmp_path):
-    server = Serving(tmp_path, ["--max-per-address", "20", "--header-timeout", "3", "--body-timeout", "2"])
+    server = Serving(tmp_path, ["--max-per-address", "20", "--header-timeout", "3", "--body-timeout", "2",
+                                "--rate", "100000"])  # (the requests' rate is not what is tested here)
     try:
         start = time.monotonic()
         body = socket.create_connection(("127.0.0.1", server.port))  # a new game's body, 10 bytes of 100
@@ -137,18 +138,24 @@ def test_an_address_holds_its_bound_and_a_slow_request_is_cut_at_the_deadline(tm
             with socket.create_connection(("127.0.0.1", server.port)) as garbage:
                 garbage.sendall(b"\x00\x01 not HTTP\r\n\r\n")
                 assert garbage.recv(12) == b"HTTP/1.1 400"
-        time.sleep(start + 1.3 - time.monotonic())
+        time.sleep(max(0.0, start + 1.3 - time.monotonic()))
         slow += slow_connections(server.port, 5)  # each drops the longest waiting of the 20
         time.sleep(0.3)
         assert [i for i, s in enumerate(slow) if not closed(s)] == list(range(5, 20)) + list(range(60, 65))
         assert not closed(body)
-        time.sleep(start + 3.6 - time.monotonic())  # the 20's deadline has passed, not the 5 new ones'
+        unread = socket.socket()  # 400 requests for a script at once, their answers (8 MB) left unread
+        unread.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        unread.bind(("127.0.0.3", 0))
+        unread.connect(("127.0.0.1", server.port))
+        unread.sendall(f"GET /static/table.js HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode() * 400)
+        time.sleep(max(0.0, start + 3.6 - time.monotonic()))  # the 20's deadline has passed, not the 5 new ones'
         assert [i for i, s in enumerate(slow) if not closed(s)] == list(range(60, 65))
         assert closed(body)  # (its body's deadline, 2 s after the headers, has passed: cut, and nothing logged)
-        time.sleep(start + 5.0 - time.monotonic())
+        time.sleep(max(0.0, start + 5.0 - time.monotonic()))
         assert [i for i, s in enumerate(slow) if not closed(s)] == []
+        assert closed(unread)  # (its answers stalled for longer than --body-timeout)
         assert lobby(server.port)[0] == 200
-        for s in slow:
+        for s in slow + [body, unread]:
             s.close()
     finally:
         out, err = server.stop()
