@@ -63,6 +63,19 @@ def serve(
     allowed_host: Annotated[list[str] | None, typer.Option(
         "--allowed-host", help="Another name of this machine that pages may be loaded from (repeat for more), "
                                "such as mypc.local; its addresses and loopback names are always allowed.")] = None,
+    max_connections: Annotated[int | None, typer.Option(
+        help="The most connections held open at once (default: the limit on open files less 128, at most "
+             "10000). When full, the one waiting longest for its request is dropped for a new one if it has "
+             "waited a second; otherwise the new one is refused.", show_default=False)] = None,
+    max_per_address: Annotated[int, typer.Option(
+        help="The most connections one address (an IPv6 /64) holds at once; past it, as when full, that "
+             "address's longest waiting is dropped, or the new one refused.")] = 256,
+    header_timeout: Annotated[float, typer.Option(
+        help="Seconds a request's headers may take to arrive (from the connection, or from the previous "
+             "answer on it); a connection that takes longer is closed.")] = 10.0,
+    body_timeout: Annotated[float, typer.Option(
+        help="Seconds a request's body may take after its headers, and an answer may wait unread by the "
+             "client; a connection that takes longer is closed.")] = 30.0,
 ) -> None:
     """Play in the browser: a table for one to six people and bots, on this machine or your home network.
 
@@ -82,6 +95,14 @@ def serve(
         fail(f"--new-games {new_games}: from 0.1 to 1000000 a minute")
     if not 1 <= max_games <= 10_000:
         fail(f"--max-games {max_games}: from 1 to 10000")
+    if max_connections is not None and not 1 <= max_connections <= 1_000_000:
+        fail(f"--max-connections {max_connections}: from 1 to 1000000")
+    if not 1 <= max_per_address <= 1_000_000:
+        fail(f"--max-per-address {max_per_address}: from 1 to 1000000")
+    if not 0.1 <= header_timeout <= 3600:
+        fail(f"--header-timeout {header_timeout}: from 0.1 to 3600 seconds")
+    if not 0.1 <= body_timeout <= 3600:
+        fail(f"--body-timeout {body_timeout}: from 0.1 to 3600 seconds")
     for d in rules_dir or []:
         if not d.is_dir():
             fail(f"--rules-dir {d}: no such directory")
@@ -91,6 +112,7 @@ def serve(
         fail(f"--games {games}: cannot be made ({err.strerror})")
     import uvicorn
 
+    from ..web import connections
     from ..web.guards import LOOPBACK_NAMES, Guards
     from ..web.host import Host
     from ..web.server import app_for
@@ -121,16 +143,20 @@ def serve(
         others = sorted(n for n in names if n not in LOOPBACK_NAMES and (n[:1].isdigit() or n.startswith("[")))
         if others:
             typer.echo("risk serve: from the other machines: " + ", ".join(f"http://{n}:{port}/" for n in others))
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=3,
+                            timeout_keep_alive=connections.KEEP_ALIVE)
     table = app.state.table
 
-    class Server(uvicorn.Server):
+    class Server(connections.GuardedServer):
         def handle_exit(self, sig, frame) -> None:  # (Ctrl-C: the waiting polls return, and it stops at once)
             if table.loop is not None:
                 table.loop.call_soon_threadsafe(table.stop_polls)
             super().handle_exit(sig, frame)
 
-    Server(config).run(sockets=[listening])
+    server = Server(config, listening, most=max_connections or connections.default_most(),
+                    per_address=max_per_address, header_timeout=header_timeout, body_timeout=body_timeout,
+                    say=lambda line: typer.echo(f"risk serve: warning: {line}", err=True))
+    server.run(sockets=[listening])
 
 
 COMMANDS = (serve,)
