@@ -104,7 +104,8 @@ def replay(
                                                              "not replay).")] = None,
     seat: Annotated[str | None, typer.Option("--as", help="With --html or --show: tell the game as this seat is "
                                                           "told it (a player's colour); every mission is shown "
-                                                          "at the end.")] = None,
+                                                          "at the end (under fog: where the rules lift it at "
+                                                          "the end).")] = None,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -125,6 +126,7 @@ def replay(
     from ..engine.replay import replay as replay_log
 
     notes: list[str] = []
+    lifted = None  # the missions the fog lifts at the end, told as a seat
     if html is not None and show:
         fail("--html and --show are two ways of telling the game: give one")
     if seat is not None and html is None and not show:
@@ -149,12 +151,15 @@ def replay(
             if seat is not None and rules.visibility is not None and rules.visibility.foggy:
                 from ..engine.replay import seat_stream  # under fog: only what the seat saw
 
+                if rules.visibility.lifted:  # every mission, once the game is over (the page's last step)
+                    lifted = {e["player"]: e["mission"] for e in events
+                              if e["type"] == "mission_dealt" and "mission" in e}
                 events = seat_stream(events, rules, seat, str(file))
         if html is not None:
             from ..text.page import write_page
             from ..text.replay_page import replay_page
 
-            write_page(html, replay_page(events, rules, t, seat, source=file.name))
+            write_page(html, replay_page(events, rules, t, seat, source=file.name, missions=lifted))
             typer.echo(t._("Page written to {file}.").format(file=html))
             report = replay_log(file, [])  # the page shows the log as it is: say so if it is not the game's
             if not report.ok and not report.unfinished:
