@@ -8,8 +8,8 @@ from typing import Annotated
 
 import typer
 
-from .common import AllowDirOpt, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_output, fail, open_rulebook, \
-    print_json, reported, text_for, variants
+from .common import AllowDirOpt, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_distinct, check_output, fail, \
+    open_rulebook, print_json, reported, rule_files, text_for, variants
 
 MAX_TABLE = 1000  # --table N: N × N attacks; the text table of 1000 is 6 MB
 MAX_JSON_TABLE = 300  # … with --json, five numbers an attack: 17 MB at 300 (193 MB and 1.7 GB of memory at 1000)
@@ -94,6 +94,7 @@ def odds(
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     o = Odds(rules.battle, size)
     t = text_for(lang, rules.language)
     if table is None:
@@ -139,6 +140,7 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     t = text_for(lang, rules.language)
     b = rules.battle
     rule = (t._("the most the rules allow") if defender_dice is None
