@@ -57,6 +57,14 @@ def same_file(a: Path, b: Path) -> bool:
             return False
 
 
+def _is(a: Path, b: Path) -> bool:
+    """Whether both are there, and one file (an input that is not there is replaced by nothing)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
 def check_distinct(outputs: Iterable[tuple[str, Path | None]], inputs: Iterable[tuple[str, Path | None]] = ()) -> None:
     """An output never replaces an input, nor another output of the same command: OutputError in
     one line, before anything is written, if one of `outputs` (how the command line names it,
@@ -66,7 +74,7 @@ def check_distinct(outputs: Iterable[tuple[str, Path | None]], inputs: Iterable[
     read = [(what, Path(path)) for what, path in inputs if path is not None]
     for k, (flag, path) in enumerate(named):
         for what, source in read:
-            if same_file(path, source):
+            if _is(path, source):
                 raise OutputError(f"{flag} {path}: that is {what} this command reads: an output never replaces "
                                   "an input")
         for other, there in named[:k]:

@@ -173,6 +173,7 @@ def test_check_distinct(tmp_path):
     a.write_text("x")
     os.link(a, b)
     check_distinct([("--x", tmp_path / "new"), ("--y", tmp_path / "other"), ("--z", None)], [("a file", a)])
+    check_distinct([("--x", tmp_path / "gone")], [("a file", tmp_path / "gone")])  # (it cannot be replaced: no input)
     with pytest.raises(OutputError) as err:
         check_distinct([("--x", b)], [("a file", a)])
     assert str(err.value) == f"--x {b}: that is a file this command reads: an output never replaces an input"
