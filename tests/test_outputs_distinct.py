@@ -181,3 +181,18 @@ def test_check_distinct(tmp_path):
         check_distinct([("--x", tmp_path / "n"), ("--y", tmp_path / "d" / ".." / "n")])
     assert str(err.value) == (f"--x and --y name the same file ({tmp_path / 'd' / '..' / 'n'}): each output needs "
                               "a file of its own")
+
+
+def test_log_for_several_players_under_fog_writes_what_each_was_told(tmp_path, monkeypatch):
+    from riskrules.engine.log import line_of
+    from riskrules.engine.replay import load, seat_stream
+
+    monkeypatch.chdir(tmp_path)
+    result = cli("play", "fog-normal", "--humans", 0, "--seed", 3, "--quiet", "--log", "f.jsonl",
+                 *[a for seat in ("red", "blue", "yellow") for a in ("--log-for", seat, f"{seat}.jsonl")])
+    assert result.exit_code == 0 and result.stdout.endswith("winner: red, reason: domination, turns: 27, seed: 3\n")
+    events, rules = load(Path("f.jsonl"))
+    for seat in ("red", "blue", "yellow"):
+        written = Path(f"{seat}.jsonl").read_text(encoding="utf-8").splitlines()
+        told = [line_of(e) for e in seat_stream(events, rules, seat, "f.jsonl")]
+        assert written[1:] == told[1:] and len(written) > len(events)  # (`seen` lines: each his own view)
