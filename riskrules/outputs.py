@@ -65,11 +65,12 @@ def _is(a: Path, b: Path) -> bool:
         return False
 
 
-def check_distinct(outputs: Iterable[tuple[str, Path | None]], inputs: Iterable[tuple[str, Path | None]] = ()) -> None:
+def check_distinct(outputs: Iterable[tuple[str, Path | None]],
+                   inputs: Iterable[tuple[str, Path | None]] = ()) -> None:
     """An output never replaces an input, nor another output of the same command: OutputError in
-    one line, before anything is written, if one of `outputs` (how the command line names it,
-    its path) is one of `inputs` (what it is — 'a rule file' —, its path) or another output.
-    A None path is no file."""
+    one line, before anything is written, if one of `outputs` (how the command line names it, and
+    its path) is one of `inputs` (what it is, such as 'a rule file', and its path) or another
+    output. A None path is no file."""
     named = [(flag, Path(path)) for flag, path in outputs if path is not None]
     read = [(what, Path(path)) for what, path in inputs if path is not None]
     for k, (flag, path) in enumerate(named):
