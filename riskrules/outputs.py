@@ -1,4 +1,5 @@
-"""Writing the files a user names (--save, --log, --csv, --plot): whole or not at all.
+"""Writing the files a user names (--save, --log, --csv, --plot): whole or not at all, and never
+over what the command reads (`check_distinct`).
 
 A file is written to a hidden temporary file beside it, flushed to disk, then renamed over
 the target, so a crash leaves the old file or the new one, never half of one. Every failure
@@ -42,6 +43,45 @@ def check_target(path: Path) -> None:
         raise OutputError(f"{path}: cannot be written (it is a directory)")
     if not os.access(parent, os.W_OK | os.X_OK):
         raise OutputError(f"{path}: cannot be written (permission denied)")
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two names are one file: by the file itself where both are there (a link, another
+    spelling, a hard link), else by their absolute paths with every link resolved."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # one is not there (yet); (ValueError: a NUL in a name)
+        try:
+            return os.path.realpath(a) == os.path.realpath(b)
+        except (OSError, ValueError):
+            return False
+
+
+def _is(a: Path, b: Path) -> bool:
+    """Whether both are there, and one file (an input that is not there is replaced by nothing)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
+
+
+def check_distinct(outputs: Iterable[tuple[str, Path | None]],
+                   inputs: Iterable[tuple[str, Path | None]] = ()) -> None:
+    """An output never replaces an input, nor another output of the same command: OutputError in
+    one line, before anything is written, if one of `outputs` (how the command line names it, and
+    its path) is one of `inputs` (what it is, such as 'a rule file', and its path) or another
+    output. A None path is no file."""
+    named = [(flag, Path(path)) for flag, path in outputs if path is not None]
+    read = [(what, Path(path)) for what, path in inputs if path is not None]
+    for k, (flag, path) in enumerate(named):
+        for what, source in read:
+            if _is(path, source):
+                raise OutputError(f"{flag} {path}: that is {what} this command reads: an output never replaces "
+                                  "an input")
+        for other, there in named[:k]:
+            if same_file(path, there):
+                raise OutputError(f"{other} and {flag} name the same file ({path}): each output needs a file of "
+                                  "its own")
 
 
 _TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[A-Za-z0-9_]+\.tmp\Z")

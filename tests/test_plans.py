@@ -285,8 +285,8 @@ def test_the_defender_may_roll_fewer():
     (("4", ",".join(["1"] * 21)), "risk: a chain has 1 to 20 territories\n"),
     (("1000", "1000,1000,1000,1000,1000"), "risk: too large to compute exactly: 1,000 attackers through 5,000 "
                                            "defenders make 5,005,000 states, and at most 4,000,000 are computed\n"),
-    (("4", "3", "--advise", "--worth", "nan"), "risk: --worth must be a number of armies above 0\n"),
-    (("4", "3", "--advise", "--worth", "-1"), "risk: --worth must be a number of armies above 0\n"),
+    (("4", "3", "--advise", "--worth", "nan"), "risk: --worth must be a number of armies between 0.001 and 1,000,000\n"),
+    (("4", "3", "--advise", "--worth", "-1"), "risk: --worth must be a number of armies between 0.001 and 1,000,000\n"),
     (("4", "3", "--advise", "--stop", "2"), "risk: --advise finds when to stop: give it no --stop\n"),
 ])
 def test_errors(args, message):

@@ -37,7 +37,7 @@ app = typer_app(
 )
 for family in (rules, play, serve, experiments, tournament, odds):
     for command in family.COMMANDS:
-        app.command()(command)
+        app.command(cls=getattr(command, "command_class", None))(command)  # (common.pairs_command)
 app.add_typer(board.app, name="board")
 
 

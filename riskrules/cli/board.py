@@ -7,7 +7,8 @@ from typing import Annotated
 
 import typer
 
-from .common import AllowDirOpt, JsonOpt, LangOpt, allow, error_line, fail, print_json, reported, text_for, typer_app
+from .common import (AllowDirOpt, JsonOpt, LangOpt, allow, check_distinct, error_line, fail, print_json, reported,
+                     rule_files, text_for, typer_app)
 
 app = typer_app("Boards: show one (its territories, borders and drawing), or import one from another program.")
 
@@ -38,6 +39,9 @@ def show(
                 fail(f"{svg}: a drawing is written as .svg")
             check_target(svg)
         found, bonuses, language, title = _board(board)
+    if svg is not None:
+        check_distinct([("--svg", svg)], [("the board file", Path(board))] if board.lower().endswith((".yaml", ".yml"))
+                       else rule_files(board))
     t = text_for(lang, language)
     if as_json:
         data = found.to_json()

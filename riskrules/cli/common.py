@@ -231,6 +231,106 @@ def check_output(path: Path | None) -> None:
             check_target(path)
 
 
+# ---- an option of two values, given as often as wanted ---------------------------------------------
+
+def pair(value):
+    """typer's parser for a Pairs option: the (PLAYER, FILE) click has read, as it is."""
+    return value
+
+
+class Pair(tuple):
+    """The type of a Pairs option's values (see `pairs_command`)."""
+
+
+def pairs_command(*names: str):
+    """The command class of a command whose options `names`, declared `list[Pair]` with `parser=pair`,
+    take two values each time they are given (--log-for red red.jsonl --log-for blue blue.jsonl):
+    typer makes an option of two values (a tuple) that may be given only once — a second silently
+    replaced the first — and a repeatable one of one value each; click itself has both."""
+    import click
+    from typer.core import TyperCommand
+
+    class Command(TyperCommand):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            for param in self.params:
+                if param.name in names:
+                    param.nargs = 2
+                    param.type = click.Tuple([click.STRING, click.STRING])
+
+    return Command
+
+
+# ---- outputs never replace inputs ------------------------------------------------------------------
+
+def check_distinct(outputs, inputs=()) -> None:
+    """Refuse in one line, before anything is written, an output that is one of the command's
+    inputs or another of its outputs (outputs.check_distinct): `outputs` as (flag, path or None),
+    `inputs` as (what it is, path or None)."""
+    from ..outputs import check_distinct as check
+
+    with reported():
+        check(outputs, inputs)
+
+
+def rule_files(edition, sets=(), variants=None, players: int | None = None) -> list[tuple[str, Path]]:
+    """The files the rules `edition` are read from, as inputs no output may replace: every rule file
+    of its extends chain, and its board as Rulebook.board finds it. Rules that cannot be opened
+    give what is known (the path named); the command says what is wrong when it opens them."""
+    from ..language.board import board_path
+    from ..language.errors import RuleError
+    from ..language.files import MAX_REF, Unreadable
+    from ..language.find import _BUILTIN_NAME, is_path  # (as the loader tells a board's id from its path)
+
+    try:
+        book = open_rulebook(edition, sets=sets)
+    except RuleError:
+        return [("a rule file", Path(edition))] if isinstance(edition, Path) or is_path(edition) else []
+    found = [("a rule file", f.path) for f in book.files if f.path is not None]
+    try:
+        config = book.config(variants, players)
+        ref = config.data.get("board")
+        pos = config.origin(("board",))
+        owner = next((f for f in book.files if pos and f.label == pos.file), book.leaf)
+        named = not (len(ref) <= MAX_REF and _BUILTIN_NAME.fullmatch(ref))  # a path, not a built-in board's id
+        found.append(("a board file", board_path(ref, named, owner.directory)))
+    except (RuleError, Unreadable, TypeError):
+        pass
+    return found
+
+
+def header_files(file: Path) -> list[tuple[str, Path]]:
+    """A log or save `file`, and the local files of the rules it names (its `edition` if a path, the
+    files it carries: compared with the log's own copies when it is read), as inputs no output may
+    replace. Only the header is read, within a bound; a file that is not a log gives itself only."""
+    import json
+
+    from ..language.files import Unreadable, place
+
+    header = None
+    try:
+        if file.is_file():  # (not a pipe: it would be waited on)
+            with open(file, "rb") as handle:
+                header = json.loads(handle.readline(4 * 1024 * 1024))  # (a header carries at most 1 MiB of files)
+    except (OSError, ValueError, RecursionError):
+        pass
+    if not isinstance(header, dict):
+        return [("the game log", file)]
+    found: list[tuple[str, Path]] = [("the save" if header.get("kind") == "save" else "the game log", file)]
+    names = list(header["files"]) if isinstance(header.get("files"), dict) else []
+    edition = header.get("edition")
+    if isinstance(edition, str) and (edition.endswith(".risk") or "/" in edition):
+        names.append(edition)
+    for name in names[:32]:  # (a log carries at most 17: language/carried.py)
+        if isinstance(name, str):
+            try:
+                what = "a board file" if name.lower().endswith((".yaml", ".yml")) else "a rule file"
+                found.append((what, place(name, file.parent)))
+            except (Unreadable, ValueError, OSError):
+                pass
+    return found
+
+
 def label(rules, sets: bool = True) -> str:
     """How a report names the rules: the edition, its variant and the --set rules on top."""
     found = f"{rules.id} ({rules.variant})" if rules.variant else rules.id

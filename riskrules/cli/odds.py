@@ -8,8 +8,12 @@ from typing import Annotated
 
 import typer
 
-from .common import AllowDirOpt, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_output, fail, open_rulebook, \
-    print_json, reported, text_for, variants
+from .common import AllowDirOpt, JsonOpt, LangOpt, SetOpt, VariantOpt, allow, check_distinct, check_output, fail, \
+    open_rulebook, print_json, reported, rule_files, text_for, variants
+
+MAX_TABLE = 1000  # --table N: N × N attacks; the text table of 1000 is 6 MB
+MAX_JSON_TABLE = 300  # … with --json, five numbers an attack: 17 MB at 300 (193 MB and 1.7 GB of memory at 1000)
+WORTH = (0.001, 1_000_000)  # --worth: armies a territory taken is worth (printed as the language writes numbers)
 
 
 def odds(
@@ -33,10 +37,11 @@ def odds(
     advise: Annotated[bool, typer.Option("--advise", help="A chain: the stopping rule that gives the best chance "
                                                           "of taking it all (or, with --worth, the best expected "
                                                           "value), and how to follow it.")] = False,
-    worth: Annotated[float | None, typer.Option(help="With --advise: what a territory taken is worth in armies; "
-                                                     "the goal is worth × territories taken − armies lost.")] = None,
+    worth: Annotated[float | None, typer.Option(help="With --advise: what a territory taken is worth in armies "
+                                                     "(0.001 to 1,000,000); the goal is worth × territories taken − "
+                                                     "armies lost.")] = None,
     table: Annotated[int | None, typer.Option(help="Print the table for 1..N attackers by 1..N defenders "
-                                                   "(N at most 1000).")] = None,
+                                                   "(N at most 1000; with --json at most 300).")] = None,
     plot: Annotated[Path | None, typer.Option(help="With --table: write a heat map; with a chain: the chances "
                                                    "of each end (.png or .svg).")] = None,
     as_json: JsonOpt = False,
@@ -64,8 +69,8 @@ def odds(
         fail("--leave, --stop, --defender-dice, --advise and --worth go with ATTACKERS and DEFENDERS, not --table")
     if worth is not None and not advise:
         fail("--worth goes with --advise")
-    if worth is not None and not (math.isfinite(worth) and worth > 0):
-        fail("--worth must be a number of armies above 0")
+    if worth is not None and not (math.isfinite(worth) and WORTH[0] <= worth <= WORTH[1]):
+        fail(f"--worth must be a number of armies between {WORTH[0]} and {WORTH[1]:,}")
     if advise and stop != 0:
         fail("--advise finds when to stop: give it no --stop")
     garrisons = _defenders(defenders) if defenders is not None else None
@@ -78,13 +83,18 @@ def odds(
     from ..text.formats import odds_json, odds_table_json
 
     size = table if table is not None else max(attackers, defenders_one)
-    if size < 1 or size > 1000 or (table is None and min(attackers, defenders_one) < 0):
-        fail("armies must be between 0 and 1000" if table is None else "--table must be between 1 and 1000")
+    if size < 1 or size > MAX_TABLE or (table is None and min(attackers, defenders_one) < 0):
+        fail(f"armies must be between 0 and {MAX_TABLE}" if table is None
+             else f"--table must be between 1 and {MAX_TABLE}")
+    if table is not None and as_json and table > MAX_JSON_TABLE:
+        fail(f"--table with --json must be between 1 and {MAX_JSON_TABLE} ({MAX_JSON_TABLE ** 2:,} attacks); "
+             f"the text table goes to {MAX_TABLE}")
     if plot is not None and table is None:
         fail("--plot goes with --table or a chain")
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     o = Odds(rules.battle, size)
     t = text_for(lang, rules.language)
     if table is None:
@@ -130,6 +140,7 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     t = text_for(lang, rules.language)
     b = rules.battle
     rule = (t._("the most the rules allow") if defender_dice is None

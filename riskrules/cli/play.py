@@ -10,8 +10,9 @@ import typer
 from ..text.i18n import Text
 from . import complete
 from ..engine.agents import TIMEOUT
-from .common import (BOT_NAMES, AllowDirOpt, BotTimeoutOpt, EditionArg, LangOpt, SetOpt, VariantOpt, allow, bot_timeout,
-                     check_bot, fail, reported, text_for, variants)
+from .common import (BOT_NAMES, AllowDirOpt, BotTimeoutOpt, EditionArg, LangOpt, Pair, SetOpt, VariantOpt, allow,
+                     bot_timeout, check_bot, check_distinct, fail, header_files, pair, pairs_command, reported,
+                     rule_files, text_for, variants)
 
 # Exit codes of `risk play` and `risk resume` when the game is left before its end (the
 # game is saved first when --save names a file): Ctrl-C is 130, as for any interrupted
@@ -60,10 +61,11 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Random seed; the same seed, rules and players play "
                                                      "the same game. Default: a new one, printed.")] = None,
     log: Annotated[Path | None, typer.Option(help="Write the game log (JSON Lines) to this file.")] = None,
-    log_for: Annotated[tuple[str, Path] | None, typer.Option(
-        "--log-for", metavar="PLAYER FILE",
+    log_for: Annotated[list[Pair] | None, typer.Option(
+        "--log-for", metavar="PLAYER FILE", parser=pair, show_default=False,
         help="Write what one player is told of the game (JSON Lines) to FILE as it is played: under fog, "
-             "only what that player sees (the same lines as `risk replay LOG --show --as PLAYER` tells).")] = None,
+             "only what that player sees (the same lines as `risk replay LOG --show --as PLAYER` tells). "
+             "Repeatable: a file for each player named.")] = None,
     save: Annotated[Path | None, typer.Option(help="Keep the game saved in this file, rewritten safely before "
                                                       "each of your moves; go on later with `risk resume`.")] = None,
     max_turns: Annotated[int, typer.Option(help="End the game without a winner after this many player turns "
@@ -87,11 +89,17 @@ def play(
     check_bot(bot, max_turns, timeout)
     if lang is not None:
         text_for(lang, "en")  # refuses an unknown language
+    views = [(seat, Path(file)) for seat, file in log_for or ()]
+    check_distinct([("--log", log), ("--save", save), *((f"--log-for {seat}", file) for seat, file in views)],
+                   rule_files(edition, set_rules or (), variants(variant), players))
     with reported():
         outcome = play_game(edition, variants(variant), players, humans, bot, seed, log, save, max_turns,
                             lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout,
-                            log_for=log_for)
+                            log_for=views)
     outcome_lines(outcome)
+
+
+play.command_class = pairs_command("log_for")  # (--log-for PLAYER FILE, repeatable)
 
 
 def replay(
@@ -104,7 +112,8 @@ def replay(
                                                              "not replay).")] = None,
     seat: Annotated[str | None, typer.Option("--as", help="With --html or --show: tell the game as this seat is "
                                                           "told it (a player's colour); every mission is shown "
-                                                          "at the end.")] = None,
+                                                          "at the end (under fog: where the rules lift it at "
+                                                          "the end).")] = None,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -125,6 +134,7 @@ def replay(
     from ..engine.replay import replay as replay_log
 
     notes: list[str] = []
+    lifted = None  # the missions the fog lifts at the end, told as a seat
     if html is not None and show:
         fail("--html and --show are two ways of telling the game: give one")
     if seat is not None and html is None and not show:
@@ -135,6 +145,8 @@ def replay(
 
             check_page_target(html)
         if show or html is not None:
+            if html is not None:
+                check_distinct([("--html", html)], header_files(file))
             events, rules = load(file, notes)
             for note in notes:
                 warn(note)
@@ -149,12 +161,15 @@ def replay(
             if seat is not None and rules.visibility is not None and rules.visibility.foggy:
                 from ..engine.replay import seat_stream  # under fog: only what the seat saw
 
+                if rules.visibility.lifted:  # every mission, once the game is over (the page's last step)
+                    lifted = {e["player"]: e["mission"] for e in events
+                              if e["type"] == "mission_dealt" and "mission" in e}
                 events = seat_stream(events, rules, seat, str(file))
         if html is not None:
             from ..text.page import write_page
             from ..text.replay_page import replay_page
 
-            write_page(html, replay_page(events, rules, t, seat, source=file.name))
+            write_page(html, replay_page(events, rules, t, seat, source=file.name, missions=lifted))
             typer.echo(t._("Page written to {file}.").format(file=html))
             report = replay_log(file, [])  # the page shows the log as it is: say so if it is not the game's
             if not report.ok and not report.unfinished:
@@ -215,6 +230,8 @@ def resume(
 
     if lang is not None:
         text_for(lang, "en")
+    # (the save itself is written on, as a save; its log may not be the save: resume_game says so)
+    check_distinct([("--log", log)], [(what, path) for what, path in header_files(file) if path != file])
     with reported():
         outcome = resume_game(file, lang=lang, write=typer.echo, log=log, warn=warn)
     outcome_lines(outcome)

@@ -80,6 +80,13 @@ def job(ref: str, variant, players: int, bot: str, max_turns: int, sets=None, ti
     return Job(name, chosen, players, bot, max_turns, tuple(sets or ()), bot_timeout=timeout)
 
 
+def job_files(jobs) -> list[tuple[str, Path]]:
+    """The rule files and boards the jobs' rules are read from: inputs no output may replace."""
+    from .common import rule_files
+
+    return [found for job in jobs for found in rule_files(job.edition, job.sets, job.variants, job.players)]
+
+
 def check_run(bot: str, games: int | None, workers: int, executor: str, max_turns: int,
               timeout: float | None) -> None:
     from ..instrument.simulate import MAX_GAMES

@@ -8,8 +8,8 @@ import typer
 
 from . import runs
 from ..engine.agents import TIMEOUT
-from .common import BOT_NAMES, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, VariantOpt, bot_timeout, check_bot, fail, \
-    label, print_json, reported, text_for
+from .common import BOT_NAMES, BotTimeoutOpt, EditionArg, JsonOpt, LangOpt, VariantOpt, bot_timeout, check_bot, \
+    check_distinct, fail, label, print_json, reported, rule_files, text_for
 from .runs import HtmlOpt, MaxTurnsOpt, PlayersOpt, SeedOpt, WorkersOpt
 
 
@@ -55,6 +55,7 @@ def tournament(
         name, chosen = runs.edition_and_variants(edition, variant)
         match = Match(name, chosen, seats, max_turns, timeout)
         rules = match.rules()
+    check_distinct([("--html", html)], rule_files(name, (), chosen, players))
     t = text_for(lang, rules.language)  # checked before the first game
     total = games_for(games, players)
     with runs.Progress(total, label(rules)) as progress, reported():  # (a plug-in's error or timeout: one line)

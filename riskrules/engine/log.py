@@ -155,8 +155,9 @@ class Tracker:
             self.armies[ix[e["to"]]] -= e["defender_losses"]
         elif kind == "conquest":
             source, target = ix[e["from"]], ix[e["to"]]
-            self.armies[source] -= e["moved"]
-            self.owner[target], self.armies[target] = e["player"], e["moved"]
+            moved = e["moved"] or 0  # (null in a seat's stream under `battles reveal no`: not told)
+            self.armies[source] -= moved
+            self.owner[target], self.armies[target] = e["player"], moved
         elif kind == "fortify":
             self.armies[ix[e["from"]]] -= e["armies"]
             self.armies[ix[e["to"]]] += e["armies"]

@@ -368,6 +368,9 @@ def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]]
         if shape is not None and not _PATH_DATA.fullmatch(shape):
             problems.append(Problem(f"the shape of '{t}' is not SVG path data (the commands M L H V C S Q T A Z, "
                                     f"their lower case, and numbers)", where(("layout", "territories", t, "shape"))))
+        elif shape is not None and (far := _beyond(shape)) is not None:
+            problems.append(Problem(f"the shape of '{t}' holds the number {far}: a shape's numbers lie within "
+                                    f"±{MAX_SHAPE_NUMBER:,}", where(("layout", "territories", t, "shape"))))
         else:
             shapes[index[t]] = shape
     missing = [t for t, i in index.items() if at[i] is None and t not in data["territories"]]
@@ -391,6 +394,17 @@ def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]]
 
 
 _PATH_DATA = re.compile(r"[MmLlHhVvCcSsQqTtAaZz0-9eE.,+\- \n]*")  # nothing that could leave an SVG attribute
+_PATH_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+MAX_SHAPE_NUMBER = 1_000_000  # ten times the widest drawing: beyond it a browser cannot draw (1e308 overflows)
+
+
+def _beyond(shape: str) -> str | None:
+    """The first number of a shape's path data beyond ±MAX_SHAPE_NUMBER (as written, cut short), or None."""
+    for number in _PATH_NUMBER.finditer(shape):
+        if not abs(float(number[0])) <= MAX_SHAPE_NUMBER:
+            text = number[0]
+            return text if len(text) <= 24 else text[:23] + "…"
+    return None
 
 
 def _number(x: float) -> str:

@@ -88,18 +88,19 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
          sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT,
-         log_for: tuple[str, Path] | None = None) -> Outcome:
+         log_for: tuple[str, Path] | Sequence[tuple[str, Path]] | None = None) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
     save carry the rule files of a house rule (language/carried.py), the game's language, and
     the save names its log. A plug-in bot may take `bot_timeout` seconds over a decision
-    (None: no limit). `log_for` (a player, a file) writes what that player is told of the game
-    (Game.teller: under fog, only what it sees) as it is played."""
+    (None: no limit). `log_for` (a player, a file; or a list of them, a player once) writes what
+    that player is told of the game (Game.teller: under fog, only what it sees) as it is played."""
     if not 0 <= humans <= players:
         raise GameError(f"--humans must be between 0 and the number of players ({players})")
     if seed is not None:
         check_seed(seed)
-    for target in (log, save, log_for[1] if log_for else None):
+    views = [log_for] if log_for and isinstance(log_for[0], str) else list(log_for or ())  # (player, file) each
+    for target in (log, save, *(file for _, file in views)):
         if target is not None:
             check_target(target)
     if log is not None and save is not None and os.path.abspath(log) == os.path.abspath(save):
@@ -114,13 +115,11 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
     people = set(rules.colours[:humans])
     foggy = _one_at_the_table(rules, people)
-    if log_for is not None and str(log_for[1]).startswith("-"):
-        raise GameError(f"--log-for {log_for[0]} {log_for[1]}: the file's name begins with '-': give a player, "
-                        "then a file (--log-for red red.jsonl)")
-    if log_for is not None and log_for[0] not in rules.colours[:players]:
-        named = log_for[0] if len(log_for[0]) <= 40 else log_for[0][:39] + "…"
-        raise GameError(f"--log-for {named}: no such player in this game (its players: "
-                        f"{', '.join(rules.colours[:players])})")
+    for log_for in views:
+        _check_view(log_for, rules.colours[:players])
+    twice = [seat for k, (seat, _) in enumerate(views) if seat in (s for s, _ in views[:k])]
+    if twice:
+        raise GameError(f"--log-for names {twice[0]} twice: one file for each player")
     table = Table(rules, t, people, write, _width()) if humans else None
     agents = [_person(t, read, write, table, saver) for _ in range(humans)]
     agents += [make_bot(bot, bot_timeout) for _ in range(players - humans)]
@@ -140,11 +139,9 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
         hearing: dict[int, list[Callable[[dict], None]]] = {}
         if table is not None and foggy:
             hearing[0] = [table]
-        if log_for is not None:
-            view_log = LogWriter(stack.enter_context(_open_log(log_for[1])), log_for[1])
-            mark = {"kind": "view", "seat": log_for[0]}  # (not a game log: what one seat was told)
-            hearing.setdefault(rules.colours.index(log_for[0]), []).append(
-                lambda e: view_log({**e, **mark} if e["type"] == "game_start" else e))
+        for seat, file in views:
+            hearing.setdefault(rules.colours.index(seat), []).append(
+                _view_log(LogWriter(stack.enter_context(_open_log(file)), file), seat))
         game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition,
                     seat_listeners={seat: _all(hear) for seat, hear in hearing.items()})
         if table is not None:
@@ -155,6 +152,22 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
                 write(t._("Under fog of war {file} holds the whole game, what the fog hides too: it is the "
                           "host's file, not to be shown to the players.").format(file=kept))
         return _run(game, saver, seed, t, table)
+
+
+def _check_view(log_for: tuple[str, Path], players: Sequence[str]) -> None:
+    """--log-for PLAYER FILE: a player of the game, and a file not named like an option (GameError)."""
+    if str(log_for[1]).startswith("-"):
+        raise GameError(f"--log-for {log_for[0]} {log_for[1]}: the file's name begins with '-': give a player, "
+                        "then a file (--log-for red red.jsonl)")
+    if log_for[0] not in players:
+        named = log_for[0] if len(log_for[0]) <= 40 else log_for[0][:39] + "…"
+        raise GameError(f"--log-for {named}: no such player in this game (its players: {', '.join(players)})")
+
+
+def _view_log(writer: LogWriter, seat: str) -> Callable[[dict], None]:
+    """What `seat` is told, to its --log-for file: the header marked as not a game log."""
+    mark = {"kind": "view", "seat": seat}  # (not a game log: what one seat was told)
+    return lambda e: writer({**e, **mark} if e["type"] == "game_start" else e)
 
 
 @contextmanager

@@ -87,6 +87,8 @@ _DISK = 28  # sides of the polygon that stands for a disk
 def _near(at: list[Point], reach: float):
     """near(i): the territories whose points may lie within `reach` of i's (a grid of buckets, so
     that a board of thousands of territories costs in proportion to its size)."""
+    if not reach > 0:  # (a layout whose territories lie at one point: its borders are of length 0)
+        reach = 1.0
     buckets: dict[tuple[int, int], list[int]] = {}
     for j, (u, v) in enumerate(at):
         buckets.setdefault((int(u // reach), int(v // reach)), []).append(j)

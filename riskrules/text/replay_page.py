@@ -9,7 +9,8 @@ so a long game stays a small file.
 
 Told as one seat (`seat`), the page is made of what that seat is told (engine/sight.told):
 the others' drawn cards and missions are left out, and its own mission is shown; every
-mission is revealed only at the last step, when the game is over.
+mission is revealed only at the last step, when the game is over — under fog, only where the
+rules lift it at the end (`lifted at end yes`; else the seat's own mission stays the only one).
 """
 
 from __future__ import annotations
@@ -137,17 +138,22 @@ def _extra(e: dict, t: Text) -> dict | None:
 
 
 def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None,
-                source: str = "") -> str:
-    """The whole page for a game log (`source`: the log's name, shown under the title)."""
+                source: str = "", missions: dict[str, dict] | None = None) -> str:
+    """The whole page for a game log (`source`: the log's name, shown under the title). Told as a
+    seat under fog, `events` are its stream, and `missions` the missions the rules lift at the end
+    (player → mission, from the game's own log; None: the fog keeps them)."""
     header = events[0]
     names = player_names(header)
     data = steps(events, rules, t, seat)
     last = len(data["steps"]) - 1
     players = [{"name": t.player(name), "colour": colour_of(name, s)} for s, name in enumerate(names)]
+    fogged = seat is not None and any(e["type"] == "seen" for e in events)
     if seat is not None:  # a seat's own mission from the start, everyone's once the game is over
         data["own"] = data["missions"].get(seat)
         if data["winner"] is None:  # (the result's line: there is one once the game is over)
             data["missions"] = {seat: data["own"]} if data["own"] else {}
+        elif fogged and missions:  # the fog lifted at the end: every mission, as without fog
+            data["missions"] = {name: mission_text(missions[name], t) for name in names if name in missions}
     words = {key: t._(text) for key, text in _WORDS.items()}
     # the charts: territories, armies and cards of each seat at the start of each turn (and at the end)
     x_label = t._("Turns played")
@@ -162,8 +168,14 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
     svg = board_svg(rules.board, t, title=rules.title, game=True, players=names,
                     owners=[None] * rules.board.size, armies=[0] * rules.board.size,
                     bonuses=continent_bonuses(rules))
-    who = (t._("Told as {player}: what that seat is told; every mission is shown at the end.")
-           .format(player=t.player(seat)) if seat else "")
+    if seat is None:
+        who = ""
+    elif fogged and not rules.visibility.lifted:
+        who = t._("Told as {player}: what that seat is told; the fog is not lifted at the end, so the others' "
+                  "missions are not shown.").format(player=t.player(seat))
+    else:
+        who = t._("Told as {player}: what that seat is told; every mission is shown at the end.").format(
+            player=t.player(seat))
     seed_part = f"{esc(t._('seed'))} {esc(header['seed'])} · " if "seed" in header else ""
     body = f"""
 <header><h1>{esc(rules.title)}</h1>
