@@ -95,6 +95,7 @@ def import_map(
     Every problem in the map is one line with its place; a border given one way only is a one-way
     border (attacks and moves follow it).
     """
+    from ..language.map_checks import printable
     from ..language.map_named import read_map
     from ..outputs import atomic, check_target
 
@@ -120,6 +121,6 @@ def import_map(
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
-    typer.echo(f"{imported.title}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
+    typer.echo(f"{printable(imported.title) or imported.id}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
                f"{len(imported.borders) + len(imported.one_way)} borders{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")

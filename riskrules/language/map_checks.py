@@ -72,6 +72,17 @@ def fitted(points: list[tuple[float, float]]) -> tuple[list[tuple[float, float]]
     return at, min(width, MAX_SIZE), min(height, MAX_SIZE)
 
 
+def shared(points: list[tuple[float, float]]) -> list[int]:
+    """The territories whose position (as written) another before them has."""
+    seen: set[tuple[float, float]] = set()
+    found = []
+    for i, point in enumerate(points):
+        if point in seen:
+            found.append(i)
+        seen.add(point)
+    return found
+
+
 def player_counts(counts: list[int]) -> str:
     """2, 3, 4, 6 → '2 to 4 or 6'."""
     runs: list[list[int]] = []

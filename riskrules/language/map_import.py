@@ -29,13 +29,14 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from .errors import Pos, Problem, RuleError
-from .files import Unreadable, read_bytes
+from .files import Unreadable, quoted, read_bytes
 from .checks import MAX_SETUP_ROUNDS
 from .map_checks import (MAX_MISSION, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts, printable,
-                         too_many_borders, unconnected, unique, yaml_id)
+                         shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
 MAX_COUNTRIES = MAX_TERRITORIES
@@ -59,6 +60,7 @@ class ImportedMap:
     names: list[str] = field(default_factory=list)  # territory → its name as the map writes it
     territory_lines: list[int] = field(default_factory=list)  # territory → the line that gives it
     continent_lines: list[int] = field(default_factory=list)  # continent → the line that gives it
+    drawn: bool = True  # the map's positions make the board's layout (not if they put two territories at one point)
 
     def add_territory(self, tid: str, continent: int, x: float, y: float, line: int, name: str) -> None:
         self.territories.append((tid, continent, x, y))
@@ -87,9 +89,10 @@ class ImportedMap:
         for i, tid in enumerate(ids):
             symbol = self.cards.get(i) if self.cards is not None else symbols[i % 3]
             out.append(f"    {tid}: {symbol}")
-        at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
-        out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
-        out += [f"    {tid}: [{plain(x)}, {plain(y)}]" for tid, (x, y) in zip(ids, at)]
+        if self.drawn:
+            at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
+            out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
+            out += [f"    {tid}: [{plain(x)}, {plain(y)}]" for tid, (x, y) in zip(ids, at)]
         return "\n".join(out) + "\n"
 
     def house_rule(self, board_file: str) -> str:
@@ -297,6 +300,14 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: lis
         raise RuleError(apart)
     result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
     result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
+    at, _, _ = fitted([(x, y) for _, _, x, y in result.territories])
+    twice = shared(at)
+    if twice:
+        result.drawn = False
+        result.notes.append(f"{source.label}: {quoted(result.names[twice[0]], 40)}"
+                            + (f" and {len(twice) - 1} more" if len(twice) > 1 else "")
+                            + " at the position of another: the board is drawn from a layout computed from its "
+                              "borders")
 
 
 def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, list[tuple[int, list[str]]]]:
@@ -333,6 +344,7 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     return cards, min(jokers, 100), missions
 
 
+@cache
 def _classic():
     """The classic rules the imported house rule extends (their colours, starting armies, board)."""
     from .loader import load_rules
