@@ -226,8 +226,8 @@ def read_map(path: Path, label: str, kind: str | None = None, cards: Path | None
         if path.suffix.lower() == ".xml":
             kind = "conquerclub"
         else:
-            head = text_of(path, label)[:4000].lower()
-            kind = "conquest" if "[territories]" in head and "[countries]" not in head else "domination"
+            sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
+            kind = "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"
     if kind == "domination":
         return read_domination(path, label, cards)
     if kind == "conquest":
