@@ -19,7 +19,8 @@ A Domination map (the format Domination and many other programs read):
 What is read becomes a board (territory and continent ids made from the names, positions into a
 layout) and a house rule extending classic with the map's continent bonuses, missions of its size
 and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
-message`; the file is bounded like any other. A border given in one direction only is a one-way
+message`; the file is bounded like any other. What is accepted checks, is drawn and plays: what
+would not (more than a board holds, a map in parts …) is refused at its line too (map_checks.py). A border given in one direction only is a one-way
 border of the board.
 """
 
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
