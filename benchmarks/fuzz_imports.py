@@ -65,12 +65,13 @@ PLAIN = ["Frost Fell", "High Moor", "Grey Water", "Kings Holm", "Amber Coast", "
          "North", "South", "Alaska", "Ontario", "Iceland", "Siam"]
 HOSTILE = [
     "on", "off", "yes", "No", "y", "n", "true", "False", "null", "~", "Null",  # YAML's words
-    "and", "territories", "players", "or", "conquer", "one", "more", "destroy", "else", "occupy", "with",  # the rule language's
+    "and", "territories", "players", "or", "conquer", "one", "more", "destroy", "else", "occupy", "with",  # its words
     "a", "a 2", "a_2", "A-2", "a!", "a__2", "_a", "a_",  # names that meet as ids
     "x" * 63, "x" * 64, "x" * 65, "y" * 70, "z" * 300, "w" * 5000,
     "O'Brien", 'say "hi"', "`back`", "'single'", '"', "'", "\\", "\\n",
     "<script>alert(1)</script>", "<b>bold</b>", "R&D", "&amp;", "]]>", "<!-- c -->", "{{x}}", "${x}", "%s%n",
-    "Ελλάδα", "東京", "عربي", "עברית", "हिन्दी", "Ölfus", "🙂 smile", "Z̷a̷l̷g̷o̷", "\u202eevil", "zero\u200bwidth",
+    "Ελλάδα", "東京", "عربي", "עברית", "हिन्दी", "Ölfus", "🙂 smile", "Z̷a̷l̷g̷o̷",
+    "\u202eevil", "zero\u200bwidth",
     "e\u0301", "\ufeffbom",
     "1st", "42", "3.14", "1e5", "0x1f", "-5", "!!!", "---", "...", "_", " ",
     "Café’s – “quoted” € …", "tab\there", "bell\x07", "nul\x00name", "cr\rname", "nel\x85name",
@@ -252,7 +253,8 @@ def conquer_club(rng: random.Random, board: dict) -> str:
         if rng.random() < 0.05 and members:
             members = members[1:]  # a territory in no continent: put in 'rest'
         out.append(f"<continent><name>{text(name)}</name><bonus>{bonus if rng.random() > 0.03 else -bonus}</bonus>"
-                   "<components>" + "".join(f"<territory>{m}</territory>" for m in members) + "</components></continent>")
+                   "<components>" + "".join(f"<territory>{m}</territory>" for m in members)
+                   + "</components></continent>")
     out += ["</continents>", "<territories>"]
     for i, (name, (x, y)) in enumerate(zip(names, board["xy"])):
         neutral = f"<neutral>{rng.choice([1, 3, 50, 0])}</neutral>" if i in neutrals else ""
@@ -471,7 +473,8 @@ def run(case: Path, work: Path) -> Verdict:
 
     runner, app = _runner()
     args = json.loads((case / "args.json").read_text(encoding="utf-8"))
-    files = [str(Path(f)) for f in [args[2]] + [args[i + 1] for i, a in enumerate(args) if a == "--cards"]] + ["map.cards"]
+    given = [args[2]] + [args[i + 1] for i, a in enumerate(args) if a == "--cards"]
+    files = [str(Path(f)) for f in given] + ["map.cards"]  # (as the command names them)
     os.chdir(case)
     (case / "out").mkdir(exist_ok=True)
     started = time.process_time()

@@ -75,7 +75,8 @@ def test_ids_yaml_reads_as_booleans_are_quoted(folder):
 
 
 def test_names_that_meet_after_slugging_stay_apart(folder):
-    """`a`, `a_2`, `a!` (`a!` was made `a_2` too: a continent holding it twice, a border with itself); names of 64 characters and more, given twice, stay within 64."""
+    """`a`, `a_2`, `a!` (`a!` was made `a_2` too: a continent holding it twice, a border with itself);
+    names of 64 characters and more, given twice, stay within 64."""
     long = "x" * 70
     (folder / "twice.map").write_text(conquest("A=3", f"a,10,10,A,a_2,a!\na_2,20,20,A,a,a!\na!,30,30,A,a,a_2,{long}\n"
                                                       f"{long},40,40,A,a!,{long}y\n{long}y,50,50,A,{long}\n"),
@@ -216,7 +217,8 @@ def test_a_big_map_places_its_starting_armies_within_the_setups_rounds(folder):
 # ---- generated maps of the three formats ------------------------------------------------------------------
 
 NAMES = ["on", "Yes", "null", "and", "territories", "a", "a 2", "a_2", "A-2", "x" * 70, "x" * 70 + "y", "1st",
-         "!!!", "O'Brien", 'say "hi"', "<b>bold</b>", "R&D", "Ελλάδα", "東京", "عربي", "Café", "naïve", "🙂 smile",
+         "!!!", "O'Brien", 'say "hi"', "<b>bold</b>", "R&D", "Ελλάδα", "東京", "عربي", "Café", "naïve",
+         "🙂 smile",
          "Frost Fell", "High Moor", "tab\there", "Ölfus", "a;b", "x=y", "[z]", "  padded  "]
 
 
@@ -247,7 +249,8 @@ def directed(edges, one_way):
 
 def domination(names, continent_of, continents, bonuses, xy, edges, one_way) -> str:
     words = [re.sub(r"\s+", "_", name.replace(";", ":")).strip("_") or "x" for name in names]
-    out = ["name Generated Map", "[continents]"] + [f"{c.replace(' ', '_')} {b} red" for c, b in zip(continents, bonuses)]
+    out = ["name Generated Map", "[continents]"]
+    out += [f"{c.replace(' ', '_')} {b} red" for c, b in zip(continents, bonuses)]
     out.append("[countries]")
     out += [f"{i + 1} {w} {continent_of[i] + 1} {min(x, 100000):.3f} {min(y, 100000):.3f}"
             for i, (w, (x, y)) in enumerate(zip(words, xy))]

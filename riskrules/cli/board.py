@@ -121,6 +121,7 @@ def import_map(
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
-    typer.echo(f"{printable(imported.title) or imported.id}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
+    typer.echo(f"{printable(imported.title) or imported.id}: {len(imported.territories)} territories in "
+               f"{len(imported.continents)} continents, "
                f"{len(imported.borders) + len(imported.one_way)} borders{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")

@@ -20,8 +20,8 @@ What is read becomes a board (territory and continent ids made from the names, p
 layout) and a house rule extending classic with the map's continent bonuses, missions of its size
 and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
 message`; the file is bounded like any other. What is accepted checks, is drawn and plays: what
-would not (more than a board holds, a map in parts …) is refused at its line too (map_checks.py). A border given in one direction only is a one-way
-border of the board.
+would not (more than a board holds, a map in parts …) is refused at its line too (map_checks.py).
+A border given in one direction only is a one-way border of the board.
 """
 
 from __future__ import annotations
