@@ -372,7 +372,8 @@ def sectioned(rng: random.Random, form: str, data: bytes) -> tuple[bytes, str]:
         elif how == "root":
             text = text.replace("<map>", "<mapx>").replace("</map>", "</mapx>")
         elif how == "doubled":
-            text = text.replace("</map>", re.search(r"<territories>.*</territories>", text, flags=re.S)[0] + "</map>")
+            found = re.search(r"<territories>.*</territories>", text, flags=re.S)
+            text = text.replace("</map>", (found[0] if found else "<territories/>") + "</map>")
         elif how == "map text":
             text = "[Continents]\nA=1\n[Territories]\na,1,1,A,b\nb,2,2,A,a\nc,3,3,A,a\n"
         else:

@@ -130,11 +130,20 @@ def test_territories_at_one_point_are_drawn_from_their_borders(folder):
                           "".join(f"t{k},{k},{k},C{k},t{k - 1 if k else 1}\n" for k in range(101))),
      "wide.map:105:1: more than 100 continents: a board holds at most 100"),
     ("empty.map", conquest("A=3\nB=2", RING), "empty.map:6:1: the continent b has no territory"),
+    ("again.map", conquest("A=3\nB=2\na=1", RING), "again.map:7:1: the continent 'a' is given twice"),
 ], ids=lambda v: v if isinstance(v, str) and v.endswith((".map", ".xml")) else "")
 def test_what_cannot_play_is_refused_at_its_line(folder, name, text, message):
     (folder / name).write_text(text, encoding="utf-8")
     assert imported(name) == (1, f"risk: {message}\n")
     assert not list(folder.glob("*.yaml")) and not list(folder.glob("*.risk"))
+
+
+def test_a_map_of_many_problems_is_told_in_twenty_lines_and_a_count(folder):
+    (folder / "bad.map").write_text("[continents]\nA 1\n[countries]\n" + "".join(f"{k} T 1 x y\n" for k in range(1, 31)), encoding="utf-8")
+    code, output = imported("bad.map")
+    assert (code, output.splitlines()[0], output.splitlines()[19:]) == (
+        1, "risk: bad.map:4:1: a country is 'id Name continent x y'",
+        ["risk: bad.map:23:1: a country is 'id Name continent x y'", "risk: bad.map: and 10 more problems"])
 
 
 MAP = """\

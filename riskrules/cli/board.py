@@ -9,6 +9,8 @@ import typer
 
 from .common import AllowDirOpt, JsonOpt, LangOpt, allow, error_line, fail, print_json, reported, text_for, typer_app
 
+MAX_SHOWN = 20  # problems of a map told, a line each (a stranger's map may have thousands)
+
 app = typer_app("Boards: show one (its territories, borders and drawing), or import one from another program.")
 
 
@@ -106,8 +108,10 @@ def import_map(
     try:
         imported = read_map(file, str(file), format, cards)
     except RuleError as err:  # every problem, a line each: a map has no `risk check` to list them
-        for problem in err.problems:
+        for problem in err.problems[:MAX_SHOWN]:
             error_line(f"risk: {problem.line()}")
+        if len(err.problems) > MAX_SHOWN:
+            error_line(f"risk: {file}: and {len(err.problems) - MAX_SHOWN} more problems")
         raise typer.Exit(1) from None
     with reported():
         board_file, rule_file = out / f"{imported.id}.yaml", out / f"{imported.id.replace('_', '-')}.risk"

@@ -63,6 +63,9 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 if not name.strip():
                     continue
                 bonus = "0"  # (kept, so that its territories are not refused for it too)
+            if name.strip().lower() in continent_index:
+                problem(n, f"the continent '{name.strip()[:40]}' is given twice")
+                continue
             continent_index[name.strip().lower()] = len(result.continents)
             result.add_continent(unique(ident(name.strip()), continent_ids), int(bonus), n)
         elif section == "[territories]":
