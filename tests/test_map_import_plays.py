@@ -204,6 +204,20 @@ def test_the_missions_comment_promises_only_the_player_counts_they_deal_to(folde
         assert (result.exit_code == 0) == (players in counts), result.output
 
 
+def test_a_continent_named_one_is_not_read_as_one_more(folder):
+    """`conquer south and one` read as `and one more` cut short: a continent is never given the id `one`."""
+    (folder / "two.map").write_text(MAP.format(name="Two").replace("North 3 blue", "One 3 blue"), encoding="utf-8")
+    (folder / "two.cards").write_text(CARDS + "[missions]\n0 0 0 2 1 0 South and One\n0 0 0 1 * 0 One and more\n",
+                                      encoding="utf-8")
+    assert imported("two.map")[0] == 0
+    rule = (folder / "two.risk").read_text(encoding="utf-8")
+    assert "    continents one_2 3, south 2\n" in rule
+    assert "missions {\n    conquer south and one_2\n    conquer one_2 and one more\n}\n" in rule
+    plays("two.risk")
+    checked = runner.invoke(app, ["check", "two.risk", "--set", "victory missions", "--set", "players 2 to 2"])
+    assert (checked.exit_code, checked.output) == (0, "two.risk: ok\n")
+
+
 def test_a_cards_file_named_and_missing_is_an_error(folder):
     (folder / "two.map").write_text(MAP.format(name="Two"), encoding="utf-8")
     assert imported("two.map", "--cards", "nowhere.cards") == (1, "risk: nowhere.cards: no such file\n")

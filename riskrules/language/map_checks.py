@@ -31,6 +31,12 @@ def yaml_id(ident: str) -> str:
     return f'"{ident}"' if ident in _YAML_WORDS else ident
 
 
+def reserved_continent_ids() -> dict[str, int]:
+    """The ids a continent may not have, to begin the ids given (`unique`): `one`, which a mission
+    `conquer a and one more` could not tell from its words."""
+    return {"one": 1}
+
+
 def unique(name: str, taken: dict[str, int]) -> str:
     """`name`, or `name_2`, `name_3` … (cut to stay within 64 characters) — the first not taken;
     `taken` holds every id given and, for each, the last number tried after it."""

@@ -36,7 +36,7 @@ from .errors import Pos, Problem, RuleError
 from .files import Unreadable, quoted, read_bytes
 from .checks import MAX_SETUP_ROUNDS
 from .map_checks import (MAX_MISSION, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts, printable,
-                         shared, too_many_borders, unconnected, unique, yaml_id)
+                         reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
 MAX_COUNTRIES = MAX_TERRITORIES
@@ -188,7 +188,7 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     title = Path(label).stem.replace("_", " ")
     crd = None
     names: dict[str, int] = {}
-    continent_names: dict[str, int] = {}
+    continent_names = reserved_continent_ids()
     result = ImportedMap(ident(Path(label).stem), title)
     raw_borders: dict[int, tuple[int, list[int]]] = {}
     countries_at = 0  # the line of [countries]

@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 
 from .errors import Pos, Problem, RuleError
-from .map_checks import Source, unique
+from .map_checks import Source, reserved_continent_ids, unique
 from .map_import import ImportedMap, finish, ident, text_of
 
 
@@ -37,7 +37,7 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
 
     result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
     continent_index: dict[str, int] = {}
-    continent_ids: dict[str, int] = {}
+    continent_ids = reserved_continent_ids()
     rows: list[tuple[int, str, list[str]]] = []  # (line, name, neighbours)
     names: dict[str, int] = {}
     taken: dict[str, int] = {}
@@ -141,7 +141,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         territory_of[name] = len(spots)
         spots.append((name, float(x), float(y), [(b.text or "").strip() for b in node.iterfind("borders/border")]))
     continent_of: dict[str, int] = {}
-    continent_ids: dict[str, int] = {}
+    continent_ids = reserved_continent_ids()
     for node in root.iterfind("continents/continent"):
         name = (node.findtext("name") or "").strip()
         bonus = (node.findtext("bonus") or "").strip()
