@@ -11,7 +11,7 @@ Generators (chosen per case from its own random source):
               characters, quotes, markup, other scripts, right-to-left and zero-width marks,
               digits first, nothing a letter, Windows-1252's ’ – “ ”); positions plain, tiny,
               huge, at one point, with exponents, negative; bonuses 0 to 9,999; borders a
-              tree and more, one way, with itself, or leaving a part apart; missions, cards
+              tree and more, one way (or all of them), with itself, or leaving a part apart; missions, cards
               and wildcards (Domination), starting neutrals and <minreinforcement>
               (Conquer Club); written in UTF-8, with a BOM, in Windows-1252, Latin-1 or UTF-16
   mutated   — a generated map damaged: lines left out, doubled, swapped, cut; numbers made
@@ -133,6 +133,9 @@ def make_board(rng: random.Random) -> dict:
         edges.add((0, 0))
         damage.append("a border with itself")
     one_way = {e for e in edges if rng.random() < 0.05}
+    if rng.random() < 0.03:
+        one_way = set(edges)
+        damage.append("every border one way")
     odd = {}
     if rng.random() < 0.08:
         odd[rng.randrange(n)] = rng.choice(["exponent", "negative"])

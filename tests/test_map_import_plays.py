@@ -130,6 +130,8 @@ def test_territories_at_one_point_are_drawn_from_their_borders(folder):
                           "".join(f"t{k},{k},{k},C{k},t{k - 1 if k else 1}\n" for k in range(101))),
      "wide.map:105:1: more than 100 continents: a board holds at most 100"),
     ("empty.map", conquest("A=3\nB=2", RING), "empty.map:6:1: the continent b has no territory"),
+    ("oneway.map", conquest("A=3", "a,10,10,A,b\nb,20,20,A,c\nc,30,30,A\n"), "oneway.map:8:1: every border goes one "
+                                                                              "way: a board needs at least one both ways"),
     ("again.map", conquest("A=3\nB=2\na=1", RING), "again.map:7:1: the continent 'a' is given twice"),
 ], ids=lambda v: v if isinstance(v, str) and v.endswith((".map", ".xml")) else "")
 def test_what_cannot_play_is_refused_at_its_line(folder, name, text, message):
@@ -262,7 +264,7 @@ def maps(draw):
     edges = {(draw(st.integers(0, i - 1)), i) for i in range(1, n)}
     edges |= set(draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda e: e[0] < e[1]),
                                max_size=n)))
-    one_way = set(draw(st.lists(st.sampled_from(sorted(edges)), max_size=2)))
+    one_way = set(draw(st.lists(st.sampled_from(sorted(edges)), max_size=2))) - {min(edges)}  # (one both ways)
     return names, continent_of, [f"Land {c}" for c in range(k)], bonuses, xy, sorted(edges), one_way
 
 

@@ -298,6 +298,9 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: lis
     apart = too_many_borders(source, pairs) or unconnected(source, result.names, result.territory_lines, pairs)
     if apart is not None:
         raise RuleError(apart)
+    if not any((b, a) in pairs for a, b in pairs):  # (a board has at least one border both ways)
+        raise RuleError(source.at(next(iter(pairs.values())), "every border goes one way: a board needs at least one "
+                                                              "both ways"))
     result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
     result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
     at, _, _ = fitted([(x, y) for _, _, x, y in result.territories])
