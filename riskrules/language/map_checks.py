@@ -79,7 +79,7 @@ def fitted(points: list[tuple[float, float]]) -> tuple[list[tuple[float, float]]
 
 
 def shared(points: list[tuple[float, float]]) -> list[int]:
-    """The territories whose position (as written) another before them has."""
+    """The territories whose position (as the layout would hold it) one before them has."""
     seen: set[tuple[float, float]] = set()
     found = []
     for i, point in enumerate(points):
