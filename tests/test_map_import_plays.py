@@ -130,8 +130,8 @@ def test_territories_at_one_point_are_drawn_from_their_borders(folder):
                           "".join(f"t{k},{k},{k},C{k},t{k - 1 if k else 1}\n" for k in range(101))),
      "wide.map:105:1: more than 100 continents: a board holds at most 100"),
     ("empty.map", conquest("A=3\nB=2", RING), "empty.map:6:1: the continent b has no territory"),
-    ("oneway.map", conquest("A=3", "a,10,10,A,b\nb,20,20,A,c\nc,30,30,A\n"), "oneway.map:8:1: every border goes one "
-                                                                              "way: a board needs at least one both ways"),
+    ("oneway.map", conquest("A=3", "a,10,10,A,b\nb,20,20,A,c\nc,30,30,A\n"),
+     "oneway.map:8:1: every border goes one way: a board needs at least one both ways"),
     ("again.map", conquest("A=3\nB=2\na=1", RING), "again.map:7:1: the continent 'a' is given twice"),
 ], ids=lambda v: v if isinstance(v, str) and v.endswith((".map", ".xml")) else "")
 def test_what_cannot_play_is_refused_at_its_line(folder, name, text, message):
@@ -141,7 +141,8 @@ def test_what_cannot_play_is_refused_at_its_line(folder, name, text, message):
 
 
 def test_a_map_of_many_problems_is_told_in_twenty_lines_and_a_count(folder):
-    (folder / "bad.map").write_text("[continents]\nA 1\n[countries]\n" + "".join(f"{k} T 1 x y\n" for k in range(1, 31)), encoding="utf-8")
+    rows = "".join(f"{k} T 1 x y\n" for k in range(1, 31))
+    (folder / "bad.map").write_text("[continents]\nA 1\n[countries]\n" + rows, encoding="utf-8")
     code, output = imported("bad.map")
     assert (code, output.splitlines()[0], output.splitlines()[19:]) == (
         1, "risk: bad.map:4:1: a country is 'id Name continent x y'",
@@ -183,6 +184,12 @@ def test_mission_armies_over_the_ceiling_are_refused(folder):
     (folder / "two.cards").write_text(CARDS + "[missions]\n0 2 5000 0 0 0 Hold two with many\n", encoding="utf-8")
     assert imported("two.map") == (1, "risk: two.cards:7:1: a mission asks for 5000 armies on each country: a mission "
                                       "asks for at most 1000\n")
+
+
+def test_more_missions_than_a_rule_file_holds_are_refused(folder):
+    (folder / "two.map").write_text(MAP.format(name="Two"), encoding="utf-8")
+    (folder / "two.cards").write_text(CARDS + "[missions]\n" + "0 2 0 0 0 0 Two\n" * 101, encoding="utf-8")
+    assert imported("two.map") == (1, "risk: two.cards:107:1: more than 100 missions: a rule file holds at most 100\n")
 
 
 @pytest.mark.parametrize("missions, said, counts", [

@@ -18,6 +18,7 @@ MAX_CONTINENTS = 100
 MAX_BORDERS = 10_000  # each of `borders` and `one_way`
 MAX_BONUS = 1000  # a continent's bonus
 MAX_MISSION = 1000  # territories or armies a mission asks for
+MAX_MISSIONS = 100  # missions in a rule file
 LEAST_TERRITORIES = 3  # the 2-player game: one for each player and one for the neutral army
 MAX_SIZE = 100_000  # of a layout, and every position within it
 MARGIN = 40  # around the positions, in the drawing

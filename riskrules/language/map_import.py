@@ -35,8 +35,8 @@ from pathlib import Path
 from .errors import Pos, Problem, RuleError
 from .files import Unreadable, quoted, read_bytes
 from .checks import MAX_SETUP_ROUNDS
-from .map_checks import (MAX_MISSION, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts, printable,
-                         reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
+from .map_checks import (MAX_MISSION, MAX_MISSIONS, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts,
+                         printable, reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
 MAX_COUNTRIES = MAX_TERRITORIES
@@ -342,6 +342,10 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     if missing and not problems:
         problems.append(Problem(f"{label}: no card for country {missing[0]}"
                                 + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
+    if len(missions) > MAX_MISSIONS:
+        n = missions[MAX_MISSIONS][0]
+        problems.append(Problem(f"more than {MAX_MISSIONS} missions: a rule file holds at most {MAX_MISSIONS}",
+                                Pos(label, n, 1, lines[n - 1])))
     if problems:
         raise RuleError(problems)
     return cards, min(jokers, 100), missions
