@@ -201,7 +201,7 @@ def domination(rng: random.Random, board: dict) -> tuple[str, str | None]:
     if rng.random() < 0.6:
         lines.append("[missions]")
         k = len(board["continents"])
-        for _ in range(rng.choice([1, 2, 3, 6, 10])):
+        for _ in range(rng.choice([1, 2, 3, 6, 10, 101])):
             kind = rng.randrange(3)
             if kind == 0:
                 lines.append(f"{rng.randint(1, 8)} 0 0 0 0 0 Destroy someone")
