@@ -268,7 +268,7 @@ def test_missions_of_the_cards_file_in_the_rule_language(folder):
     (folder / "two_lands.cards").write_text(CARDS + MISSIONS, encoding="utf-8")
     assert runner.invoke(app, ["board", "import", "two_lands.map"]).exit_code == 0
     rule = (folder / "two-lands.risk").read_text(encoding="utf-8")
-    assert ("# the map's own missions; played with: --set \"victory missions\"\nmissions {\n"
+    assert ("# the map's own missions, for 2 to 5 players; played with: --set \"victory missions\"\nmissions {\n"
             "    destroy blue or else occupy 4 territories\n    occupy 5 territories\n"
             "    occupy 4 territories with 2 armies each\n    conquer north_land and one more\n"
             "    conquer north_land and south_land\n}\n") in rule

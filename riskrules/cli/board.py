@@ -10,6 +10,8 @@ import typer
 from .common import (AllowDirOpt, JsonOpt, LangOpt, allow, check_distinct, error_line, fail, print_json, reported,
                      rule_files, text_for, typer_app)
 
+MAX_SHOWN = 20  # problems of a map told, a line each (a stranger's map may have thousands)
+
 app = typer_app("Boards: show one (its territories, borders and drawing), or import one from another program.")
 
 
@@ -99,6 +101,7 @@ def import_map(
     Every problem in the map is one line with its place; a border given one way only is a one-way
     border (attacks and moves follow it).
     """
+    from ..language.map_checks import printable
     from ..language.map_named import read_map
     from ..outputs import atomic, check_target
 
@@ -109,8 +112,10 @@ def import_map(
     try:
         imported = read_map(file, str(file), format, cards)
     except RuleError as err:  # every problem, a line each: a map has no `risk check` to list them
-        for problem in err.problems:
+        for problem in err.problems[:MAX_SHOWN]:
             error_line(f"risk: {problem.line()}")
+        if len(err.problems) > MAX_SHOWN:
+            error_line(f"risk: {file}: and {len(err.problems) - MAX_SHOWN} more problems")
         raise typer.Exit(1) from None
     with reported():
         board_file, rule_file = out / f"{imported.id}.yaml", out / f"{imported.id.replace('_', '-')}.risk"
@@ -124,6 +129,7 @@ def import_map(
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
-    typer.echo(f"{imported.title}: {len(imported.territories)} territories in {len(imported.continents)} continents, "
+    typer.echo(f"{printable(imported.title) or imported.id}: {len(imported.territories)} territories in "
+               f"{len(imported.continents)} continents, "
                f"{len(imported.borders) + len(imported.one_way)} borders{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")

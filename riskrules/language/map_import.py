@@ -19,8 +19,9 @@ A Domination map (the format Domination and many other programs read):
 What is read becomes a board (territory and continent ids made from the names, positions into a
 layout) and a house rule extending classic with the map's continent bonuses, missions of its size
 and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
-message`; the file is bounded like any other. A border given in one direction only is a one-way
-border of the board.
+message`; the file is bounded like any other. What is accepted checks, is drawn and plays: what
+would not (more than a board holds, a map in parts …) is refused at its line too (map_checks.py).
+A border given in one direction only is a one-way border of the board.
 """
 
 from __future__ import annotations
@@ -28,13 +29,17 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from .errors import Pos, Problem, RuleError
-from .files import Unreadable, read_bytes
+from .files import Unreadable, quoted, read_bytes
+from .checks import MAX_SETUP_ROUNDS
+from .map_checks import (MAX_MISSION, MAX_MISSIONS, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts,
+                         printable, reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
-MAX_COUNTRIES = 1000
+MAX_COUNTRIES = MAX_TERRITORIES
 SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
 
 
@@ -52,47 +57,63 @@ class ImportedMap:
     missions: list[str] = field(default_factory=list)  # mission statements of the rule language, from a .cards file
     neutrals: dict[int, int] = field(default_factory=dict)  # territory → the neutral armies it starts with
     least_reinforcement: int | None = None  # the fewest armies a turn for the territories held (classic: 3)
+    names: list[str] = field(default_factory=list)  # territory → its name as the map writes it
+    territory_lines: list[int] = field(default_factory=list)  # territory → the line that gives it
+    continent_lines: list[int] = field(default_factory=list)  # continent → the line that gives it
+    drawn: bool = True  # the map's positions make the board's layout (not if they put two territories at one point)
+
+    def add_territory(self, tid: str, continent: int, x: float, y: float, line: int, name: str) -> None:
+        self.territories.append((tid, continent, x, y))
+        self.names.append(name)
+        self.territory_lines.append(line)
+
+    def add_continent(self, cid: str, bonus: int, line: int) -> None:
+        self.continents.append((cid, bonus))
+        self.continent_lines.append(line)
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
-        out = [f"# {self.title} — imported from a Domination map by `risk board import`.", f"id: {self.id}",
-               "continents:"]
+        ids = [yaml_id(t) for t, _, _, _ in self.territories]  # (YAML would read `on` as true)
+        out = [f"# {printable(self.title)} — imported from a map of another program by `risk board import`.",
+               f"id: {yaml_id(self.id)}", "continents:"]
         for k, (cid, _) in enumerate(self.continents):
-            members = [t for t, c, _, _ in self.territories if c == k]
-            out.append(f"  {cid}: [{', '.join(members)}]")
+            members = [ids[i] for i, (_, c, _, _) in enumerate(self.territories) if c == k]
+            out.append(f"  {yaml_id(cid)}: [{', '.join(members)}]")
         out.append("borders:")
-        out += [f"  - [{self.territories[a][0]}, {self.territories[b][0]}]" for a, b in self.borders]
+        out += [f"  - [{ids[a]}, {ids[b]}]" for a, b in self.borders]
         if self.one_way:
             out.append("one_way:  # [from, to]: from may attack and move into to, not back")
-            out += [f"  - [{self.territories[a][0]}, {self.territories[b][0]}]" for a, b in self.one_way]
+            out += [f"  - [{ids[a]}, {ids[b]}]" for a, b in self.one_way]
         symbols = ["infantry", "cavalry", "artillery"]
         out += ["deck:", f"  symbols: [{', '.join(symbols)}]", f"  jokers: {self.jokers}", "  cards:"]
-        for i, (tid, _, _, _) in enumerate(self.territories):
+        for i, tid in enumerate(ids):
             symbol = self.cards.get(i) if self.cards is not None else symbols[i % 3]
             out.append(f"    {tid}: {symbol}")
-        xs = [x for _, _, x, _ in self.territories]
-        ys = [y for _, _, _, y in self.territories]
-        width, height = max(100, math.ceil(max(xs) + 40)), max(100, math.ceil(max(ys) + 40))
-        out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
-        out += [f"    {tid}: [{_num(x)}, {_num(y)}]" for tid, _, x, y in self.territories]
+        if self.drawn:
+            at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
+            out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
+            out += [f"    {tid}: [{plain(x)}, {plain(y)}]" for tid, (x, y) in zip(ids, at)]
         return "\n".join(out) + "\n"
 
     def house_rule(self, board_file: str) -> str:
         """A house rule that plays the classic rules on the map."""
         classic = _classic()
         n, size = len(self.territories), classic.board.size
-        most = max(2, min(classic.max_players, n))
+        most = max(2, min(classic.max_players, n - len(self.neutrals)))
         start = classic.starting_armies  # classic's, grown with the board
-        armies = ", ".join(f"{p}: {max(start[p], math.ceil(start[p] * n / size), n // p + 5)}"
-                           for p in range(2, most + 1))
+        table = {p: max(start[p], math.ceil(start[p] * n / size), n // p + 5) for p in range(2, most + 1)}
+        armies = ", ".join(f"{p}: {a}" for p, a in table.items())
+        per_turn = math.ceil(max(table.values()) / MAX_SETUP_ROUNDS)  # (placed within the setup's rounds)
         bonuses = ", ".join(f"{cid} {bonus}" for cid, bonus in self.continents)
         neutral = 2 * (n // 3)
-        title = self.title.replace('"', "'")
-        return (f"# {self.id.replace('_', '-')}.risk — the classic rules on {title}, imported by `risk board import`.\n"
+        title = printable(self.title) or self.id
+        name = self.id.replace("_", "-")
+        return (f"# {name}.risk — the classic rules on {title}, imported by `risk board import`.\n"
                 f"# The map's continent bonuses; missions and starting armies made for its {n} territories.\n"
-                f"rulebook {self.id.replace('_', '-')}\nextends classic\ntitle \"{title}\"\n"
+                f"rulebook {name}\nextends classic\ntitle \"{title}\"\n"
                 f"board \"{board_file}\"\nplayers 2 to {most}\n\n"
-                f"setup {{\n    starting armies {armies}\n}}\n\n"
+                f"setup {{\n    starting armies {armies}\n"
+                + (f"    placement {per_turn} per turn\n" if per_turn > 1 else "") + "}\n\n"
                 f"reinforcements {{\n"
                 + (f"    territories max({self.least_reinforcement}, territories // 3)\n"
                    if self.least_reinforcement is not None else "")
@@ -100,20 +121,29 @@ class ImportedMap:
                 + (f"# the map's starting neutrals\nneutral {{\n    territories named "
                    + ", ".join(f"{self.territories[t][0]} {a}" for t, a in self.neutrals.items()) + "\n}\n\n"
                    if self.neutrals else "")
-                + ("# the map's own missions; played with: --set \"victory missions\"\n" if self.missions else "")
+                + (self._missions_said(classic.colours, most) if self.missions else "")
                 + "missions {\n" + "".join(f"    {m}\n" for m in self.missions or self.occupying()) + "}\n\n"
                 f"for 2 players {{\n    neutral {{\n        armies {neutral}\n    }}\n}}\n")
 
+    def _missions_said(self, colours: tuple[str, ...], most: int) -> str:
+        """The comment above the map's own missions: with how many players they can be dealt (a
+        mission to destroy a colour not in play is set aside, as the classic rules do)."""
+        dealt = []
+        for players in range(2, most + 1):
+            usable = [m for m in self.missions if not m.startswith("destroy ")
+                      or m.split()[1] in colours[:players]]
+            if len(usable) >= players:
+                dealt.append(players)
+        if not dealt:
+            return "# the map's own missions: too few to deal one to each of 2 players (add more to play them)\n"
+        return (f"# the map's own missions, for {player_counts(dealt)} players; played with: "
+                f"--set \"victory missions\"\n")
 
     def occupying(self) -> list[str]:
         """The missions of a map without its own: occupy most of it, as the classic 24 and 18 of 42."""
         n = len(self.territories)
         return [f"occupy {max(1, n * 24 // 42)} territories",
                 f"occupy {max(1, n * 18 // 42)} territories with 2 armies each"]
-
-
-def _num(x: float) -> str:
-    return f"{x:g}"
 
 
 def ident(name: str) -> str:
@@ -129,10 +159,20 @@ def text_of(path: Path, label: str) -> str:
         raw = read_bytes(path, label, MAX_MAP_BYTES, "a map file")
     except Unreadable as err:
         raise RuleError(str(err)) from None
+    return decoded(raw)
+
+
+def decoded(raw: bytes) -> str:
+    """A map's text: UTF-8 (a byte order mark dropped), else Windows-1252 as older maps are written
+    (its five unused bytes dropped); control characters other than tab and line ends dropped."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        return raw.decode("latin-1")  # older maps are Latin-1
+        text = raw.decode("cp1252", errors="ignore")
+    return _CONTROL.sub("", text)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 def read_domination(path: Path, label: str, cards: Path | None = None) -> ImportedMap:
@@ -148,11 +188,14 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
     title = Path(label).stem.replace("_", " ")
     crd = None
     names: dict[str, int] = {}
-    continent_names: dict[str, int] = {}
+    continent_names = reserved_continent_ids()
     result = ImportedMap(ident(Path(label).stem), title)
     raw_borders: dict[int, tuple[int, list[int]]] = {}
+    countries_at = 0  # the line of [countries]
     for n, section, line in _said(lines):
         if line is None:
+            if section == "[countries]":
+                countries_at = countries_at or n
             if section not in ("[files]", "[continents]", "[countries]", "[borders]"):
                 problem(n, f"unknown section {lines[n - 1].strip()[:40]}: a map has [files], [continents], "
                            f"[countries], [borders]")
@@ -169,11 +212,10 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
             bonus_at = -1 if _is_int(words[-1]) else -2  # the colour may be left out
             if len(words) + bonus_at < 1 or not _is_int(words[bonus_at]):
                 problem(n, "a continent is 'Name bonus colour'")
-                result.continents.append((f"continent_{len(result.continents) + 1}", 0))  # (its number stays taken)
+                result.add_continent(f"continent_{len(result.continents) + 1}", 0, n)  # (its number stays taken)
                 continue
             name = " ".join(words[:bonus_at]).replace("_", " ")
-            cid = _unique(ident(name), continent_names)
-            result.continents.append((cid, min(int(words[bonus_at]), 1000)))
+            result.add_continent(unique(ident(name), continent_names), int(words[bonus_at]), n)
         elif section == "[countries]":
             expected = len(result.territories) + 1
             if len(result.territories) >= MAX_COUNTRIES:
@@ -182,16 +224,16 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
             if _is_int(words[0]) and int(words[0]) != expected:
                 problem(n, f"country {words[0]} is out of order: the countries are numbered 1, 2, 3 … "
                            f"(expected {expected})")
-                result.territories.append((f"country_{expected}", 0, 0.0, 0.0))  # (the next is still checked)
+                result.add_territory(f"country_{expected}", 0, 0.0, 0.0, n, words[0])  # (the next is still checked)
                 continue
             why = _country_problem(words, len(result.continents))
             if why is not None:
                 problem(n, why)
-                result.territories.append((f"country_{expected}", 0, 0.0, 0.0))  # (its number stays taken)
+                result.add_territory(f"country_{expected}", 0, 0.0, 0.0, n, words[0])  # (its number stays taken)
                 continue
             name = " ".join(words[1:-3]).replace("_", " ")
-            result.territories.append((_unique(ident(name), names), int(words[-3]) - 1, float(words[-2]),
-                                       float(words[-1])))
+            result.add_territory(unique(ident(name), names), int(words[-3]) - 1, float(words[-2]), float(words[-1]),
+                                 n, name)
         elif section == "[borders]":
             if not all(_is_int(w) for w in words):
                 problem(n, "a border line is 'id neighbour neighbour …', all numbers")
@@ -210,11 +252,15 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 problem(n, f"country {country} borders {other}, which is not another of the {size} countries")
                 continue
             pairs[(country - 1, other - 1)] = n
-    finish(result, pairs, problems, label)
-    cards_path = cards or (path.parent / crd if crd and "/" not in crd and "\\" not in crd else None)
-    if cards_path is not None and cards_path.is_file():
-        result.cards, result.jokers, missions = read_cards(cards_path, cards_path.name, size)
-        result.missions = [_mission(m, result, cards_path.name) for m in missions]
+    finish(result, pairs, problems, Source(label, lines), countries_at)
+    if cards is not None:  # named on the command line: it must be there
+        result.cards, result.jokers, missions = read_cards(cards, str(cards), size)
+        result.missions = [_mission(m, result, str(cards)) for m in missions]
+        return result
+    beside = path.parent / crd if crd and "/" not in crd and "\\" not in crd else None
+    if beside is not None and beside.is_file():  # named by the map: read if it came with it
+        result.cards, result.jokers, missions = read_cards(beside, beside.name, size)
+        result.missions = [_mission(m, result, beside.name) for m in missions]
     return result
 
 
@@ -233,17 +279,38 @@ def _said(lines: list[str]):
             yield n, section, line
 
 
-def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: list[Problem], label: str) -> None:
-    """The borders from the directed pairs read: both ways a border, one way a one-way border;
-    RuleError with every problem, a continent without a territory too."""
+def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: list[Problem], source: Source,
+           section_line: int = 0) -> None:
+    """The borders from the directed pairs read: both ways a border, one way a one-way border.
+    RuleError with every problem; then with what would stop the map playing, each at its line:
+    more than a board holds, too few territories, a continent without one, a map in parts.
+    (`section_line`: the line where the territories begin, for a map of too few.)"""
     if problems:
         raise RuleError(problems)
+    found = limits(source, result.territory_lines, result.continents, result.continent_lines, section_line)
+    if found:
+        raise RuleError(found)
+    used = {c for _, c, _, _ in result.territories}
+    empty = [k for k in range(len(result.continents)) if k not in used]
+    if empty:
+        raise RuleError(source.at(result.continent_lines[empty[0]],
+                                  f"the continent {result.continents[empty[0]][0]} has no territory"))
+    apart = too_many_borders(source, pairs) or unconnected(source, result.names, result.territory_lines, pairs)
+    if apart is not None:
+        raise RuleError(apart)
+    if not any((b, a) in pairs for a, b in pairs):  # (a board has at least one border both ways)
+        raise RuleError(source.at(next(iter(pairs.values())), "every border goes one way: a board needs at least one "
+                                                              "both ways"))
     result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
     result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
-    used = {c for _, c, _, _ in result.territories}
-    empty = [cid for k, (cid, _) in enumerate(result.continents) if k not in used]
-    if empty:
-        raise RuleError(f"{label}: the continent {empty[0]} has no territory")
+    at, _, _ = fitted([(x, y) for _, _, x, y in result.territories])
+    twice = shared(at)
+    if twice:
+        result.drawn = False
+        result.notes.append(f"{source.label}: {quoted(result.names[twice[0]], 40)}"
+                            + (f" and {len(twice) - 1} more" if len(twice) > 1 else "")
+                            + " at the position of another: the board is drawn from a layout computed from its "
+                              "borders")
 
 
 def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, list[tuple[int, list[str]]]]:
@@ -275,11 +342,16 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
     if missing and not problems:
         problems.append(Problem(f"{label}: no card for country {missing[0]}"
                                 + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
+    if len(missions) > MAX_MISSIONS:
+        n = missions[MAX_MISSIONS][0]
+        problems.append(Problem(f"more than {MAX_MISSIONS} missions: a rule file holds at most {MAX_MISSIONS}",
+                                Pos(label, n, 1, lines[n - 1])))
     if problems:
         raise RuleError(problems)
     return cards, min(jokers, 100), missions
 
 
+@cache
 def _classic():
     """The classic rules the imported house rule extends (their colours, starting armies, board)."""
     from .loader import load_rules
@@ -308,12 +380,15 @@ def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> s
         if countries > size:
             raise RuleError(Problem(f"a mission asks for {countries} countries of {size}",
                                     Pos(label, n, 1, " ".join(words))))
+        if armies > MAX_MISSION:
+            raise RuleError(Problem(f"a mission asks for {armies} armies on each country: a mission asks for at "
+                                    f"most {MAX_MISSION}", Pos(label, n, 1, " ".join(words))))
         return f"occupy {countries} territories" + (f" with {armies} armies each" if armies > 1 else "")
-    named = [int(w) for w in fields[3:] if w != "*" and w != "0"]
+    named = list(dict.fromkeys(int(w) for w in fields[3:] if w != "*" and w != "0"))  # (each once)
     if not named or any(not 1 <= k <= len(result.continents) for k in named):
         raise RuleError(Problem("a mission names no continent of the map, or one it does not have",
                                 Pos(label, n, 1, " ".join(words))))
-    more = " and one more" if "*" in fields[3:] else ""
+    more = " and one more" if "*" in fields[3:] and len(named) < len(result.continents) else ""
     return "conquer " + " and ".join(result.continents[k - 1][0] for k in named) + more
 
 
@@ -326,14 +401,6 @@ def _country_problem(words: list[str], continents: int) -> str | None:
     if not (0 <= float(words[-2]) <= 100000 and 0 <= float(words[-1]) <= 100000):
         return f"the position {words[-2]}, {words[-1]} is outside 0 to 100000"
     return None
-
-
-def _unique(name: str, taken: dict[str, int]) -> str:
-    if name in taken:
-        taken[name] += 1
-        name = f"{name}_{taken[name]}"
-    taken.setdefault(name, 1)
-    return name
 
 
 def _is_int(word: str) -> bool:

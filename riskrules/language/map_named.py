@@ -23,7 +23,8 @@ import re
 from pathlib import Path
 
 from .errors import Pos, Problem, RuleError
-from .map_import import ImportedMap, finish, ident, text_of, _unique
+from .map_checks import Source, reserved_continent_ids, unique
+from .map_import import ImportedMap, finish, ident, text_of
 
 
 def read_conquest(path: Path, label: str) -> ImportedMap:
@@ -36,17 +37,20 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
 
     result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
     continent_index: dict[str, int] = {}
-    continent_ids: dict[str, int] = {}
+    continent_ids = reserved_continent_ids()
     rows: list[tuple[int, str, list[str]]] = []  # (line, name, neighbours)
     names: dict[str, int] = {}
     taken: dict[str, int] = {}
     section = None
+    territories_at = 0  # the line of [Territories]
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith(";"):
             continue
         if line.startswith("["):
             section = line.lower()
+            if section == "[territories]":
+                territories_at = territories_at or n
             if section not in ("[map]", "[continents]", "[territories]"):
                 problem(n, f"unknown section {line[:40]}: a map has [Map], [Continents], [Territories]")
             continue
@@ -59,8 +63,11 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 if not name.strip():
                     continue
                 bonus = "0"  # (kept, so that its territories are not refused for it too)
+            if name.strip().lower() in continent_index:
+                problem(n, f"the continent '{name.strip()[:40]}' is given twice")
+                continue
             continent_index[name.strip().lower()] = len(result.continents)
-            result.continents.append((_unique(ident(name.strip()), continent_ids), int(bonus)))
+            result.add_continent(unique(ident(name.strip()), continent_ids), int(bonus), n)
         elif section == "[territories]":
             fields = [f.strip() for f in line.split(",")]
             if len(fields) < 4 or not all(re.fullmatch(r"[0-9]{1,6}(\.[0-9]+)?", f) for f in fields[1:3]):
@@ -74,7 +81,7 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"the territory '{name[:40]}' is given twice")
                 continue
             names[name.lower()] = len(result.territories)
-            result.territories.append((_unique(ident(name), taken), continent_index[continent.lower()], x, y))
+            result.add_territory(unique(ident(name), taken), continent_index[continent.lower()], x, y, n, name)
             rows.append((n, name, [f for f in fields[4:] if f]))
     if not result.territories and not problems:
         raise RuleError(f"{label}: no [Territories]: not a Conquest map")
@@ -85,7 +92,7 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"'{name[:40]}' borders '{other[:40]}', which is not another territory of the map")
                 continue
             pairs[(names[name.lower()], names[other.lower()])] = n
-    finish(result, pairs, problems, label)
+    finish(result, pairs, problems, Source(label, lines), territories_at)
     return result
 
 
@@ -108,10 +115,14 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     problems: list[Problem] = []
     lines = text.splitlines()
 
+    first_line = _name_lines(text)
+
+    def line_of(name: str) -> int:
+        """The line of the element named `name` (the first <name> that says it), else 1."""
+        return first_line.get(name, 1)
+
     def problem(name: str, message: str) -> None:
-        """At the line of the element named `name` (the first <name> that says it), else of the map."""
-        at = text.find(f"<name>{name}</name>") if name else -1
-        n = text.count("\n", 0, at) + 1 if at >= 0 else 1
+        n = line_of(name)
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
     result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
@@ -130,7 +141,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         territory_of[name] = len(spots)
         spots.append((name, float(x), float(y), [(b.text or "").strip() for b in node.iterfind("borders/border")]))
     continent_of: dict[str, int] = {}
-    continent_ids: dict[str, int] = {}
+    continent_ids = reserved_continent_ids()
     for node in root.iterfind("continents/continent"):
         name = (node.findtext("name") or "").strip()
         bonus = (node.findtext("bonus") or "").strip()
@@ -142,7 +153,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
                           f"territory has one continent)")
             continue
         index = len(result.continents)
-        result.continents.append((_unique(ident(name), continent_ids), max(0, int(bonus))))
+        result.add_continent(unique(ident(name), continent_ids), max(0, int(bonus)), line_of(name))
         for member in node.iterfind("components/territory"):
             member_name = (member.text or "").strip()
             if member_name not in territory_of:
@@ -155,11 +166,11 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     alone = [name for name, *_ in spots if name not in continent_of]
     if alone:
         index = len(result.continents)
-        result.continents.append((_unique("rest", continent_ids), 0))  # territories of no continent: no bonus
+        result.add_continent(unique("rest", continent_ids), 0, line_of(alone[0]))  # in no continent: no bonus
         for name in alone:
             continent_of[name] = index
     for name, x, y, _ in spots:
-        result.territories.append((_unique(ident(name), taken), continent_of.get(name, 0), x, y))
+        result.add_territory(unique(ident(name), taken), continent_of.get(name, 0), x, y, line_of(name), name)
     if not spots and not problems:
         raise RuleError(f"{label}: no <territories>: not a Conquer Club map")
     least = (root.findtext("minreinforcement") or "").strip()
@@ -187,9 +198,23 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
             if other not in territory_of or other == name:
                 problem(name, f"the border '{other[:40]}' of '{name[:40]}' is not another territory of the map")
                 continue
-            pairs[(territory_of[name], territory_of[other])] = 1
-    finish(result, pairs, problems, label)
+            pairs[(territory_of[name], territory_of[other])] = line_of(name)
+    at = text.find("<territories")
+    finish(result, pairs, problems, Source(label, lines), text.count("\n", 0, at) + 1 if at >= 0 else 1)
     return result
+
+
+def _name_lines(text: str) -> dict[str, int]:
+    """Each name the map's <name> elements say → the line of the first (read once: a map may be large)."""
+    import html
+
+    lines: dict[str, int] = {}
+    line, at = 1, 0
+    for found in re.finditer(r"<name>([^<]*)</name>", text):
+        line += text.count("\n", at, found.start())
+        at = found.start()
+        lines.setdefault(html.unescape(found.group(1)).strip(), line)
+    return lines
 
 
 def _number(text: str | None) -> bool:
@@ -204,8 +229,8 @@ def read_map(path: Path, label: str, kind: str | None = None, cards: Path | None
         if path.suffix.lower() == ".xml":
             kind = "conquerclub"
         else:
-            head = text_of(path, label)[:4000].lower()
-            kind = "conquest" if "[territories]" in head and "[countries]" not in head else "domination"
+            sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
+            kind = "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"
     if kind == "domination":
         return read_domination(path, label, cards)
     if kind == "conquest":
