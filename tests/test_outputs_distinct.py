@@ -196,3 +196,15 @@ def test_log_for_several_players_under_fog_writes_what_each_was_told(tmp_path, m
         written = Path(f"{seat}.jsonl").read_text(encoding="utf-8").splitlines()
         told = [line_of(e) for e in seat_stream(events, rules, seat, "f.jsonl")]
         assert written[1:] == told[1:] and len(written) > len(events)  # (`seen` lines: each his own view)
+
+
+def test_board_import_refuses_to_write_over_the_map(tmp_path, monkeypatch):
+    """`board import` writes NAME.yaml and NAME.risk: a map named so is never written over, --force or not."""
+    monkeypatch.chdir(tmp_path)
+    conquest = "[continents]\nA=3\n[territories]\nx,10,10,A,y,z\ny,20,20,A,x,z\nz,30,30,A,x,y\n"
+    for name in ("m.yaml", "m.risk"):
+        Path(name).write_text(conquest, encoding="utf-8")
+        refused(cli("board", "import", name, "--format", "conquest", "--force"),
+                f"--out {name}: " + REFUSED.format(what="the map"))
+        assert Path(name).read_text(encoding="utf-8") == conquest
+        Path(name).unlink()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import uvicorn
 
+from riskrules.web import connections
 from riskrules.web.guards import Guards
 from riskrules.web.host import Host
 from riskrules.web.server import app_for
@@ -25,8 +26,11 @@ class Served:
         sock.bind(("127.0.0.1", 0))
         self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
-                                            timeout_graceful_shutdown=1))
+        # (the server `risk serve` runs: uvicorn behind its connection guards, web/connections.py)
+        config = uvicorn.Config(self.app, log_level="warning", access_log=False, lifespan="on",
+                                timeout_graceful_shutdown=1, timeout_keep_alive=connections.KEEP_ALIVE)
+        self.server = connections.GuardedServer(config, sock, most=connections.default_most(), per_address=256,
+                                                header_timeout=10.0, body_timeout=30.0, say=print)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]}, daemon=True)
         self.thread.start()
         end = time.monotonic() + 20

@@ -119,6 +119,8 @@ def import_map(
         raise typer.Exit(1) from None
     with reported():
         board_file, rule_file = out / f"{imported.id}.yaml", out / f"{imported.id.replace('_', '-')}.risk"
+        check_distinct([("--out", board_file), ("--out", rule_file)],
+                       [("the map", file), ("its cards file", cards)])
         for target in (board_file, rule_file):
             check_target(target)
             if target.exists() and not force:
