@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import signal
 import threading
@@ -20,7 +21,9 @@ from test_web_restart import free_port, serve
 from webclient import Client, choose
 
 GAMES = 20
-KILLS = 3
+# (a campaign runs this test again with other moments and more kills: benchmarks/server_kills.py)
+KILLS = int(os.environ.get("RISKRULES_KILLS", "3"))
+MOMENTS = int(os.environ.get("RISKRULES_KILL_SEED", "42"))
 # (edition, seats): one turn each (max_turns 1), a few dozen answers a person
 KINDS = [("sv-2000", ["human", "random", "random"]), ("de-deluxe", ["human", "balanced", "random"]),
          ("nl-1990", ["human", "human", "random"]), ("sv-2000", ["random", "human", "balanced"])]
@@ -149,17 +152,17 @@ def test_killed_at_random_moments_nothing_told_is_undone(tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     options = ("--chosen-seeds", "--new-games", "100000")
-    rng = random.Random(42)
+    rng = random.Random(MOMENTS)
     server = serve(games, port, *options)
     try:
         client = Client(url)
         made, people = [], []
         for k in range(GAMES):
             edition, seats = KINDS[k % len(KINDS)]
-            game = client.create(edition=edition, players=len(seats), seats=seats, seed=100 + k, lang="en",
+            game = client.create(edition=edition, players=len(seats), seats=seats, seed=MOMENTS * 100 + k, lang="en",
                                  max_turns=1)
-            made.append((game["id"], edition, seats, 100 + k))
-            people += [Person(url, game["id"], s["token"], s["seat"], random.Random(k * 10 + s["seat"]))
+            made.append((game["id"], edition, seats, MOMENTS * 100 + k))
+            people += [Person(url, game["id"], s["token"], s["seat"], random.Random(MOMENTS * 1000 + k * 10 + s["seat"]))
                        for s in game["seats"]]
         for person in people:
             person.start()
