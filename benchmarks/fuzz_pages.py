@@ -74,15 +74,12 @@ def family(label: str) -> str:
 # ---- the browser, in a process of its own ---------------------------------------------------------------
 
 def setup(work: Path) -> None:
-    sock = work / "browser.sock"
+    """Start the browser's process (it ends by itself when `work` is gone); the first case that
+    needs it waits for it."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--browser", str(work)],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env, start_new_session=True)
-    for _ in range(600):  # up to a minute for Chromium to start on a busy machine
-        if sock.exists() or (work / "browser.none").exists() or proc.poll() is not None:
-            break
-        time.sleep(0.1)
+    subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--browser", str(work)],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                     env=env, start_new_session=True)
 
 
 def browser_server(work: Path) -> None:
@@ -103,11 +100,14 @@ def browser_server(work: Path) -> None:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=path, args=args)
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        if not work.exists():
+            return
         server.bind(str(work / "browser.sock.tmp"))
         os.replace(work / "browser.sock.tmp", work / "browser.sock")
         server.listen(4)
         server.settimeout(2)
-        while work.exists():
+        parent = os.getppid()
+        while work.exists() and os.getppid() == parent:  # (the campaign gone, killed or done: end)
             try:
                 conn, _ = server.accept()
             except socket.timeout:
@@ -158,6 +158,10 @@ def look(chromium, opened_class, path: Path) -> dict:
 
 def ask_browser(work: Path, page: Path) -> dict | None:
     """What the browser made of a page; None when there is no browser."""
+    for _ in range(900):  # up to 90 s for Chromium to start on a busy machine
+        if (work / "browser.sock").exists() or (work / "browser.none").exists():
+            break
+        time.sleep(0.1)
     if not (work / "browser.sock").exists():
         return None
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
