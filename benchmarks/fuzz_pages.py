@@ -183,7 +183,8 @@ def payload(rng: random.Random, marker: str, allow: str = "") -> str:
 
 
 HOUSE = 'rulebook h\nextends {edition}\ntitle "{title}"\n{board}{fog}\nvariant v "{description}" {{\n    battle {{\n        ties attacker\n    }}\n}}\n'
-FOGS = ["", "", "visibility {\n    adjacent owner\n    rest nothing\n}\n"]
+FOGS = ["", "", "visibility {\n    adjacent owner\n    rest nothing\n}\n",
+        "visibility {\n    rest nothing\n    battles reveal no\n}\n"]
 BOT = '''from riskrules.engine.agents import Agent, make_bot
 
 

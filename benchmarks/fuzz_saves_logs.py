@@ -115,12 +115,18 @@ def originals(workdir: Path) -> dict[str, list[list[str]]]:
         header["kind"] = "save"
         for cut in (len(lines) // 4, len(lines) // 2, len(lines) - 2):
             saves.append([_compact(header)] + lines[1:cut])
-    return {"logs": logs, "saves": saves, **_fogged(workdir, runner, app)}
+    return {"logs": logs, "saves": saves}
 
 
-def _fogged(workdir: Path, runner, app) -> dict[str, list[list[str]]]:
+def fogged_originals(workdir: Path) -> dict[str, list[list[str]]]:
     """The fogged games' logs and red's seat logs (fogged-logs), and saves of them (fogged-saves)."""
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    runner = CliRunner()
     house = workdir / "house"
+    house.mkdir(parents=True, exist_ok=True)
     for name, text in FOGGED.items():
         (house / name).write_text(text, encoding="utf-8")
     logs, saves = [], []
@@ -318,7 +324,7 @@ FOGGED_DAMAGES = {**DAMAGES, "new_lines": _new_lines}  # (the older kinds' cases
 
 def cases(kind: str, seed: int, count: int, workdir: Path) -> Iterator[tuple[str, bytes]]:
     """`count` damaged files of `kind` (one of KINDS): (name, content), the same for the same seed."""
-    bases = originals(workdir)[kind]
+    bases = (fogged_originals(workdir) if kind.startswith("fogged") else originals(workdir))[kind]
     rng = random.Random(f"{kind}:{seed}")
     damages = FOGGED_DAMAGES if kind.startswith("fogged") else DAMAGES
     names = sorted(damages)
