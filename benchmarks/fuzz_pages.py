@@ -77,12 +77,12 @@ def setup(work: Path) -> None:
     """Start the browser's process (it ends by itself when `work` is gone); the first case that
     needs it waits for it."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--browser", str(work)],
+    subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--browser", str(work), str(os.getpid())],
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                      env=env, start_new_session=True)
 
 
-def browser_server(work: Path) -> None:
+def browser_server(work: Path, parent: int) -> None:
     """Open each page asked for in Chromium; answer what it ran and fetched. Ends when `work` goes."""
     sys.path.insert(0, str(ROOT / "tests"))
     try:
@@ -106,7 +106,6 @@ def browser_server(work: Path) -> None:
         os.replace(work / "browser.sock.tmp", work / "browser.sock")
         server.listen(4)
         server.settimeout(2)
-        parent = os.getppid()
         while work.exists() and os.getppid() == parent:  # (the campaign gone, killed or done: end)
             try:
                 conn, _ = server.accept()
@@ -424,4 +423,4 @@ def edit_log(log: Path, game: dict) -> Path:
 
 
 if __name__ == "__main__" and sys.argv[1:2] == ["--browser"]:
-    browser_server(Path(sys.argv[2]))
+    browser_server(Path(sys.argv[2]), int(sys.argv[3]))
