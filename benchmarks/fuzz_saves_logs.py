@@ -9,6 +9,13 @@ names), and rule files carried in the header that lead out of it or break the ru
 bounds (a path out, a cycle, a syntax error, deep nesting, a YAML alias bomb, too much text).
 One of the games is a house rule on a board of its own, carried in its log.
 
+The fogged kinds (`fogged-logs`, `fogged-saves`) do the same to the newer lines: fogged games
+of a million armies a turn (attacks until taken: `attack` lines with `keep`; rolls drawn at
+once: `battles` lines; `battles reveal no`), of teams and of missions, and red's seat log of
+each (`--log-for red`: a `view` file with `seen` lines, which `replay` must refuse in one
+line), with one more damage, `new_lines` (a value of those lines made odd, or such a line
+moved); logs go to `replay`, `replay --show` and `replay --as red --show`, saves to `resume`.
+
 Each case is run by a worker process under a memory limit and a timeout. It counts as:
   refused   exit 1 with one line 'risk: …' on stderr (the answer we want for damage)
   accepted  exit 0 (the damage changed nothing the game reads, e.g. key order or a turn label);
@@ -42,7 +49,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-KINDS = ("saves", "logs")
+KINDS = ("saves", "logs", "fogged-logs", "fogged-saves")
 SLOW = 2.0  # seconds
 MEMORY_LIMIT = 2 << 30  # bytes of address space a worker may map (the verdict is at 1 GB of peak memory)
 OVER = 1 << 30
@@ -50,6 +57,22 @@ GAMES = [("cs-riziko", 2, 3), ("sv-2000", 3, 5), ("de-deluxe", 4, 7), ("nl-1990"
          ("house/mine.risk", 3, 6)]
 HOUSE = ('rulebook mine\nextends sv-2000\nboard "mine.yaml"\n\nreinforcements {\n    territories max(4, territories // 3)\n'
          '    continents north_america 5, south_america 2, europe 5, africa 3, asia 7, australia 2\n}\n')
+
+
+# Games of the newer lines (the fogged kinds): attacks until taken (`attack` with `keep`) and rolls
+# drawn at once (`battles`) under a million armies a turn, fogged with `battles reveal no` (a
+# conquest's `moved` is then hidden from the seats); teams under fog; each played with
+# `--log-for red`, whose seat log is a base too (what `replay` must refuse in one line).
+FOGGED = {
+    "million.risk": "rulebook million\nextends classic\nreinforcements {\n    territories 1000000\n}\n"
+                    "visibility {\n    adjacent owner\n    rest nothing\n    battles reveal no\n    hide cards\n}\n",
+    "teams.risk": "rulebook teams\nextends classic\nplayers 4 to 4\nteams 2 with fortify into partners\n"
+                  "visibility {\n    within 2 owner\n    rest nothing\n    partners share sight no\n"
+                  "    hide reinforcements\n}\n",
+    "missions.risk": "rulebook missions\nextends sv-2000\nvisibility {\n    adjacent owner and armies\n"
+                     "    rest owner\n    lifted at end no\n}\n",
+}
+FOGGED_GAMES = [("million.risk", 3, 3, 4), ("teams.risk", 4, 5, 60), ("missions.risk", 3, 7, 80)]
 
 
 def _house(workdir: Path) -> None:
@@ -93,6 +116,35 @@ def originals(workdir: Path) -> dict[str, list[list[str]]]:
         for cut in (len(lines) // 4, len(lines) // 2, len(lines) - 2):
             saves.append([_compact(header)] + lines[1:cut])
     return {"logs": logs, "saves": saves}
+
+
+def fogged_originals(workdir: Path) -> dict[str, list[list[str]]]:
+    """The fogged games' logs and red's seat logs (fogged-logs), and saves of them (fogged-saves)."""
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    runner = CliRunner()
+    house = workdir / "house"
+    house.mkdir(parents=True, exist_ok=True)
+    for name, text in FOGGED.items():
+        (house / name).write_text(text, encoding="utf-8")
+    logs, saves = [], []
+    for name, players, seed, turns in FOGGED_GAMES:
+        path, seat = workdir / f"fogged-{name}-{players}.jsonl", workdir / f"fogged-{name}-{players}-red.jsonl"
+        if not path.exists():
+            result = runner.invoke(app, ["play", str(house / name), "--players", str(players), "--humans", "0",
+                                         "--seed", str(seed), "--max-turns", str(turns), "--log", str(path),
+                                         "--log-for", "red", str(seat), "--quiet"])
+            assert result.exit_code == 0, result.output
+        lines = path.read_text(encoding="utf-8").splitlines()
+        logs += [lines, seat.read_text(encoding="utf-8").splitlines()]
+        header = json.loads(lines[0])
+        header["players"][0]["agent"] = "human"
+        header["kind"] = "save"
+        for cut in (len(lines) // 3, len(lines) - 2):
+            saves.append([_compact(header)] + lines[1:cut])
+    return {"fogged-logs": logs, "fogged-saves": saves}
 
 
 # ---- damage ---------------------------------------------------------------------------------------------
@@ -228,6 +280,36 @@ def _header_edit(lines, rng):
     return [_compact(header)] + list(lines[1:])
 
 
+_NEW_ODD = [None, 0, -1, 1, 2, 3, 4, 10 ** 6, 10 ** 30, -(10 ** 30), "1", 1.5, [], {}, True]
+
+
+def _new_lines(lines, rng):
+    """A line of the newer kinds (attack with keep, battles, seen, conquest) with one of its own
+    values made odd, or such a line copied where it does not belong."""
+    lines = list(lines)
+    kinds = ("attack", "battles", "seen", "conquest")
+    found = [i for i, line in enumerate(lines) if any(f'"type":"{k}"' in line[:20] for k in kinds)]
+    if not found:
+        return _event_edit(_change_type)(lines, rng)
+    i = rng.choice(found)
+    event = json.loads(lines[i])
+    if rng.random() < 0.2:  # moved: before its turn, after the end, twice
+        lines.insert(rng.randrange(1, len(lines) + 1), lines[i])
+        return lines
+    keys = {"attack": ["keep", "from", "to"], "battles": ["rolls", "rolled", "defended", "committed", "attacker_losses",
+                                                        "defender_losses", "attacker_armies", "defender_armies"],
+            "seen": ["territories"], "conquest": ["moved", "min_move"]}[event["type"]]
+    key = rng.choice(keys)
+    if key == "territories":
+        name = rng.choice(list(event["territories"]) or ["alaska"])
+        event["territories"][name] = rng.choice([[None, None], ["red", -1], ["nobody", 3], [], "x", None,
+                                                 ["red", 10 ** 30]])
+    else:
+        event[key] = rng.choice(_NEW_ODD)
+    lines[i] = _compact(event)
+    return lines
+
+
 DAMAGES = {
     "truncate": _truncate, "flip_bytes": _flip_byte, "flip_key": _event_edit(_flip_key),
     "change_type": _event_edit(_change_type), "huge_number": _event_edit(_huge_number),
@@ -237,15 +319,19 @@ DAMAGES = {
 }
 
 
+FOGGED_DAMAGES = {**DAMAGES, "new_lines": _new_lines}  # (the older kinds' cases stay what they were)
+
+
 def cases(kind: str, seed: int, count: int, workdir: Path) -> Iterator[tuple[str, bytes]]:
-    """`count` damaged files of `kind` (saves or logs): (name, content), the same for the same seed."""
-    bases = originals(workdir)[kind]
+    """`count` damaged files of `kind` (one of KINDS): (name, content), the same for the same seed."""
+    bases = (fogged_originals(workdir) if kind.startswith("fogged") else originals(workdir))[kind]
     rng = random.Random(f"{kind}:{seed}")
-    names = sorted(DAMAGES)
+    damages = FOGGED_DAMAGES if kind.startswith("fogged") else DAMAGES
+    names = sorted(damages)
     for n in range(count):
         base = rng.choice(bases)
         how = names[n % len(names)]
-        damaged = DAMAGES[how](base, rng)
+        damaged = damages[how](base, rng)
         if isinstance(damaged, list):
             damaged = ("\n".join(damaged) + "\n").encode()
         yield f"{kind}-{n:05d}-{how}", damaged
@@ -254,7 +340,10 @@ def cases(kind: str, seed: int, count: int, workdir: Path) -> Iterator[tuple[str
 # ---- running ------------------------------------------------------------------------------------------
 
 def _commands(kind: str, path: str) -> list[list[str]]:
-    return [["resume", path]] if kind == "saves" else [["replay", path], ["replay", path, "--show"]]
+    if kind.endswith("saves"):
+        return [["resume", path]]
+    told_as = [["replay", path, "--as", "red", "--show"]] if kind == "fogged-logs" else []
+    return [["replay", path], ["replay", path, "--show"]] + told_as
 
 
 EXIT_LEFT = 3  # risk's exit status for a game left at the end of input (saved first)
@@ -347,7 +436,7 @@ def run_cases(kind: str, made: Iterator[tuple[str, bytes]], workdir: Path, repro
         path.write_bytes(content)
         counts["files"] += 1
         for args in _commands(kind, str(path)):
-            run_name = name + ("-show" if "--show" in args else "")
+            run_name = name + ("-as" if "--as" in args else "-show" if "--show" in args else "")
             contents[run_name] = content
             jobs.put((run_name, args))
             pending += 1

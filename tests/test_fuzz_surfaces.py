@@ -1,0 +1,64 @@
+"""Short deterministic slices of the campaign's kinds for the newer surfaces (benchmarks/fuzz.py):
+fog blocks, pages, `risk odds` arguments. Each case runs in a worker process under the
+campaign's limits, as the full campaign runs it; the same cases every run."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import fuzz  # noqa: E402
+
+
+def clean(counts: dict, tmp_path: Path, count: int) -> None:
+    failures = {k: counts[k] for k in fuzz.FAILURES}
+    saved = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "repro").glob("*/*"))
+    assert (counts["tried"], failures, saved) == (count, dict.fromkeys(fuzz.FAILURES, 0), [])
+    assert counts["refused"] + counts["accepted"] == count
+
+
+def test_a_slice_of_fog_blocks_is_checked_cleanly_and_played_without_a_leak(tmp_path):
+    by: dict = {}
+    counts = fuzz.campaign("fog", seed=1, count=FOG, seconds=None, out=tmp_path / "repro", start=FOG_START,
+                           by_family=by)
+    clean(counts, tmp_path, FOG)
+    assert counts["accepted"] >= 1  # played with every bot and watched, not only checked
+
+
+def test_a_slice_of_hostile_names_and_titles_makes_pages_that_run_and_fetch_nothing(tmp_path):
+    # case 5 is also opened in Chromium (where there is one: else the static check alone, and the
+    # case says so); case 0, a replay page `--as` a seat under `battles reveal no`, is left out: it
+    # finds the replay page's traceback of issue 42 (engine/log.py), which is being mended elsewhere
+    counts = fuzz.campaign("pages", seed=1, count=PAGES, seconds=None, out=tmp_path / "repro", start=PAGES_START)
+    clean(counts, tmp_path, PAGES)
+    assert counts["accepted"] >= 1
+
+
+def test_a_slice_of_odds_arguments_gets_a_result_or_one_line(tmp_path):
+    # (the generators `advise`, `chain`, `table` and `mixed` find what is being mended on other
+    # branches — --worth 1e25, --table 1000, a 4,000-character error line — and join this slice then)
+    counts = fuzz.campaign("odds", seed=1, count=ODDS, seconds=None, out=tmp_path / "repro", hang=30,
+                           only=["numbers", "leave", "rules"])
+    clean(counts, tmp_path, ODDS)
+    assert counts["refused"] > 0 and counts["accepted"] > 0
+
+
+@pytest.mark.parametrize("kind, name", [("fog", "house.risk"), ("pages", "game.json"), ("odds", "args.json")])
+def test_the_cases_depend_on_the_seed_and_index_only(tmp_path, kind, name):
+    module = fuzz.kind_module(kind)
+    made = []
+    for attempt in range(2):
+        case = tmp_path / f"case{attempt}"
+        case.mkdir()
+        module.generate(fuzz.case_rng(7, kind, 42), 42, case)
+        made.append(sorted((p.name, p.read_bytes().replace(str(case).encode(), b"CASE"))
+                           for p in case.rglob("*") if p.is_file()))
+    assert made[0] == made[1] and any(path == name for path, _ in made[0])
+
+
+FOG, FOG_START = 2, 3
+PAGES, PAGES_START = 2, 4
+ODDS = 8
