@@ -41,6 +41,8 @@ def cli(*args):
     (("12", ",".join(["1"] * 5000)), "a chain has 1 to 20 territories"),
     (("12", "3,,2"), "DEFENDERS: '3,,2' is not a number of armies, nor numbers separated by commas (3,2,1)"),
     (("12", "１２"), "DEFENDERS: '１２' is not a number of armies, nor numbers separated by commas (3,2,1)"),
+    (("2", "4," + "9" * 4300), "DEFENDERS: '4,99999999999999999999999999999999999999…' is not a number of armies, "
+     "nor numbers separated by commas (3,2,1)"),
     (("999999999999999999999999", "3"), "armies must be between 0 and 1000"),
     (("1000", "1000,1000,1000,1000", "--advise", "--worth", "3"),
      "too large to compute exactly: 1,000 attackers through 4,000 defenders make 4,004,000 states, and at most "

@@ -123,7 +123,8 @@ def odds(
 def _defenders(text: str) -> list[int]:
     parts = [p.strip() for p in text.split(",")]
     if not all(p.isascii() and p.isdigit() and len(p) <= 7 for p in parts):
-        fail(f"DEFENDERS: '{text}' is not a number of armies, nor numbers separated by commas (3,2,1)")
+        shown = text if len(text) <= 40 else text[:40] + "…"  # (a line, however long the argument)
+        fail(f"DEFENDERS: '{shown}' is not a number of armies, nor numbers separated by commas (3,2,1)")
     return [int(p) for p in parts]
 
 
