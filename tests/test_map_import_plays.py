@@ -149,6 +149,15 @@ def test_a_map_of_many_problems_is_told_in_twenty_lines_and_a_count(folder):
         ["risk: bad.map:23:1: a country is 'id Name continent x y'", "risk: bad.map: and 10 more problems"])
 
 
+def test_a_name_with_a_line_break_is_told_on_one_line(folder):
+    one = "<territory><name>cr\nname</name><coordinates><largex>1</largex><largey>1</largey></coordinates></territory>"
+    names = one + one
+    (folder / "nl.xml").write_text(f"<map><territories>{names}</territories></map>", encoding="utf-8")
+    code, output = imported("nl.xml")
+    assert code == 1 and "risk: nl.xml:1:1: the territory 'cr\\nname' is given twice" in output.splitlines()
+    assert all(line.startswith("risk: nl.xml:") for line in output.splitlines())
+
+
 MAP = """\
 name {name}
 [files]

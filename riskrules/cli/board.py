@@ -101,7 +101,7 @@ def import_map(
     Every problem in the map is one line with its place; a border given one way only is a one-way
     border (attacks and moves follow it).
     """
-    from ..language.map_checks import printable
+    from ..language.map_checks import one_line, printable
     from ..language.map_named import read_map
     from ..outputs import atomic, check_target
 
@@ -113,7 +113,7 @@ def import_map(
         imported = read_map(file, str(file), format, cards)
     except RuleError as err:  # every problem, a line each: a map has no `risk check` to list them
         for problem in err.problems[:MAX_SHOWN]:
-            error_line(f"risk: {problem.line()}")
+            error_line(f"risk: {one_line(problem.line())}")  # (a map's names may hold line breaks)
         if len(err.problems) > MAX_SHOWN:
             error_line(f"risk: {file}: and {len(err.problems) - MAX_SHOWN} more problems")
         raise typer.Exit(1) from None

@@ -63,6 +63,12 @@ def printable(text: str, limit: int = 100) -> str:
     return " ".join(shown.split())[:limit].strip()
 
 
+def one_line(message: str) -> str:
+    """A problem's message, on one line whatever the map's names hold: what does not print is
+    shown escaped (a newline in a name as \\n)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
 def plain(x: float) -> str:
     """A position as YAML reads a number: no exponent, at most two decimals."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
