@@ -12,7 +12,7 @@ waits without computing — a read that blocks — is stopped after five times a
 time, and its worker restarted). "Slow" is more than 2 s of CPU time in the part the kind
 says must be fast (for rule files: loading and checking). It prints, per kind:
 
-    tried, clean refusals, accepted, crashes, hangs, slow (> 2 s, or the kind's SLOW), over 1 GB,
+    tried, clean refusals, accepted, crashes, hangs, slow (> 2 s, or the kind's SLOW_SECONDS), over 1 GB,
     accepted-then-failed, leaks (content of a file that must not be shown, shown),
     errors without a place (a user error with no file:line:col)
 
@@ -61,7 +61,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 KINDS = ["rules", "prompts", "boards", "plugins", "imports", "fog", "pages", "odds"]  # fuzz_<kind>.py beside this file
 LIMIT_AS = 1 << 30  # 1 GB
-SLOW = 2.0  # seconds (a kind may set its own SLOW: the cost of the largest answer it allows)
+SLOW = 2.0  # seconds (a kind may set its own SLOW_SECONDS: the cost of the largest answer it allows)
 RESTART_EVERY = 500  # cases per worker, so that caches cannot pile up
 WALL_TIMES = 5  # a case that answers within --hang s of CPU time but not within this many times it in wall time hangs
 
@@ -269,7 +269,7 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
                         tallies.append(by_family.setdefault(module.family(label),
                                                             {"tried": 0, **{k: 0 for k in COUNTED}}))
                     failed = result["outcome"] in FAILURES
-                    slow = result["seconds"] > getattr(module, "SLOW", SLOW) and result["outcome"] != "hang"
+                    slow = result["seconds"] > getattr(module, "SLOW_SECONDS", SLOW) and result["outcome"] != "hang"
                     for tally in tallies:
                         tally["tried"] += 1
                         tally[result["outcome"]] += 1

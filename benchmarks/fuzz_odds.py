@@ -16,7 +16,7 @@ The verdict, in the worker (the command run in-process by typer's CliRunner, und
 campaign's 1 GB and CPU limits): exit 0 with something printed, exit 1 with ONE line
 `risk: …` on stderr (a rule's error in --set: that line, the rule and a caret), or exit 2 with the usage error of the command-line library (`Error: …`,
 e.g. `-5` taken for an option); never a traceback, never an error line over MAX_LINE
-characters (an error that repeats a 4,000-character argument). "Slow" is over SLOW s of CPU time
+characters (an error that repeats a 4,000-character argument). "Slow" is over SLOW_SECONDS s of CPU time
 for the command: the largest answer `risk odds` allows, the text table of --table 1000 (a million
 attacks), takes about 7 s, and `risk odds 10 999` about 2 s (it computes the 999 × 999 table).
 """
@@ -32,7 +32,7 @@ from pathlib import Path
 from fuzz import Verdict, pick
 
 DESCRIPTION = "risk odds arguments"
-SLOW = 10.0  # seconds of CPU time (see above)
+SLOW_SECONDS = 10.0  # "slow" for this kind: seconds of CPU time (see above)
 GENERATORS = [(0.2, "numbers"), (0.15, "chain"), (0.15, "leave"), (0.15, "advise"), (0.1, "table"),
               (0.1, "rules"), (0.15, "mixed")]
 ONLY: list[str] = []
