@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
+from riskrules.language.loader import open_rulebook
 from riskrules.outputs import OutputError, check_distinct
 
 runner = CliRunner()
@@ -82,11 +83,15 @@ def test_a_link_to_the_rule_file_is_the_rule_file(house):
 
 
 def test_a_built_in_rulebook_is_an_input_too(tmp_path):
-    classic = ROOT / "rulebooks" / "classic.risk"
+    # the file the rules are read from (the checkout's, or an installed copy's), named through a link:
+    # were it not refused, the log would replace the link, never the rulebook
+    classic = open_rulebook("classic").files[0].path
+    link = tmp_path / "classic.risk"
+    link.symlink_to(classic)
     text = classic.read_text(encoding="utf-8")
-    refused(cli("play", "classic", "--humans", 0, "--seed", 1, "--log", classic),
-            f"--log {classic}: " + REFUSED.format(what="a rule file"))
-    assert classic.read_text(encoding="utf-8") == text
+    refused(cli("play", "classic", "--humans", 0, "--seed", 1, "--log", link),
+            f"--log {link}: " + REFUSED.format(what="a rule file"))
+    assert classic.read_text(encoding="utf-8") == text and link.is_symlink()
 
 
 def test_log_for_several_players_writes_a_file_for_each(house):
