@@ -183,7 +183,9 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
         # pool's worker loop would catch as the error of the game under way, and go on)
         for process in list((getattr(pool, "_processes", None) or {}).values()):
             process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        # (waited for: the workers are dead, so at once; not waiting left the pool's thread writing
+        # to a pipe the interpreter's exit had closed — 'Exception ignored … Bad file descriptor')
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
 
