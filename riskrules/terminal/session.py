@@ -20,7 +20,7 @@ from ..engine.agents import TIMEOUT, make_bot
 from .human import HumanAgent, Quit
 from ..engine.dice import GameError
 from ..engine.game import DEFAULT_MAX_TURNS, Game, Result
-from ..outputs import OutputError, check_target
+from ..outputs import OutputError, check_target, same_file
 from ..engine.log import LogWriter, check_continuation, file_header, line_of, read_log, write_atomically
 from ..engine.seed import check_seed
 from ..engine.sight import told
@@ -266,7 +266,7 @@ def _log_of(save: Path, header: dict, log: Path | None) -> tuple[Path | None, st
     may lead only where a rule file's `extends` may (inside the save's directory, or one given
     with --allow-dir) — and how the save names it."""
     if log is not None:
-        if _same(log, save):
+        if same_file(log, save):
             raise GameError(f"--log {log}: that is the save itself: a log and a save are two files")
         return Path(log), _relative(log, save.parent)
     ref = header.get("log")
@@ -277,16 +277,9 @@ def _log_of(save: Path, header: dict, log: Path | None) -> tuple[Path | None, st
     except Unreadable as err:
         raise GameError(f"{save}:1: the log this save writes cannot be used: {err}, or give the log with "
                         f"--log FILE") from None
-    if _same(save.parent / ref, save):
+    if same_file(save.parent / ref, save):
         raise GameError(f"{save}:1: the log this save writes is the save itself: a log and a save are two files")
     return save.parent / ref, ref
-
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:  # one is not there (yet)
-        return os.path.abspath(a) == os.path.abspath(b)
 
 
 @contextmanager
