@@ -222,6 +222,7 @@ REFUSED = {
     ("capped-sets", "no-spoils"): "'sets at most' caps the value of a set, but 'sets none' has no sets",
     ("late-escalation", "flat-sets"): "'escalation after' needs escalating sets ('sets escalating …')",
     ("late-escalation", "no-spoils"): "'escalation after' needs escalating sets ('sets escalating …')",
+    ("late-escalation", "conquer-club-spoils"): "'escalation after' needs escalating sets ('sets escalating …')",
     # three-isles' own board has no Asia, and starting armies for 2 to 4 players only
     ("three-isles", "asia-by-players"): "unknown continent 'asia'",
     ("three-isles", "doubles"): "5 players are allowed, but starting armies has no entry for 5",
