@@ -259,15 +259,45 @@ def conquer_club(rng: random.Random, board: dict) -> str:
                    "<components>" + "".join(f"<territory>{m}</territory>" for m in members)
                    + "</components></continent>")
     out += ["</continents>", "<territories>"]
+    small_only = rng.random() < 0.1  # the small map's positions only
+    bonuses = rng.random() < 0.15 and _said_by_language("autodeploy", "decay")
+    killers = rng.random() < 0.5
     for i, (name, (x, y)) in enumerate(zip(names, board["xy"])):
-        neutral = f"<neutral>{rng.choice([1, 3, 50, 0])}</neutral>" if i in neutrals else ""
+        killer = ' killer="yes"' if killers and rng.random() < 0.5 else ""
+        neutral = f"<neutral{killer}>{rng.choice([1, 3, 50, 0])}</neutral>" if i in neutrals else ""
+        if bonuses and rng.random() < 0.3:  # autodeploy, decay (negative), now and then out of bounds
+            neutral += f"<bonus>{rng.choice([1, 2, -1, -3, 0, 1000, -1000, 1001, 'x', ''])}</bonus>"
+        if rng.random() < 0.03:
+            neutral += f"<bombardments><bombardment>{names[rng.randrange(len(names))]}</bombardment></bombardments>"
         lx, ly = _at(rng, board, i)
+        large = "" if small_only else f"<largex>{lx}</largex><largey>{ly}</largey>"
         out.append(f"<territory>\n<name>{name}</name><borders>"
                    + "".join(f"<border>{names[b]}</border>" for a, b in links if a == i)
                    + f"</borders><coordinates><smallx>{int(x) // 2}</smallx><smally>{int(y) // 2}</smally>"
-                   f"<largex>{lx}</largex><largey>{ly}</largey></coordinates>{neutral}</territory>")
-    out += ["</territories>", "</map>"]
+                   f"{large}</coordinates>{neutral}</territory>")
+    out.append("</territories>")
+    if rng.random() < 0.1 and _said_by_language("objective"):  # objectives: territories, a continent, unknowns
+        out.append("<objectives>")
+        for k in range(rng.choice([1, 1, 2])):
+            parts = [f"<territory>{names[rng.randrange(len(names))]}</territory>" for _ in range(rng.randint(0, 4))]
+            if rng.random() < 0.3:
+                parts.append(f"<continent>{text(rng.choice(board['continents']))}</continent>")
+            if rng.random() < 0.1:
+                parts.append("<territory>Atlantis</territory>")
+            out.append(f"<objective><name>goal {k}</name><components>{''.join(parts)}</components></objective>")
+        out.append("</objectives>")
+    out.append("</map>")
     return "\n".join(out) + "\n"
+
+
+@functools.cache
+def _said_by_language(*words: str) -> bool:
+    """Whether the rule language has these statements yet (issue 43's income and goal words, which the
+    importer writes for a map's territory bonuses and objective): maps with them are made only then."""
+    from riskrules.resources import grammar_path
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    return all(f'"{word}"' in grammar for word in words)
 
 
 FORMATS = ["domination", "conquest", "conquerclub"]
@@ -367,7 +397,7 @@ SECTIONS = {"domination": ["[files]", "[continents]", "[countries]", "[borders]"
 def sectioned(rng: random.Random, form: str, data: bytes) -> tuple[bytes, str]:
     text = data.decode("utf-8", errors="replace")
     if form == "conquerclub":
-        how = rng.choice(["no continents", "no territories", "root", "doubled", "map text", "nested"])
+        how = rng.choice(["no continents", "no territories", "root", "doubled", "map text", "nested", "required"])
         if how == "no continents":
             text = re.sub(r"<continents>.*</continents>", "", text, flags=re.S)
         elif how == "no territories":
@@ -379,8 +409,10 @@ def sectioned(rng: random.Random, form: str, data: bytes) -> tuple[bytes, str]:
             text = text.replace("</map>", (found[0] if found else "<territories/>") + "</map>")
         elif how == "map text":
             text = "[Continents]\nA=1\n[Territories]\na,1,1,A,b\nb,2,2,A,a\nc,3,3,A,a\n"
-        else:
+        elif how == "nested":
             text = text.replace("<components>", "<components><continent>Other</continent>", 1)
+        else:
+            text = text.replace("<components>", "<required>1</required><components>", 1)
         return text.encode("utf-8"), how
     names = SECTIONS[form]
     parts = re.split(r"(?m)^(\[[^\]\n]*\])\s*$", text)

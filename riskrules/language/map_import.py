@@ -61,6 +61,9 @@ class ImportedMap:
     territory_lines: list[int] = field(default_factory=list)  # territory → the line that gives it
     continent_lines: list[int] = field(default_factory=list)  # continent → the line that gives it
     drawn: bool = True  # the map's positions make the board's layout (not if they put two territories at one point)
+    autodeploy: dict[int, int] = field(default_factory=dict)  # territory → armies placed there each turn while held
+    decay: dict[int, int] = field(default_factory=dict)  # territory → armies lost there each turn (never the last)
+    objective: list[int] = field(default_factory=list)  # territories whose holder wins (a Conquer Club objective)
 
     def add_territory(self, tid: str, continent: int, x: float, y: float, line: int, name: str) -> None:
         self.territories.append((tid, continent, x, y))
@@ -117,13 +120,30 @@ class ImportedMap:
                 f"reinforcements {{\n"
                 + (f"    territories max({self.least_reinforcement}, territories // 3)\n"
                    if self.least_reinforcement is not None else "")
-                + f"    continents {bonuses}\n}}\n\n"
+                + f"    continents {bonuses}\n" + self._per_territory() + "}\n\n"
+                + self._objective()
                 + (f"# the map's starting neutrals\nneutral {{\n    territories named "
                    + ", ".join(f"{self.territories[t][0]} {a}" for t, a in self.neutrals.items()) + "\n}\n\n"
                    if self.neutrals else "")
                 + (self._missions_said(classic.colours, most) if self.missions else "")
                 + "missions {\n" + "".join(f"    {m}\n" for m in self.missions or self.occupying()) + "}\n\n"
-                f"for 2 players {{\n    neutral {{\n        armies {neutral}\n    }}\n}}\n")
+                f"for 2 players {{\n" + ("    victory opponents eliminated or objective\n" if self.objective else "")
+                + f"    neutral {{\n        armies {neutral}\n    }}\n}}\n")
+
+    # The words of issue 43's income and goal (docs/rule-language.md): a map's autodeploy, decay and
+    # objective, written only for a map that has them.
+    def _per_territory(self) -> str:
+        """`autodeploy` and `decay` lines of the reinforcements block: the map's territory bonuses."""
+        ids = [t for t, _, _, _ in self.territories]
+        return "".join(f"    {word} " + ", ".join(f"{ids[t]} {n}" for t, n in sorted(table.items())) + "\n"
+                       for word, table in (("autodeploy", self.autodeploy), ("decay", self.decay)) if table)
+
+    def _objective(self) -> str:
+        """The map's objective: its holder wins, besides world domination."""
+        if not self.objective:
+            return ""
+        return ("# the map's objective: whoever holds all of these wins\nvictory domination or objective\n"
+                "objective " + ", ".join(self.territories[t][0] for t in self.objective) + "\n\n")
 
     def _missions_said(self, colours: tuple[str, ...], most: int) -> str:
         """The comment above the map's own missions: with how many players they can be dealt (a

@@ -12,9 +12,11 @@ Conquest (windowsgames.co.uk):
 Conquer Club: `<map>` with `<continents>` (each `<continent>` a `<name>`, a `<bonus>` and its
 `<components>`: `<territory>` names), `<territories>` (each `<territory>` a `<name>`, `<borders>`
 of `<border>` names, `<coordinates>` with `<smallx>`, `<smally>`, `<largex>`, `<largey>`, and a
-`<neutral>` count where it starts neutral). Only what riskrules plays is read: a territory in more
-than one continent, a continent made of continents, and starting neutrals are refused or set
-aside with a message, never guessed.
+`<neutral>` count where it starts neutral, a `<bonus>` placed there each turn: autodeploy, or
+decay when negative), `<objectives>` (the first is the rule's objective). Only what riskrules plays
+is read: a territory in more than one continent, a continent made of continents or of some
+`<required>` components are refused; killer neutrals (played as plain ones), bombardments, a
+second objective and a `<reinforcements>` table are set aside with a note, never guessed.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from pathlib import Path
 from .errors import Pos, Problem, RuleError
 from .map_checks import Source, reserved_continent_ids, unique
 from .map_import import ImportedMap, finish, ident, text_of
+
+MAX_TERRITORY_BONUS = 1000  # a territory's autodeploy or decay (the rule language's bound)
 
 
 def read_conquest(path: Path, label: str) -> ImportedMap:
@@ -132,6 +136,8 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     for node in root.iterfind("territories/territory"):
         name = (node.findtext("name") or "").strip()
         x, y = node.findtext("coordinates/largex"), node.findtext("coordinates/largey")
+        if x is None and y is None:  # (the small map's position, where the large one is not given)
+            x, y = node.findtext("coordinates/smallx"), node.findtext("coordinates/smally")
         if not name or not _number(x) or not _number(y):
             problem(name, "a territory has a <name> and <coordinates> with <largex> and <largey>")
             continue
@@ -141,12 +147,17 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         territory_of[name] = len(spots)
         spots.append((name, float(x), float(y), [(b.text or "").strip() for b in node.iterfind("borders/border")]))
     continent_of: dict[str, int] = {}
+    members_of: dict[str, list[str]] = {}  # continent name → its territories' names (for an objective)
     continent_ids = reserved_continent_ids()
     for node in root.iterfind("continents/continent"):
         name = (node.findtext("name") or "").strip()
         bonus = (node.findtext("bonus") or "").strip()
         if not name or not re.fullmatch(r"-?[0-9]{1,4}", bonus):
             problem(name, "a continent has a <name> and a <bonus>")
+            continue
+        if node.find("required") is not None:
+            problem(name, f"the continent '{name[:40]}' gives its bonus for only some of its components "
+                          f"(<required>), which is not played: a bonus needs the whole continent")
             continue
         if node.find("components/continent") is not None:
             problem(name, f"the continent '{name[:40]}' is made of continents, which is not played (each "
@@ -156,6 +167,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         result.add_continent(unique(ident(name), continent_ids), max(0, int(bonus)), line_of(name))
         for member in node.iterfind("components/territory"):
             member_name = (member.text or "").strip()
+            members_of.setdefault(name, []).append(member_name)
             if member_name not in territory_of:
                 problem(name, f"'{member_name[:40]}' in the continent '{name[:40]}' is not a territory of the map")
             elif member_name in continent_of:
@@ -182,6 +194,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     if root.find("reinforcements") is not None:
         result.notes.append(f"{label}: its <reinforcements> table is not imported yet; the territories held give "
                             f"one army for three, as in the classic rules")
+    killers = bombarding = 0
     for node in root.iterfind("territories/territory"):
         count = (node.findtext("neutral") or "").strip()
         name = (node.findtext("name") or "").strip()
@@ -190,6 +203,22 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
                 problem(name, f"the starting neutrals of '{name[:40]}' are not a number of armies from 1")
             else:
                 result.neutrals[territory_of[name]] = int(count)
+                killers += node.find("neutral").get("killer", "no").strip().lower() not in ("", "no", "n", "0")
+        bonus = (node.findtext("bonus") or "").strip()
+        if bonus and name in territory_of:
+            if not re.fullmatch(r"-?[0-9]{1,4}", bonus) or abs(int(bonus)) > MAX_TERRITORY_BONUS:
+                problem(name, f"the <bonus> of '{name[:40]}' (armies placed there each turn, or lost if negative) "
+                              f"is not a whole number from -{MAX_TERRITORY_BONUS} to {MAX_TERRITORY_BONUS}")
+            elif int(bonus):
+                (result.autodeploy if int(bonus) > 0 else result.decay)[territory_of[name]] = abs(int(bonus))
+        bombarding += node.find("bombardments") is not None
+    if killers:
+        result.notes.append(f"{label}: {killers} killer neutrals (neutral again when conquered) start as plain "
+                            f"neutrals: a neutral that takes a territory back is not played yet")
+    if bombarding:
+        result.notes.append(f"{label}: the <bombardments> of {bombarding} territories are set aside: riskrules has "
+                            f"no attack on a territory that is not a neighbour")
+    _objectives(root, result, territory_of, members_of, problem, label)
     if alone:
         result.notes.append(f"{label}: {len(alone)} territories in no continent are put in 'rest', worth 0")
     pairs: dict[tuple[int, int], int] = {}
@@ -202,6 +231,32 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     at = text.find("<territories")
     finish(result, pairs, problems, Source(label, lines), text.count("\n", 0, at) + 1 if at >= 0 else 1)
     return result
+
+
+def _objectives(root, result: ImportedMap, territory_of: dict[str, int], members_of: dict[str, list[str]], problem,
+                label: str) -> None:
+    """The map's <objectives>: the first becomes the rule's objective (its territories; a continent
+    among its components stands for all of its own). The language holds one objective."""
+    found = list(root.iterfind("objectives/objective"))
+    if not found:
+        return
+    name = (found[0].findtext("name") or "").strip()
+    members: list[int] = []
+    for component in found[0].iterfind("components/*"):
+        what = (component.text or "").strip()
+        if component.tag == "territory" and what in territory_of:
+            members.append(territory_of[what])
+        elif component.tag == "continent" and what in members_of:
+            members += [territory_of[t] for t in members_of[what] if t in territory_of]
+        else:
+            problem(name, f"'{what[:40]}' in the objective '{name[:40]}' is not a {component.tag[:20]} of the map")
+    if not members:
+        problem(name, f"the objective '{name[:40]}' names no territory")
+        return
+    result.objective = sorted(set(members))
+    if len(found) > 1:
+        result.notes.append(f"{label}: the first of its {len(found)} objectives ('{name[:40]}') is written: a rule "
+                            f"holds one objective")
 
 
 def _name_lines(text: str) -> dict[str, int]:
