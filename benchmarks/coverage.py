@@ -136,16 +136,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.check:
         if not PAGE.is_file() or PAGE.read_text(encoding="utf-8") != text:
-            print(f"coverage: {PAGE.relative_to(ROOT)} is stale: run python benchmarks/coverage.py", file=sys.stderr)
+            print(f"coverage: {_shown(PAGE)} is stale: run python benchmarks/coverage.py", file=sys.stderr)
             return 1
-        print(f"coverage: {PAGE.relative_to(ROOT)} is up to date")
+        print(f"coverage: {_shown(PAGE)} is up to date")
         return 0
     sys.path.insert(0, str(ROOT))  # (run from anywhere, installed or not)
     from riskrules.outputs import atomic
 
     with atomic(PAGE) as out:
         out.write(text)
-    print(f"coverage: written {PAGE.relative_to(ROOT)}")
+    print(f"coverage: written {_shown(PAGE)}")
     return 0
 
 

@@ -70,3 +70,11 @@ def test_each_file_named_checks_and_plays_with_every_bot(path):
     strong = Game(rules, [make_bot("strong-1")] + [make_bot("random") for _ in range(players - 1)], 2,
                   max_turns=STRONG_TURNS, edition=path.stem).play()
     assert strong.turns <= STRONG_TURNS
+
+
+def test_a_stale_page_fails_the_check(tmp_path, monkeypatch, capsys):
+    stale = tmp_path / "coverage.md"
+    stale.write_text(PAGE.replace("| listed | 116 |", "| listed | 115 |"), encoding="utf-8")
+    monkeypatch.setattr(table, "PAGE", stale)
+    assert table.main(["--check"]) == 1
+    assert capsys.readouterr().err == f"coverage: {stale} is stale: run python benchmarks/coverage.py\n"
