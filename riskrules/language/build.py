@@ -59,6 +59,7 @@ _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
     "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level",
+    "combat_name", "rounding_mode",  # combat (issue 43)
 ])
 
 
