@@ -245,3 +245,49 @@ def test_compiled(write):
     default = write("d.risk", house("battle {\n    combat kill rates\n}\n"))
     assert open_rulebook(str(default)).rules(None, 3).battle.kills == KillRates(60, 70, 0, False)
     assert load("classic").battle.kills is None
+
+
+# ---- risk odds, --set and the bots --------------------------------------------------------------------------
+
+GALLERY_FILE = "rulebooks/house/warzone-combat.risk"
+
+
+def test_risk_odds_gives_one_battle_and_the_attack_to_the_end():
+    import json
+
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    runner = CliRunner()
+    out = runner.invoke(app, ["odds", "10", "5", "--set", "battle { combat kill rates }", "--json"])
+    assert out.exit_code == 0
+    assert json.loads(out.stdout) == {"attackers": 10, "defenders": 5, "p_attacker_wins": 1.0,
+                                      "expected_attacker_left": 6.0, "expected_defender_left": 0.0,
+                                      "battle": [{"attacker_losses": 4, "defender_losses": 5, "p": 1.0}]}
+    chain = runner.invoke(app, ["odds", "10", "5,3", "--set", "battle { combat kill rates }", "--lang", "en"])
+    assert chain.exit_code == 0 and "Defender dice" not in chain.stdout
+    refused = runner.invoke(app, ["odds", "4", "3,2", "--defender-dice", "1", "--set", "battle { combat kill rates }"])
+    assert refused.exit_code == 1
+    assert refused.output.strip() == "risk: --defender-dice goes with dice: these rules fight by kill rates"
+
+
+def test_balanced_values_attacks_by_the_models_odds():
+    from riskrules.engine.odds import odds_for
+    from riskrules.language.loader import open_rulebook
+
+    rules = open_rulebook(GALLERY_FILE).rules(None, 3)
+    assert odds_for(rules.battle).p_win[10][5] == Odds(rules.battle, 10).p_win[10][5] == 1.0
+    assert odds_for(rules.battle).p_win[5][5] < 0.2 < odds_for(load("classic").battle).p_win[5][5]
+
+
+@pytest.mark.parametrize("bot", ["random", "balanced", "strong-2"])
+def test_every_bot_plays_it(bot):
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+    from riskrules.language.loader import open_rulebook
+
+    rules = open_rulebook(GALLERY_FILE).rules(None, 3)
+    turns = 6 if bot.startswith("strong") else 30  # (strong's playouts are slow: a few turns)
+    result = Game(rules, [make_bot(bot) for _ in range(3)], 5, max_turns=turns).play()
+    assert result.turns <= turns and result.reason in ("domination", "turn_limit")
