@@ -53,6 +53,7 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
     "must_trade": ("cards", "must_trade"),
     "card_draw": ("cards", "draw"),
     "neutral_placement": ("neutral", "placement"),
+    "guard": ("battle", "guard"),  # combat (issue 43)
 }
 # Vocabulary rules (`!rule` in the grammar): their words joined with '_'.
 _VOCABULARY = frozenset([

@@ -249,6 +249,9 @@ class _Checker:
                 if key in battle:
                     self.add(f"'{words}' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
                              "battle", key)
+            if battle.get("guard", 1) == 0:
+                self.add("'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
+                         "battle", "guard")
             return
         if battle.get("kill_rates", {}).get("attacker", 1) == 0:
             self.add("an attacker kill rate of 0% can never take a territory: give 1% to 100%",

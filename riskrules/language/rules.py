@@ -77,6 +77,7 @@ class BattleRules:
     move_committed: bool  # minimum move after conquest: armies committed (else dice rolled)
     trench: bool = False  # a territory conquered this turn may not attack again this turn
     kills: KillRates | None = None  # kill-rate combat (issue 43); None: dice
+    guard: int = 1  # armies that stay in an attacking territory (0: kill rates only, an attack may empty it)
 
     def attacker_dice(self, armies: int) -> int:
         """Most armies that may attack (and dice) from a territory holding `armies`."""
@@ -314,7 +315,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     battle_rules = BattleRules(
         attacker_most=attacker.upto(DICE_LOOKUP - 1),
         attacker_open=attacker.entries[-1][2],
-        least_to_attack=attacker.lowest,
+        least_to_attack=attacker.lowest if battle.get("guard", 1) else 1,
         up_to_committed=battle["attacker_rolls"] == "up_to_committed",
         defender_most=defender.upto(DICE_LOOKUP - 1),
         defender_open=defender.entries[-1][2],
@@ -323,6 +324,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         move_committed=battle["minimum_move"] == "committed",
         trench=battle.get("trench", False),
         kills=_kill_rates(battle),
+        guard=battle.get("guard", 1),
     )
     moves = d["fortify"]["moves"]
     fortify = FortifyRules(None if moves == "unlimited" else moves, d["fortify"]["path"] == "connected",

@@ -182,6 +182,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("battle", "combat"): lambda v: "combat " + _choice(v, {"dice": "dice", "kill_rates": "kill rates"}),
     ("battle", "kill_rates"): lambda v: f"kill rates attacker {_int(v['attacker'])}%, defender {_int(v['defender'])}%",
     ("battle", "luck"): lambda v: f"luck {_int(v)}%",
+    ("battle", "guard"): lambda v: f"guard {_int(v)}",
     ("battle", "rounding"): lambda v: "rounding " + _choice(v, {"straight": "straight",
                                                                 "weighted_random": "weighted random"}),
     ("fortify", "moves"): lambda v: "moves " + ("unlimited" if v == "unlimited" else _int(v)),

@@ -323,7 +323,9 @@ def _kill_rate_rows(battle, add, t: Text) -> None:
         else t._("straight: to the nearest army, a half up"))
     add("battle.attacker_dice", t._("Attacker"),
         t._("every army in the territory but one attacks; if both sides are wiped out, one defending army "
-            "survives and holds the territory"))
+            "survives and holds the territory") if battle.guard
+        else t._("every army in the territory attacks, leaving it empty; an empty territory is taken without a "
+                 "fight; if both sides are wiped out, one defending army survives and holds the territory"))
     add("battle.minimum_move", t._("After a conquest"), t._("every surviving attacker moves in"))
     if battle.trench:
         add("battle.trench", t._("Trench warfare"),

@@ -11,11 +11,16 @@ class KillRateBattle:
     """The kill-rate battles of a `Game`."""
 
     def kill_battle(self, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
-        """One battle: every army in `source` but one (with a `floor`, but floor − 1) attacks `target`."""
-        kr = self.rules.battle.kills
+        """One battle: every army in `source` but the guard (with a `floor`, but floor − 1) attacks
+        `target`; an empty territory (`guard 0`) is taken without a fight."""
+        b = self.rules.battle
+        kr = b.kills
         armies = self.armies
-        committed = armies[source] - (floor - 1 if floor else 1)
+        committed = armies[source] - (floor - 1 if floor else b.guard)
         defending = armies[target]
+        if not defending:
+            self.move_in(side, source, target, committed, committed)
+            return
         dice = self.dice
         kills = getattr(dice, "kills", None)
         random = dice.uniform
