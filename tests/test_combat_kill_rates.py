@@ -291,3 +291,41 @@ def test_every_bot_plays_it(bot):
     turns = 6 if bot.startswith("strong") else 30  # (strong's playouts are slow: a few turns)
     result = Game(rules, [make_bot(bot) for _ in range(3)], 5, max_turns=turns).play()
     assert result.turns <= turns and result.reason in ("domination", "turn_limit")
+
+
+# ---- guard 0: one army need not stand guard (wz19 off) ---------------------------------------------------
+
+def test_without_a_guard_an_attack_empties_its_territory_and_an_empty_one_falls(write):
+    """10 on 5 without luck: all 10 attack (none stay), kill 6, lose 4: 6 move in and Alberta is left
+    empty, still the attacker's. An empty territory falls without a fight (no battle, no draw)."""
+    s = kill_scenario(write, "    guard 0\n", 9, 5)  # (alberta holds 10: kill_scenario adds the one that stayed)
+    g = s.game
+    g.kill_battle(0, 0, s.t("alberta"), s.t("ontario"))
+    assert (g.owner[s.t("ontario")], g.armies[s.t("ontario")]) == (0, 6)
+    assert (g.owner[s.t("alberta")], g.armies[s.t("alberta")]) == (0, 0)
+    assert g.rules.battle.least_to_attack == 1 and (s.t("ontario"), s.t("alberta")) not in g.attack_options(0)
+    g.set_owner(s.t("alberta"), 2)  # (an empty territory of another player's)
+    battles = len(s.of("battles"))
+    g.kill_battle(0, 0, s.t("ontario"), s.t("alberta"))
+    assert (g.owner[s.t("alberta")], g.armies[s.t("alberta")], g.armies[s.t("ontario")]) == (0, 6, 0)
+    assert len(s.of("battles")) == battles and s.of("conquest")[-1]["moved"] == 6
+
+
+def test_guard_zero_needs_kill_rates_and_guard_is_zero_or_one(write):
+    assert problems_of(write, house("battle {\n    guard 0\n}\n")) == (
+        "house.risk:4:5: 'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section\n"
+        "        guard 0\n        ^")
+    assert problems_of(write, house("battle {\n    combat kill rates\n    guard 2\n}\n")) == (
+        "house.risk:5:5: battle.guard: 2 is greater than the maximum of 1\n        guard 2\n        ^")
+
+
+@pytest.mark.parametrize("bot", ["random", "balanced"])
+def test_every_bot_plays_without_a_guard(bot):
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+    from riskrules.language.loader import open_rulebook
+
+    rules = open_rulebook(GALLERY_FILE).rules(["no-guard"], 3)
+    assert rules.battle.guard == 0
+    result = Game(rules, [make_bot(bot) for _ in range(3)], 1, max_turns=40).play()
+    assert result.turns <= 40 and result.reason in ("domination", "turn_limit")
