@@ -329,3 +329,14 @@ def test_every_bot_plays_without_a_guard(bot):
     assert rules.battle.guard == 0
     result = Game(rules, [make_bot(bot) for _ in range(3)], 1, max_turns=40).play()
     assert result.turns <= 40 and result.reason in ("domination", "turn_limit")
+
+
+def test_risk_odds_refuses_what_it_cannot_compute_in_seconds():
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    out = CliRunner().invoke(app, ["odds", "1000", "1000", "--set", "battle { combat kill rates\nluck 100% }"])
+    assert out.exit_code == 1 and out.output.strip() == (
+        "risk: too large to compute exactly under kill rates with 100% luck: 1,000 attackers on 1,000 defenders; "
+        "fewer armies or less luck")

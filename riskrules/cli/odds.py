@@ -95,6 +95,12 @@ def odds(
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
     check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
+    if rules.battle.kills is not None:
+        from ..engine.combat.kill_rates import too_large
+
+        why = too_large(rules.battle.kills, size, size)
+        if why:
+            fail(why)
     o = Odds(rules.battle, size)
     t = text_for(lang, rules.language)
     if table is None:
@@ -151,6 +157,12 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     b = rules.battle
     if b.kills is not None and defender_dice is not None:
         fail("--defender-dice goes with dice: these rules fight by kill rates")
+    if b.kills is not None:
+        from ..engine.combat.kill_rates import too_large
+
+        why = too_large(b.kills, attackers, max(garrisons), len(garrisons))
+        if why:
+            fail(why)
     rule = (t._("the most the rules allow") if defender_dice is None
             else t._("at most {n}").format(n=defender_dice))
     if b.kills is not None:

@@ -124,3 +124,22 @@ def futile(kr: KillRates, a: int, d: int) -> bool:
     """Whether no battle of `a` on `d` can kill anybody (an attack on it would never end)."""
     return (most_kills(a, kr.attacker, kr.luck, kr.weighted) == 0
             and most_kills(d, kr.defender, kr.luck, kr.weighted) == 0)
+
+
+MAX_WORK = 8_000_000  # products of chances an exact computation may take (about 8 s)
+
+
+def work(kr: KillRates, attackers: int, defenders: int, hops: int = 1) -> int:
+    """About how many products of chances the exact odds of `attackers` on up to `defenders`
+    take (each of `hops` territories): a side of n armies has about luck·n + 2 kill counts."""
+    def counts(n: int) -> int:
+        return kr.luck * n * (n + 1) // 200 + 2 * n
+    return counts(attackers) * counts(defenders) * hops
+
+
+def too_large(kr: KillRates, attackers: int, defenders: int, hops: int = 1) -> str | None:
+    """Why the exact odds are not computed, or None."""
+    if work(kr, attackers, defenders, hops) <= MAX_WORK:
+        return None
+    return (f"too large to compute exactly under kill rates with {kr.luck}% luck: {attackers:,} attackers "
+            f"on {defenders:,} defenders; fewer armies or less luck")
