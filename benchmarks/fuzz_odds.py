@@ -51,7 +51,9 @@ SETS = ["battle { ties attacker }", "battle { ties defender }", "battle { attack
         "battle { attacker dice 2+: 1 }", "battle { defender dice 1+: 1 always }",
         "battle { attacker dice 2: 1, 3: 2, 4: 3, 5+: 5 }", "battle { defender dice 1: 1, 2: 2, 3+: 4 by choice }",
         "battle { attacker rolls up to committed }", "battle { trench warfare yes }",
-        "battle { defender dice 1: 1, 2+: 2 }", "battle {{{", "battle { ties }"]
+        "battle { defender dice 1: 1, 2+: 2 }", "battle {{{", "battle { ties }",
+        "battle { combat kill rates }", "battle { combat kill rates\n luck 100%\n rounding weighted random }",
+        "battle { combat kill rates\n kill rates attacker 1%, defender 1% }", "battle { luck 101% }"]
 
 
 def family(label: str) -> str:

@@ -391,7 +391,13 @@ def _newer(rng: random.Random) -> str:
                            f"fortify {{ moves {rng.randint(0, 3)} }}",
                            "visibility {\n    adjacent owner and armies\n    within 2 owner\n    rest nothing\n"
                            "    hide reinforcements, cards\n}",
-                           f"fog {{ adjacent {rng.choice(['owner', 'nothing'])} }}", "fog { rest owner }"])
+                           f"fog {{ adjacent {rng.choice(['owner', 'nothing'])} }}", "fog { rest owner }",
+                           # kill-rate combat (issue 43), edge rates and luck, with and without a guard
+                           f"battle {{\n    combat kill rates\n    kill rates attacker {rng.choice([1, 60, 100])}%, "
+                           f"defender {rng.choice([0, 1, 70, 100])}%\n    luck {rng.choice([0, 16, 50, 100])}%\n"
+                           f"    rounding {rng.choice(['straight', 'weighted random'])}\n"
+                           f"    guard {rng.choice([0, 1])}\n}}",
+                           "battle { combat kill rates }", "battle { luck 16% }"])
     if pick == 15:
         return rng.choice(["players 3 to 6", "players 2 to 4", "players 4 to 6", "players 3 to 5", "players 2 to 6"])
     if pick == 16:

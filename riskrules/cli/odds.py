@@ -95,10 +95,21 @@ def odds(
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
     check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
+    if rules.battle.kills is not None:
+        from ..engine.combat.kill_rates import too_large
+
+        why = too_large(rules.battle.kills, size, size)
+        if why:
+            fail(why)
     o = Odds(rules.battle, size)
     t = text_for(lang, rules.language)
     if table is None:
         e = odds_json(o, attackers, defenders_one)
+        if rules.battle.kills is not None and attackers and defenders_one:  # kill rates: one battle's outcomes too
+            from ..engine.combat.kill_rates import battle_outcomes
+
+            e["battle"] = [{"attacker_losses": la, "defender_losses": ld, "p": p}
+                           for p, la, ld in battle_outcomes(rules.battle.kills, attackers, defenders_one)]
         if as_json:
             print_json(e)
         else:
@@ -144,9 +155,19 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     t = text_for(lang, rules.language)
     b = rules.battle
+    if b.kills is not None and defender_dice is not None:
+        fail("--defender-dice goes with dice: these rules fight by kill rates")
+    if b.kills is not None:
+        from ..engine.combat.kill_rates import too_large
+
+        why = too_large(b.kills, attackers, max(garrisons), len(garrisons))
+        if why:
+            fail(why)
     rule = (t._("the most the rules allow") if defender_dice is None
             else t._("at most {n}").format(n=defender_dice))
-    if b.defender_chooses and defender_dice is None:
+    if b.kills is not None:
+        rule = ""  # kill rates: no dice (the plan text leaves the line out)
+    elif b.defender_chooses and defender_dice is None:
         rule += " " + t._("(in this edition the defender chooses: the most is assumed; --defender-dice 1 for one)")
     # for the whole chain the best rule is known: never stop (stopping cannot raise the chance)
     advice = plans.advise(b, plan, worth) if advise and worth is not None else None

@@ -15,13 +15,14 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from . import decisions as D
+from .combat.attack import KillRateBattle
 from .decisions import Decision
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
 
 
-class Battle:
+class Battle(KillRateBattle):
     """The attacks of a `Game` (a part of it: see game.py)."""
 
     def attack_options(self, side: int) -> list[tuple[int, int]]:
@@ -61,6 +62,7 @@ class Battle:
         armies, owner, alive = self.armies, self.owner, self.alive
         options = self.attack_options(side)
         made = self.owner_changes  # owner_changes when the options were last brought up to date
+        battle = self.battle if self.rules.battle.kills is None else self.kill_battle  # the combat model
         while options:
             chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
@@ -68,7 +70,7 @@ class Battle:
             source, target = chosen[0], chosen[1]
             victim = owner[target]
             if len(chosen) == 2:
-                self.battle(decider, side, source, target)
+                battle(decider, side, source, target)
             else:
                 self.press(decider, side, source, target, chosen[2])
             if self.owner_changes == made:
@@ -95,6 +97,9 @@ class Battle:
         armies, owner = self.armies, self.owner
         defender = owner[target]
         floor = max(keep + 1, self.rules.battle.least_to_attack)
+        if self.rules.battle.kills is not None:
+            self.kill_press(decider, side, source, target, floor)
+            return
         while armies[source] >= floor and owner[target] == defender:
             self.battle(decider, side, source, target, floor)
 

@@ -20,6 +20,7 @@ class Dice:
 
     def __init__(self, rng: random.Random):
         self._random = rng.random
+        self.uniform = rng.random  # kill-rate combat's draws (engine/combat/kill_rates.py)
 
     def roll(self, n: int) -> list[int]:
         r = self._random
@@ -118,3 +119,33 @@ class LoadedDice:
     @property
     def left(self) -> int:
         return len(self._faces) - self._next
+
+
+class LoadedDraws:
+    """Fixed draws for kill-rate combat: the drawn kills of each side in order (the attackers'
+    first), and the uniform draws of weighted rounding. Tests load a worked example's draws."""
+
+    many = False
+
+    def __init__(self, kills: Iterable[int] = (), uniforms: Iterable[float] = ()):
+        self._kills, self._uniforms = list(kills), list(uniforms)
+
+    def kills(self, n: int, p: float) -> int:
+        if not self._kills:
+            raise GameError("the loaded kills ran out")
+        k = self._kills.pop(0)
+        if not 0 <= k <= n:
+            raise GameError(f"{n} armies cannot kill {k}")
+        return k
+
+    def uniform(self) -> float:
+        if not self._uniforms:
+            raise GameError("the loaded uniform draws ran out")
+        return self._uniforms.pop(0)
+
+    def roll(self, n: int) -> list[int]:
+        raise GameError("kill-rate draws roll no dice")
+
+    @property
+    def left(self) -> int:
+        return len(self._kills) + len(self._uniforms)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from functools import lru_cache, cache
 from itertools import product
+from operator import mul
 
 from ..language.rules import BattleRules
+from .combat.kill_rates import kills_distribution
 
 
 @cache
@@ -38,6 +40,9 @@ class Odds:
 
     def __init__(self, battle: BattleRules, size: int):
         self.size = size
+        if battle.kills is not None:
+            self._kill_rates(battle, size)
+            return
         ties = battle.ties_to_defender
         least = battle.least_to_attack
         p = [[0.0] * (size + 1) for _ in range(size + 1)]
@@ -66,6 +71,48 @@ class Odds:
         self.expected_attacker = left_a
         self.expected_defender = left_d
 
+    def _kill_rates(self, battle: BattleRules, size: int) -> None:
+        """The same tables under kill-rate combat: each battle all `a` attack at once, again until
+        the territory falls or none are left (a battle that kills nobody is fought again; an attack
+        in which no battle can kill anybody stops: its chance is 0)."""
+        kr = battle.kills
+        p = [[0.0] * (size + 1) for _ in range(size + 1)]
+        left_a = [[0.0] * (size + 1) for _ in range(size + 1)]
+        left_d = [[0.0] * (size + 1) for _ in range(size + 1)]
+        for a in range(size + 1):
+            p[a][0] = 1.0
+            left_a[a][0] = float(a)
+        for d in range(1, size + 1):
+            left_d[0][d] = float(d)
+        attacking = [kills_distribution(n, kr.attacker, kr.luck, kr.weighted) for n in range(size + 1)]
+        defending = [kills_distribution(n, kr.defender, kr.luck, kr.weighted) for n in range(size + 1)]
+        for a in range(1, size + 1):
+            kills_a = [k for k, _ in attacking[a]]
+            chances_a = [c for _, c in attacking[a]]
+            still_a = chances_a[0] if kills_a[0] == 0 else 0.0
+            pa, la_row, ld_row = p[a], left_a[a], left_d[a]
+            for d in range(1, size + 1):
+                # the attackers' kills → the defenders left (each kill count's index); all dead: one survives
+                left = [d - k if k < d else 0 for k in kills_a]
+                kept = [d - k if k < d else 1 for k in kills_a]
+                win = ea = ed = 0.0
+                for kd, chance in defending[d]:
+                    na = a - kd if kd < a else 0
+                    at = left if na else kept
+                    # (the battle that kills nobody points at (a, d) itself, still 0 here: it is fought again)
+                    win += chance * sum(map(mul, chances_a, map(p[na].__getitem__, at)))
+                    ea += chance * sum(map(mul, chances_a, map(left_a[na].__getitem__, at)))
+                    ed += chance * sum(map(mul, chances_a, map(left_d[na].__getitem__, at)))
+                kd0 = defending[d][0]
+                still = still_a * (kd0[1] if kd0[0] == 0 else 0.0)
+                if still >= 1.0:  # no battle can kill anybody: the attack stops
+                    la_row[d], ld_row[d] = float(a), float(d)
+                    continue
+                pa[d], la_row[d], ld_row[d] = win / (1.0 - still), ea / (1.0 - still), ed / (1.0 - still)
+        self.p_win = p
+        self.expected_attacker = left_a
+        self.expected_defender = left_d
+
     def win(self, attackers: int, defenders: int) -> float:
         """P(conquest), with a rough ratio rule beyond the table."""
         size = self.size
@@ -77,4 +124,6 @@ class Odds:
 
 @lru_cache(maxsize=64)
 def odds_for(battle: BattleRules, size: int = 60) -> Odds:
+    if battle.kills is not None and battle.kills.luck > 50:  # (a wide draw: 60 a side takes seconds)
+        size = min(size, 40)
     return Odds(battle, size)

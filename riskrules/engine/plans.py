@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..language.rules import BattleRules
+from .combat.kill_rates import pressed_outcomes
 from .odds import roll_outcomes
 
 MAX_ARMIES = 1000  # a side, as `risk odds` allows
@@ -60,6 +61,8 @@ class Chain:
         behind = 1 if hop == 0 else self.plan.leave  # what stays in the attacking territory
         if a <= 0 or a + behind < b.least_to_attack:
             return None
+        if b.kills is not None:  # kill rates: all `a` fight at once, again until something changes
+            return pressed_outcomes(b.kills, a, d)
         dice = min(b.attacker_dice(a + behind), a)
         if dice <= 0:
             return None

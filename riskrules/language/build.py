@@ -53,12 +53,14 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
     "must_trade": ("cards", "must_trade"),
     "card_draw": ("cards", "draw"),
     "neutral_placement": ("neutral", "placement"),
+    "guard": ("battle", "guard"),  # combat (issue 43)
 }
 # Vocabulary rules (`!rule` in the grammar): their words joined with '_'.
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
     "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level",
+    "combat_name", "rounding_mode",  # combat (issue 43)
 ])
 
 

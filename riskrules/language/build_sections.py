@@ -111,6 +111,22 @@ class _Sections(Transformer):
             Assign(("battle", "defender_chooses"), rule == "by_choice", pos),
         ]
 
+    # ---- combat (issue 43): the combat model and its kill rates, luck and rounding
+    def percent(self, meta, c):
+        return int(c[0])
+
+    def combat_model(self, meta, c):
+        return Assign(("battle", "combat"), c[0], self.here(meta))
+
+    def kill_rates(self, meta, c):
+        return Assign(("battle", "kill_rates"), {"attacker": c[0], "defender": c[1]}, self.here(meta))
+
+    def luck(self, meta, c):
+        return Assign(("battle", "luck"), c[0], self.here(meta))
+
+    def rounding(self, meta, c):
+        return Assign(("battle", "rounding"), c[0], self.here(meta))
+
     def fortify_moves(self, meta, c):
         tok = c[0]
         return Assign(("fortify", "moves"), "unlimited" if tok.type == "UNLIMITED" else int(tok), self.here(meta))

@@ -240,6 +240,22 @@ class _Checker:
             if dice > low:
                 self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
                          "battle", "defender_dice", _key_of(battle["defender_dice"], low))
+        self.combat(battle)
+
+    def combat(self, battle: dict) -> None:
+        """Kill rates, luck and rounding belong to `combat kill rates` (issue 43)."""
+        if battle.get("combat", "dice") == "dice":
+            for key, words in (("kill_rates", "kill rates"), ("luck", "luck"), ("rounding", "rounding")):
+                if key in battle:
+                    self.add(f"'{words}' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
+                             "battle", key)
+            if battle.get("guard", 1) == 0:
+                self.add("'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
+                         "battle", "guard")
+            return
+        if battle.get("kill_rates", {}).get("attacker", 1) == 0:
+            self.add("an attacker kill rate of 0% can never take a territory: give 1% to 100%",
+                     "battle", "kill_rates")
 
     # ---- expressions ------------------------------------------------------------------------
 

@@ -76,6 +76,8 @@ class BattleRules:
     ties_to_defender: bool
     move_committed: bool  # minimum move after conquest: armies committed (else dice rolled)
     trench: bool = False  # a territory conquered this turn may not attack again this turn
+    kills: KillRates | None = None  # kill-rate combat (issue 43); None: dice
+    guard: int = 1  # armies that stay in an attacking territory (0: kill rates only, an attack may empty it)
 
     def attacker_dice(self, armies: int) -> int:
         """Most armies that may attack (and dice) from a territory holding `armies`."""
@@ -83,6 +85,19 @@ class BattleRules:
 
     def defender_dice(self, armies: int) -> int:
         return self.defender_most[armies] if armies < DICE_LOOKUP else self.defender_open
+
+
+@dataclass(frozen=True)
+class KillRates:
+    """Kill-rate combat (Warzone): every committed army fights at once; each attacking army kills
+    one defender with `attacker` percent, each defending army one attacker with `defender` percent;
+    the kills are `luck` percent the random draw and the rest the expected kills, then rounded
+    (straight: to the nearest, .5 up; weighted: up with the chance of the fraction)."""
+
+    attacker: int  # percent
+    defender: int  # percent
+    luck: int  # percent
+    weighted: bool  # rounding weighted random (else straight)
 
 
 @dataclass(frozen=True)
@@ -300,7 +315,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     battle_rules = BattleRules(
         attacker_most=attacker.upto(DICE_LOOKUP - 1),
         attacker_open=attacker.entries[-1][2],
-        least_to_attack=attacker.lowest,
+        least_to_attack=attacker.lowest if battle.get("guard", 1) else 1,
         up_to_committed=battle["attacker_rolls"] == "up_to_committed",
         defender_most=defender.upto(DICE_LOOKUP - 1),
         defender_open=defender.entries[-1][2],
@@ -308,6 +323,8 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         ties_to_defender=battle["ties"] == "defender",
         move_committed=battle["minimum_move"] == "committed",
         trench=battle.get("trench", False),
+        kills=_kill_rates(battle),
+        guard=battle.get("guard", 1),
     )
     moves = d["fortify"]["moves"]
     fortify = FortifyRules(None if moves == "unlimited" else moves, d["fortify"]["path"] == "connected",
@@ -419,3 +436,12 @@ def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
 
 def _times(a: Number, b: Number) -> Number:
     return a * b if isinstance(a, int) and isinstance(b, int) else 0
+
+
+def _kill_rates(battle: dict) -> KillRates | None:
+    """The kill-rate model of a battle section, or None for dice (Warzone's defaults: 60%, 70%, luck 0%, straight)."""
+    if battle.get("combat", "dice") != "kill_rates":
+        return None
+    rates = battle.get("kill_rates", {"attacker": 60, "defender": 70})
+    return KillRates(rates["attacker"], rates["defender"], battle.get("luck", 0),
+                     battle.get("rounding", "straight") == "weighted_random")

@@ -40,7 +40,7 @@ def plan_text(edition: str, plan: Plan, outcome: Outcome, defender_rule: str, t:
         edition=edition, a=plan.attackers, leave=plan.leave, chain=chain) + " " + (
         t._("the attack stops as the rule below says.") if advised
         else t._("the attack stops at {stop} or fewer.").format(stop=plan.stop))
-    lines = [head, t._("Defender dice: {rule}.").format(rule=defender_rule)]
+    lines = [head, t._("Defender dice: {rule}.").format(rule=defender_rule)] if defender_rule else [head]
     for k in range(1, n + 1):
         lines.append("  " + t._("takes {target} and all before it: {p}").format(
             target=targets[k - 1], p=f"{t.pct(outcome.p_at_least[k])} ({outcome.p_at_least[k]:.4f})"))

@@ -270,6 +270,9 @@ def _card_rows(c, add, t: Text) -> None:
 def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
     b = m["battle"]
     battle = rules.battle
+    if battle.kills is not None:  # kill-rate combat: no dice rows (issue 43)
+        _kill_rate_rows(battle, add, t)
+        return
     attacker_table = _table(b["attacker_dice"])
     defender_table = _table(b["defender_dice"])
     if liberation:
@@ -299,6 +302,32 @@ def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
         if battle.move_committed else t._("move in at least as many armies as dice rolled"))
     if battle.trench:
         # Translators: a row label of the rule sheet: the house rule "trench warfare" (Conquer Club's name)
+        add("battle.trench", t._("Trench warfare"),
+            t._("a territory conquered this turn may not attack again this turn"))
+
+
+def _kill_rate_rows(battle, add, t: Text) -> None:
+    """The battle rows of kill-rate combat (Warzone)."""
+    kr = battle.kills
+    # Translators: a row label of the rule sheet: the combat model (kill rates, as Warzone has it)
+    add("battle.combat", t._("Combat"),
+        t._("kill rates: every army of an attack fights at once; each attacking army kills one defending army "
+            "with {attacker}%, each defending army one attacker with {defender}%").format(
+            attacker=kr.attacker, defender=kr.defender))
+    # Translators: a row label of the rule sheet: how much of a battle's kills are drawn at random (Warzone's luck)
+    add("battle.luck", t._("Luck"),
+        t._("{luck}%: the kills are {luck}% the random draw and {rest}% the expected kills").format(
+            luck=kr.luck, rest=100 - kr.luck))
+    add("battle.rounding", t._("Rounding"),
+        t._("weighted random: up with the chance of the fraction") if kr.weighted
+        else t._("straight: to the nearest army, a half up"))
+    add("battle.attacker_dice", t._("Attacker"),
+        t._("every army in the territory but one attacks; if both sides are wiped out, one defending army "
+            "survives and holds the territory") if battle.guard
+        else t._("every army in the territory attacks, leaving it empty; an empty territory is taken without a "
+                 "fight; if both sides are wiped out, one defending army survives and holds the territory"))
+    add("battle.minimum_move", t._("After a conquest"), t._("every surviving attacker moves in"))
+    if battle.trench:
         add("battle.trench", t._("Trench warfare"),
             t._("a territory conquered this turn may not attack again this turn"))
 

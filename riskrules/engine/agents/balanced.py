@@ -178,7 +178,7 @@ class BalancedAgent(Agent):
                 continue
             k = view.continent_of[t]
             if view.holds(side, k) or t == view.capital[side]:
-                ratio = max(armies[u] for u in enemy) / armies[t]
+                ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
         if worst is not None:

@@ -235,7 +235,7 @@ class StrongAgent(_Aims, BalancedAgent):
         def pressed_on(target: int) -> float:
             if target not in pressure:
                 enemy = [armies[u] for u in adjacent[target] if owner[u] not in own and owner[u] != harmless]
-                pressure[target] = max(enemy) / armies[target] if enemy else 0.0
+                pressure[target] = max(enemy) / max(armies[target], 1) if enemy else 0.0  # (guard 0: empty)
             return pressure[target]
 
         pressed, most = None, (0.0, 0)

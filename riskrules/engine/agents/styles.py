@@ -97,7 +97,7 @@ class TurtleAgent(BalancedAgent):
             enemy = [armies[u] for u in adjacent[t] if owner[u] not in own]
             if not enemy:
                 continue
-            score = want[t] * max(enemy) / armies[t]
+            score = want[t] * max(enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
             if score > best_score:
                 best, best_score = t, score
         return (best, d.most) if best is not None else super().place_in_play(d, limit)
