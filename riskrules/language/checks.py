@@ -33,12 +33,14 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("cards", frozenset({"cards"})),
     ("battle", frozenset({"battle"})),
     ("expressions", frozenset({"reinforcements", "neutral", "starting_armies", "continents", "cards", "capitals",
-                               "missions", "round_limit", "conditions", "victory", "players"})),
+                               "missions", "round_limit", "conditions", "victory", "players", "points"})),
     ("missions", frozenset({"victory", "missions", "colours"})),
     ("neutral", frozenset({"neutral", "turn", "setup"})),
     ("round_limit", frozenset({"round_limit"})),
     ("teams", frozenset({"teams", "players"})),
     ("assassin", frozenset({"victory"})),
+    ("goal", frozenset({"objective", "objective_wins", "points", "round_limit"})),
+    ("hand", frozenset({"cards"})),
 )
 
 
@@ -253,6 +255,8 @@ class _Checker:
                 self.expression(path, kind)
         for phase in self.data.get("conditions", {}):
             self.expression(("conditions", phase), "game", condition=True)
+        if "points" in self.data:
+            self.expression(("points",), "game")
 
     def number_paths(self):
         """Where a number (or an expression) stands in this configuration, and its kind."""
@@ -386,6 +390,37 @@ class _Checker:
         if any(n % k or n < 2 * k for n in counts):
             self.add(f"teams {k} ({k} players in each team) needs {2 * k}, {3 * k}, … players: "
                      f"say it inside 'for {2 * k} players {{ … }}'", "teams", "count")
+
+    def goal(self) -> None:
+        """The objective's territories, the `or objective` that makes it win, and the points a
+        tie-break by points counts."""
+        d = self.data
+        objective = d.get("objective")
+        if objective is not None:
+            for i, name in enumerate(objective):
+                if name not in self.board.index:
+                    self.add("the objective names " + unknown("territory", name, self.board.territories),
+                             "objective", i)
+            if not d.get("objective_wins"):
+                self.add("the objective wins nothing: say 'victory … or objective'", "objective")
+        elif d.get("objective_wins"):
+            self.add("'or objective' needs an 'objective' statement naming the territories to hold", "objective_wins")
+        limit = d.get("round_limit")
+        if limit and "points" not in d and "points" in (limit["by"], *limit.get("then", ())):
+            self.add("'by most points' needs a 'points' statement saying what a player's points are",
+                     "round_limit")
+
+    def hand(self) -> None:
+        """A hand limit and card pieces need cards, and a limit must leave room for a set."""
+        cards = self.data["cards"]
+        for key, words in (("hand_limit", "a hand limit needs"), ("pieces", "card pieces need")):
+            if key in cards and cards["sets"]["kind"] == "none":
+                self.add(f"{words} cards, but 'sets none' has none", "cards", key)
+            elif key == "hand_limit" and key in cards and cards[key] < SET_SIZE:
+                self.add(f"a hand limit of {cards[key]} leaves no room for a set of {SET_SIZE} cards",
+                         "cards", key, "=")
+        if "pieces" in cards and cards["draw"] == 0:
+            self.add("card pieces need 'draw N per turn with conquest': the pieces a turn earns", "cards", "pieces")
 
     def round_limit(self) -> None:
         limit = self.data.get("round_limit")
