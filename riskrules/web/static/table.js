@@ -219,6 +219,9 @@ function question_(state) {
     d.options.forEach((text, i) => parts.push(button(w.trade + ": " + text, () => send({trade: i}), i === 0)));
     if (d.optional) parts.push(button(w.keep_cards, () => send({trade: null})));
   }
+  if (k === "discard") {
+    d.options.forEach((text, i) => parts.push(button(w.discard + ": " + text, () => send({discard: i}), i === 0)));
+  }
   if (k === "attack") {
     if (attacking.turn !== state.turn) attacking = {turn: state.turn, mode: "taken", keep: 3};
     const mode = attacking.mode;
