@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Board
+from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
@@ -392,35 +393,10 @@ class _Checker:
                      f"say it inside 'for {2 * k} players {{ … }}'", "teams", "count")
 
     def goal(self) -> None:
-        """The objective's territories, the `or objective` that makes it win, and the points a
-        tie-break by points counts."""
-        d = self.data
-        objective = d.get("objective")
-        if objective is not None:
-            for i, name in enumerate(objective):
-                if name not in self.board.index:
-                    self.add("the objective names " + unknown("territory", name, self.board.territories),
-                             "objective", i)
-            if not d.get("objective_wins"):
-                self.add("the objective wins nothing: say 'victory … or objective'", "objective")
-        elif d.get("objective_wins"):
-            self.add("'or objective' needs an 'objective' statement naming the territories to hold", "objective_wins")
-        limit = d.get("round_limit")
-        if limit and "points" not in d and "points" in (limit["by"], *limit.get("then", ())):
-            self.add("'by most points' needs a 'points' statement saying what a player's points are",
-                     "round_limit")
+        goal_problems(self)
 
     def hand(self) -> None:
-        """A hand limit and card pieces need cards, and a limit must leave room for a set."""
-        cards = self.data["cards"]
-        for key, words in (("hand_limit", "a hand limit needs"), ("pieces", "card pieces need")):
-            if key in cards and cards["sets"]["kind"] == "none":
-                self.add(f"{words} cards, but 'sets none' has none", "cards", key)
-            elif key == "hand_limit" and key in cards and cards[key] < SET_SIZE:
-                self.add(f"a hand limit of {cards[key]} leaves no room for a set of {SET_SIZE} cards",
-                         "cards", key, "=")
-        if "pieces" in cards and cards["draw"] == 0:
-            self.add("card pieces need 'draw N per turn with conquest': the pieces a turn earns", "cards", "pieces")
+        hand_problems(self)
 
     def round_limit(self) -> None:
         limit = self.data.get("round_limit")

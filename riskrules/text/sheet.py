@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .i18n import Text
 from ..language.loader import Rulebook
 from .narrate import mission_text
+from .sheet_goal import deck_rows, destroy_row, goal_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
 from ..language.tables import CountTable, key_text
@@ -261,30 +262,7 @@ def _card_rows(c, add, t: Text) -> None:
         after = t._("with {n} or more: trade in the next reinforcement phase")
     add("cards.after_elimination", t._("After taking a victim's cards"),
         after.format(n=c.after_elimination_cards, down=c.down_to))
-    if c.pieces:
-        # Translators: Warzone's card pieces: {n} pieces a turn with a conquest earns, {k} of them make a card
-        add("cards.draw", t._("Cards per turn"), t.n_(
-            "{n} piece of a card after a turn with a conquest; {k} pieces make a card",
-            "{n} pieces of a card after a turn with a conquest; {k} pieces make a card", c.draw).format(
-            n=c.draw, k=c.pieces))
-    else:
-        add("cards.draw", t._("Cards per turn"), t.n_("{n} card after a turn with a conquest",
-                                                       "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
-    if c.recycle:
-        add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
-                                            "if the deck is ever empty, no card is drawn"))
-    else:
-        add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards leave the game; "
-                                            "once the deck is empty, no card is drawn"))
-    if not c.victim_cards:
-        # Translators: a row label of the rule sheet: what becomes of an eliminated player's cards
-        add("cards.victim_cards", t._("A victim's cards"), t._("not taken: they go under the deck") if c.recycle
-            else t._("not taken: they leave the game"))
-    if c.hand_limit is not None:
-        add("cards.hand_limit", t._("Hand limit"), t.n_(
-            "{n} card after the draw; a player over it discards cards of his choice down to it",
-            "{n} cards after the draw; a player over it discards cards of his choice down to it",
-            c.hand_limit).format(n=c.hand_limit))
+    deck_rows(c, add, t)
 
 
 def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
@@ -333,30 +311,7 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
                         "wins"),
     }
     add("victory.goal", t._("Goal"), goals[rules.victory])
-    if rules.objective:
-        # Translators: a row label of the rule sheet: a map's objective (Conquer Club), territories to hold
-        add("victory.objective", t._("Objective"), t._(
-            "whoever holds all of {territories} wins at once, in anyone's turn").format(
-            territories=", ".join(t.territory(board_name) for board_name in
-                                  (rules.board.territories[x] for x in rules.objective))))
-    if rules.points is not None:
-        # Translators: a row label of the rule sheet: what a player's points are (RISK 2210's "most points win")
-        add("victory.points", t._("Points"), rules.points.text)
-    if rules.round_limit is not None:
-        most = {"territories": t._("the most territories"), "armies": t._("the most armies"),
-                "continent_bonus": t._("the largest continent bonus"),
-                "points": t._("the most points")}
-        if rules.round_limit_then:
-            # Translators: {most}: how the leader is found; {then}: the tie-breaks in order, e.g. "the most territories"
-            add("victory.round_limit", t._("Round limit"), t._(
-                "after {n} rounds the game ends: {most} wins; between equal leaders {then}; equal on all, a draw").format(
-                n=_v(rules.round_limit), most=most[rules.round_limit_by],
-                then=t._(", then ").join(most[b] for b in rules.round_limit_then)))
-        else:
-            # Translators: {n} is a number of rounds (or an expression); {most} e.g. "the most territories"
-            add("victory.round_limit", t._("Round limit"), t._(
-                "after {n} rounds the game ends: {most} wins; equal leaders draw").format(
-                n=_v(rules.round_limit), most=most[rules.round_limit_by]))
+    goal_rows(rules, add, t)
     if rules.victory == "missions":
         timings = {
             "immediately": t._("as soon as it is fulfilled, in anyone's turn"),
@@ -367,11 +322,7 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
         }
         add("victory.timing", t._("A mission wins"), timings[rules.mission_timing])
         add("victory.missions", t._("Missions"), "; ".join(mission_text(mi.data, t) for mi in rules.missions))
-        if rules.destroy_own_kill:
-            # Translators: Domination's rule: a destroy mission counts only its holder's own elimination of the colour
-            add("victory.destroy_own_kill", t._("A destroy mission"), t._(
-                "counts only if its holder eliminates that colour himself; if another does, "
-                "its occupy alternative must be met instead"))
+        destroy_row(rules, add, t)
     if rules.capitals:
         cap = rules.capitals
         needed = ", ".join(f"{key_text(lo, hi)}: {_v(v)}" for lo, hi, v in cap.needed.entries)
