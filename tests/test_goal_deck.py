@@ -171,3 +171,16 @@ def test_the_browser_reads_a_discard_by_its_number():
     assert read(d, {"discard": 1}) == (7, [], None)
     assert read(d, {"discard": 5})[0] == -1  # refused by the rules: not a card you hold
     assert d.check(-1) == "not a card you hold"
+
+
+def test_the_pieces_each_player_holds_are_shown_at_the_terminal_and_in_the_browser():
+    from riskrules.terminal.board import board_view
+    from riskrules.text.i18n import Text
+    from riskrules.web.view import seat_state
+
+    s = Scenario("card-pieces", 3)
+    s.game.pieces[1] = 3
+    lines = board_view(s.game.sights[0], Text("en", s.rules.terms), me=0).splitlines()
+    assert [line.split()[-1] for line in lines if line.startswith(("R red", "B blue"))] == ["0+0/4", "0+3/4"]
+    state = seat_state(s.game.sights[0], Text("en", s.rules.terms))
+    assert [p["pieces"] for p in state["players"]] == ["0/4", "3/4", "0/4"]

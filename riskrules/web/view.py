@@ -32,6 +32,9 @@ def seat_state(view, t: Text) -> dict[str, Any]:
     players = []
     for seat in range(len(view.names)):
         line: dict[str, Any] = {"alive": bool(view.alive[seat]), "cards": view.hand_size(seat)}
+        if view.rules.cards.pieces:  # pieces of a card held, of those a card takes: "3/4"
+            held = view.pieces_held(seat)
+            line["pieces"] = None if held is None else f"{held}/{view.rules.cards.pieces}"
         if fogged and not view.shares(seat):  # (what it saw of another may be old: only what it sees now)
             line["territories"] = line["armies"] = None
             line["continents"] = [k for k, m in enumerate(board.members) if all(owner[x] == seat for x in m)]

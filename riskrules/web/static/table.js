@@ -100,7 +100,8 @@ function side(state) {
   state.players.forEach((p, seat) => {
     const name = capital(info.players[seat]) + (seat === current ? " (" + w.you + ")" : "");
     const q = (v) => (v === null || v === undefined ? "?" : String(v));
-    const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)], [q(p.cards)],
+    const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)],
+      [q(p.cards) + (p.pieces === undefined ? "" : " + " + q(p.pieces))],
       [p.continents.map((k) => info.continents[k]).join(", ")]]) :
       row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
     if (seat === state.active) tr.classList.add("active");
