@@ -406,7 +406,27 @@ def _newer(rng: random.Random) -> str:
         return "victory assassin"
     if pick == 18:
         return f"turn reinforce, attack when {rng.choice(TESTS)}, fortify"
+    if pick == 19 and rng.random() < 0.5:
+        return _newer_deck_and_goal(rng)
     return _statement(rng)  # a line of the editions, its numbers now and then made edge ones
+
+
+def _newer_deck_and_goal(rng: random.Random) -> str:
+    """A statement of the deck and the goal (issue 43): where cards go, a hand limit, pieces, an
+    objective, tie-breaks, points, a destroy mission's own kill."""
+    e = lambda low, high: _sound(rng, low, high)  # noqa: E731
+    ties = ["territories", "armies", "continent bonus", "points"]
+    return rng.choice([
+        f"cards {{\n    traded cards {rng.choice(['removed', 'recycled'])}\n}}",
+        f"cards {{ victim cards taken {rng.choice(['yes', 'no'])} }}",
+        f"cards {{\n    hand limit {rng.randint(1, 9)} discard\n}}",
+        f"cards {{\n    draw {rng.randint(0, 3)} per turn with conquest\n    pieces {rng.randint(2, 6)} per card\n}}",
+        "victory domination or objective\nobjective " + ", ".join(rng.sample(
+            ["alaska", "kamchatka", "iceland", "peru", "egypt", "siam", "ural"], rng.randint(1, 4))),
+        f"points territories + {e(0, 5)} * continents\nvictory domination or after {e(1, 60)} rounds by most "
+        + " then ".join(rng.sample(ties, rng.randint(1, 3))),
+        f"missions {{\n    destroy needs own kill{rng.choice(['', ' yes', ' no'])}\n}}",
+    ])
 
 
 def _newer_capitals(rng: random.Random) -> str:

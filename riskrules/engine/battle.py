@@ -210,10 +210,17 @@ class Battle(KillRateBattle):
 
     def eliminate(self, victim: int, by: int, cards_given: bool = False) -> None:
         self.alive[victim] = False
+        self.killer[victim] = by
         taken = self.hands[victim]
         self.hands[victim] = []
-        if by == self.neutral:
-            self.deck.extend(taken)  # the neutral army holds no cards (checks.py refuses 'cards yes')
+        c = self.rules.cards
+        if by == self.neutral or not c.victim_cards:
+            # the neutral army holds no cards (checks.py refuses 'cards yes'); `victim cards taken no`:
+            # they go where traded cards go (under the deck, or out of the game: Lux's transfer off)
+            if c.recycle:
+                self.deck.extend(taken)
+            if by != self.neutral:
+                taken = []
         else:
             self.hands[by].extend(taken)
         self._event("elimination", victim, by=self.names[by], cards_taken=len(taken))
@@ -223,7 +230,6 @@ class Battle(KillRateBattle):
             if hunter is not None and self.alive[hunter]:
                 self.end(hunter, "assassin")
         self.changed()  # before a trade of the victim's cards: a game won is over at once
-        c = self.rules.cards
         if c.trade_at_once and by != self.neutral and taken and len(self.hands[by]) >= c.after_elimination_cards:
             gained = self.trade_cards(by, down_to=c.down_to)
             self.place(by, by, gained)
@@ -251,6 +257,7 @@ class Battle(KillRateBattle):
                     replaced=[self.board.territories[t] for t in replaced], cards_taken=taken)
         if cap.eliminates and self.alive[victim]:
             self.alive[victim] = False
+            self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
 
 

@@ -22,7 +22,7 @@ class Copying:
     # (the rules, the board, option lists made once, the compiled phases and victory checks). A
     # new attribute that changes during play belongs here: tests/test_game_copy.py fails until it is.
     COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
-              "targets")
+              "targets", "pieces", "killer")
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None,

@@ -15,6 +15,7 @@ the engine checks every answer with `Decision.check` and never trusts it.
     occupy    armies moved into the conquered territory  no   (options: a range, however many)
     fortify   (from, to, armies)                      yes: stop
     capital   territory                               no
+    discard   a card id from the hand (over a hand limit)  no
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ DEFEND = "defend"
 OCCUPY = "occupy"
 FORTIFY = "fortify"
 CAPITAL = "capital"
+DISCARD = "discard"
 
 
 _NOT_AN_OPTION = {
@@ -58,6 +60,7 @@ _NOT_AN_OPTION = {
     DEFEND: N_("not an allowed number of dice"),
     OCCUPY: N_("not an allowed number of armies to move"),
     CAPITAL: N_("not one of your territories"),
+    DISCARD: N_("not a card you hold"),
 }
 
 

@@ -246,7 +246,7 @@ class Fog:
                 return e
             return {k: v for k, v in e.items() if k != "active_total"} if concerned or \
                 self.seat_of[e["placed_by"]] in mine else None
-        if kind in ("card_drawn", "trade") and vis.hide_cards and not concerned:
+        if kind in ("card_drawn", "trade", "card_pieces", "card_discarded") and vis.hide_cards and not concerned:
             return None
         if kind == "elimination" and vis.hide_cards and not concerned and self.seat_of[e["by"]] not in mine:
             return {k: v for k, v in e.items() if k != "cards_taken"}

@@ -107,6 +107,12 @@ class FoggedSight(Holdings, Sight):
             return None
         return len(self._game.hands[seat])
 
+    def pieces_held(self, seat: int) -> int | None:
+        """Pieces of a card `seat` holds; None when the rules hide cards."""
+        if self._hidden_cards and not self.shares(seat):
+            return None
+        return self._game.pieces[seat]
+
     @property
     def deck_size(self) -> int | None:
         return None if self._hidden_cards else len(self._game.deck)

@@ -144,6 +144,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.capital: list[int | None] = [None] * seats
         self.capital_owner: dict[int, int] = {}  # territory → whose original capital it is
         self.deck: deque[int] = deque()
+        self.pieces = [0] * seats  # pieces of a card held (`pieces N per card`)
+        self.killer: list[int | None] = [None] * seats  # who eliminated each seat (a destroy mission's own kill)
         # the turn
         self.turn = 0
         self.round = 0

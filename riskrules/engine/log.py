@@ -163,6 +163,8 @@ class Tracker:
             self.armies[ix[e["to"]]] += e["armies"]
         elif kind == "card_drawn":
             self.hand[e["player"]] += 1
+        elif kind == "card_discarded":
+            self.hand[e["player"]] -= 1
         elif kind == "elimination":
             by = e["by"]
             if by in self.hand and by != "neutral":

@@ -32,6 +32,7 @@ _SECRET_FIELDS = {
     "mission_dealt": ("mission", "own_colour"),
     "target_assigned": ("target",),
     "card_drawn": ("card",),
+    "card_discarded": ("card",),  # (a discard is face down: the others learn only that one was made)
 }
 
 
@@ -151,6 +152,10 @@ class Sight:
 
     def hand_size(self, seat: int) -> int:
         return len(self._game.hands[seat])
+
+    def pieces_held(self, seat: int) -> int:
+        """Pieces of a card `seat` holds (`pieces N per card`): public, as a hand's size is."""
+        return self._game.pieces[seat]
 
     @property
     def mission(self):

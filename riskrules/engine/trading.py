@@ -56,7 +56,8 @@ class Trading:
         hand = self.hands[seat]
         for card in cards:
             hand.remove(card)
-        self.deck.extend(cards)  # traded cards go under the deck
+        if c.recycle:
+            self.deck.extend(cards)  # traded cards go under the deck (else they leave the game)
         owned = [card for card in cards if card < self.size and self.owner[card] == seat]
         bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
         if c.bonus_armies and owned:
@@ -101,12 +102,41 @@ class Trading:
     def draw_cards(self, seat: int) -> None:
         if not self.conquered:
             return
-        for _ in range(self.rules.cards.draw):
-            if not self.deck:
-                return  # traded cards return under the deck; should it be empty, no card
+        c = self.rules.cards
+        if c.pieces:
+            self._draw_pieces(seat, c.draw, c.pieces)
+        else:
+            for _ in range(c.draw):
+                if not self.deck:
+                    break  # traded cards return under the deck; should it be empty, no card
+                card = self.deck.popleft()
+                self.hands[seat].append(card)
+                self._event("card_drawn", seat, card=self.card_json(card))
+        if c.hand_limit is not None and len(self.hands[seat]) > c.hand_limit:
+            self.discard_down(seat, c.hand_limit)
+
+    def _draw_pieces(self, seat: int, earned: int, per_card: int) -> None:
+        """A turn with a conquest earns `earned` pieces; each `per_card` of them make a card,
+        drawn from the deck (with the deck empty the pieces wait for a card)."""
+        self.pieces[seat] += earned
+        if self.listeners:
+            self._event("card_pieces", seat, pieces=earned, held=self.pieces[seat])
+        while self.pieces[seat] >= per_card and self.deck:
+            self.pieces[seat] -= per_card
             card = self.deck.popleft()
             self.hands[seat].append(card)
             self._event("card_drawn", seat, card=self.card_json(card))
+
+    def discard_down(self, seat: int, limit: int) -> None:
+        """Over the hand limit: the player discards a card at a time down to it (to the bottom
+        of the deck when traded cards are recycled, else out of the game)."""
+        hand = self.hands[seat]
+        while len(hand) > limit:
+            card = self.ask(Decision(D.DISCARD, seat, sorted(hand)))
+            hand.remove(card)
+            if self.rules.cards.recycle:
+                self.deck.append(card)
+            self._event("card_discarded", seat, card=self.card_json(card))
 
 
 def worth(game, seat: int, cards) -> tuple[int, list[int], int]:

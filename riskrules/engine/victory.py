@@ -80,6 +80,20 @@ def _team_standing(game: Any) -> None:
         game.end(winner, "team")
 
 
+def _objective_first(victory: Check, objective: tuple[int, ...]) -> Check:
+    """`victory … or objective`: whoever holds every territory of the objective wins, at the
+    change that completes it (before the rules' own victory), whoever's turn it is."""
+    first, rest = objective[0], objective[1:]
+
+    def check(game: Any) -> None:
+        owner = game.owner
+        holder = owner[first]
+        if holder >= 0 and holder != game.neutral and all(owner[t] == holder for t in rest):
+            game.end(holder, "objective")
+        victory(game)
+    return check
+
+
 def _teams_first(victory: Check) -> Check:
     def check(game: Any) -> None:
         _team_standing(game)
@@ -107,6 +121,8 @@ def compile_victory(rules: Rules, teams: bool) -> Check:
         victory = _MISSIONS.get(rules.mission_timing, _last_standing)
     else:
         victory = _VICTORY.get(rules.victory, _last_standing)
+    if rules.objective:
+        victory = _objective_first(victory, rules.objective)
     return _teams_first(victory) if teams else victory
 
 
@@ -168,20 +184,29 @@ class Victory:
         self._victory(self)
 
     def end_by_round_limit(self) -> None:
-        """The rounds are up: the most territories, armies or continents' bonus wins; a tie
-        between the best is a draw."""
-        by = self.rules.round_limit_by
-        seats = [s for s in range(self.players) if self.alive[s]]
-        if by == "territories":
-            score = {s: self.territory_count[s] for s in seats}
-        elif by == "armies":
-            score = {s: self.armies_of(s) for s in seats}
-        else:
-            bonus = self.rules.continent_bonus
-            score = {s: sum(self.value(bonus[k], s) for k in self.held_continents(s)) for s in seats}
-        best = max(score.values())
-        leaders = [s for s in seats if score[s] == best]
+        """The rounds are up: the most territories, armies, continents' bonus or points wins;
+        between the best the rules' tie-breaks decide in order (`then …`); equal on all, a draw."""
+        rules = self.rules
+        leaders = [s for s in range(self.players) if self.alive[s]]
+        for by in (rules.round_limit_by, *rules.round_limit_then):
+            score = {s: self.score(by, s) for s in leaders}
+            best = max(score.values())
+            leaders = [s for s in leaders if score[s] == best]
+            if len(leaders) == 1:
+                break
         self.end(leaders[0] if len(leaders) == 1 else None, "round_limit")
+
+    def score(self, by: str, seat: int) -> int:
+        """A player's count by a round limit's measure: territories, armies, continent_bonus
+        (the bonuses of the continents he holds) or points (the rules' `points`)."""
+        if by == "territories":
+            return self.territory_count[seat]
+        if by == "armies":
+            return self.armies_of(seat)
+        if by == "points":
+            return self.value(self.rules.points, seat)
+        bonus = self.rules.continent_bonus
+        return sum(self.value(bonus[k], seat) for k in self.held_continents(seat))
 
     def mission_moment(self, moment: str) -> None:
         """At the start (TURN_START) or the end (TURN_END) of the active player's turn: does
@@ -214,7 +239,11 @@ class Victory:
             return sum(1 for t in range(self.size) if owner[t] == seat and armies[t] >= least) >= \
                 self.value(m.count, seat)
         if m.kind == "destroy":
-            return not self.alive[self.colour_seat[m.colour]]
+            target = self.colour_seat[m.colour]
+            if not self.rules.destroy_own_kill or self.alive[target]:
+                return not self.alive[target]
+            # Domination: only one's own kill counts; another's turns the mission into its fallback
+            return self.killer[target] == seat or self.territory_count[seat] >= self.value(m.count, seat)
         if not all(self.holds(seat, k) for k in m.continents):
             return False
         return m.extra == 0 or any(self.holds(seat, k) for k in range(len(self.members)) if k not in m.continents)

@@ -46,6 +46,7 @@ _FLAGS: dict[str, tuple[str, ...]] = {
     "partners_sight": ("visibility", "partners"),
     "battles_reveal": ("visibility", "battles_reveal"),
     "fog_lifted": ("visibility", "lifted"),
+    "victim_cards": ("cards", "victim_cards"),
 }
 # Statements whose value is one number.
 _NUMBERS: dict[str, tuple[str, ...]] = {
@@ -59,7 +60,7 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
-    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level",
+    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level", "card_fate",
     "combat_name", "rounding_mode",  # combat (issue 43)
 ])
 
@@ -216,14 +217,40 @@ class _Builder(_Sections):  # a lark Transformer, as _Sections is
     def victory(self, meta, c):
         # a round limit stays when a later rulebook (or 'for 2 players') restates the goal alone
         pos = self.here(meta)
+        # (so does an `or objective`: issue 43's words, written only where it is said)
         out = [Assign(("victory",), c[0], pos)]
-        if len(c) > 1:
-            (rounds, where), tie_break = c[1]
-            out.append(Assign(("round_limit",), {"rounds": rounds, "by": tie_break}, pos, {("rounds", "="): where}))
+        for part in c[1:]:
+            if part == "or_objective":
+                out.append(Assign(("objective_wins",), True, pos))
+                continue
+            (rounds, where), tie_break, then = part
+            limit = {"rounds": rounds, "by": tie_break, **({"then": then} if then else {})}
+            out.append(Assign(("round_limit",), limit, pos, {("rounds", "="): where}))
         return out
 
+    def or_objective(self, meta, c):
+        return "or_objective"
+
     def round_limit(self, meta, c):
-        return c[0], c[1]
+        then = []
+        for word in c[2:]:
+            if word == c[1] or word in then:
+                self.problem(f"'then {word.replace('_', ' ')}' repeats a tie-break already given", self.here(meta))
+            then.append(word)
+        return c[0], c[1], then
+
+    def objective(self, meta, c):
+        names, parts = [], {}
+        for tok in c:
+            if str(tok) in names:
+                self.problem(f"the territory '{tok}' is named twice", self.at(tok))
+                continue
+            parts[(len(names),)] = self.at(tok)
+            names.append(str(tok))
+        return Assign(("objective",), names, self.here(meta), parts)
+
+    def points(self, meta, c):
+        return Assign(("points",), self._expression(c[0]), self.here(meta), {("=",): self._expr_pos(c[0])})
 
     def num(self, meta, c):
         """A number or an expression: (an int, or the expression's text; its position)."""

@@ -100,6 +100,18 @@ class _Sections(Transformer):
             value = {"cards": int(cards), "trade": "next_reinforcement"}
         return Assign(("cards", "after_elimination"), value, self.here(meta))
 
+    def traded_cards(self, meta, c):
+        return Assign(("cards", "recycle"), c[0] == "recycled", self.here(meta))
+
+    def hand_limit(self, meta, c):
+        return Assign(("cards", "hand_limit"), int(c[0]), self.here(meta), {("=",): self.at(c[0])})
+
+    def card_pieces(self, meta, c):
+        return Assign(("cards", "pieces"), int(c[0]), self.here(meta), {("=",): self.at(c[0])})
+
+    def destroy_own_kill(self, meta, c):
+        return Assign(("missions", "destroy_own_kill"), c[0] if c else True, self.here(meta))
+
     def attacker_dice(self, meta, c):
         return Assign(("battle", "attacker_dice"), c[0].value, self.here(meta), c[0].parts)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Board
+from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
@@ -33,12 +34,14 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("cards", frozenset({"cards"})),
     ("battle", frozenset({"battle"})),
     ("expressions", frozenset({"reinforcements", "neutral", "starting_armies", "continents", "cards", "capitals",
-                               "missions", "round_limit", "conditions", "victory", "players"})),
+                               "missions", "round_limit", "conditions", "victory", "players", "points"})),
     ("missions", frozenset({"victory", "missions", "colours"})),
     ("neutral", frozenset({"neutral", "turn", "setup"})),
     ("round_limit", frozenset({"round_limit"})),
     ("teams", frozenset({"teams", "players"})),
     ("assassin", frozenset({"victory"})),
+    ("goal", frozenset({"objective", "objective_wins", "points", "round_limit"})),
+    ("hand", frozenset({"cards"})),
 )
 
 
@@ -269,6 +272,8 @@ class _Checker:
                 self.expression(path, kind)
         for phase in self.data.get("conditions", {}):
             self.expression(("conditions", phase), "game", condition=True)
+        if "points" in self.data:
+            self.expression(("points",), "game")
 
     def number_paths(self):
         """Where a number (or an expression) stands in this configuration, and its kind."""
@@ -402,6 +407,12 @@ class _Checker:
         if any(n % k or n < 2 * k for n in counts):
             self.add(f"teams {k} ({k} players in each team) needs {2 * k}, {3 * k}, … players: "
                      f"say it inside 'for {2 * k} players {{ … }}'", "teams", "count")
+
+    def goal(self) -> None:
+        goal_problems(self)
+
+    def hand(self) -> None:
+        hand_problems(self)
 
     def round_limit(self) -> None:
         limit = self.data.get("round_limit")

@@ -55,6 +55,10 @@ class CardRules:
     escalation_round: Number | None = None  # the scale stands at its first value until after this round
     escalation_trades: Number | None = None  # … or until after this many trades (on the counter)
     plain: bool = True  # every value an int, no cap, no delayed escalation: the fast path
+    recycle: bool = True  # traded and discarded cards go under the deck (else they leave the game)
+    victim_cards: bool = True  # an eliminated player's cards go to his conqueror (else where traded cards go)
+    hand_limit: int | None = None  # cards a hand keeps after the draw: more are discarded
+    pieces: int = 0  # `draw` gives pieces, this many a card (0: whole cards)
 
     def escalating_value(self, number: int) -> int:
         """Armies for the `number`-th trade (1-based) on the escalating scale (int values)."""
@@ -239,6 +243,10 @@ class Rules:
     model: dict[str, Any]  # the merged rule model this was compiled from
     fingerprint: str
     visibility: Visibility | None = None  # fog of war: what each seat sees; None: everything (no block)
+    objective: tuple[int, ...] = ()  # `victory … or objective`: holding all of these wins (empty: no objective)
+    points: Expression | None = None  # a player's points, for `by most points`
+    round_limit_then: tuple[str, ...] = ()  # the tie-breaks after round_limit_by, in order
+    destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -308,6 +316,10 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         escalation_round=escalation_round,
         escalation_trades=escalation_trades,
         plain=all(isinstance(v, int) for v in values) and cap is None and start is None,
+        recycle=cards.get("recycle", True),
+        victim_cards=cards.get("victim_cards", True),
+        hand_limit=cards.get("hand_limit") if kind != "none" else None,
+        pieces=cards.get("pieces", 0) if kind != "none" else 0,
     )
     battle = d["battle"]
     attacker = CountTable.from_json(battle["attacker_dice"])
@@ -413,6 +425,10 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         model=meta["model"],
         fingerprint=meta["fingerprint"],
         visibility=compile_visibility(d.get("visibility")),
+        objective=tuple(board.index[t] for t in d.get("objective", ())) if d.get("objective_wins") else (),
+        points=compile_expression(d["points"], "game", config.origin(("points", "="))) if "points" in d else None,
+        round_limit_then=tuple(limit.get("then", ())) if limit else (),
+        destroy_own_kill=missions.get("destroy_own_kill", False),
     )
 
 

@@ -138,10 +138,11 @@ def _turn(phases: Any, conditions: Mapping) -> _List:
                             for p in phases])
 
 
-def _victory(goal: Any, limit: Mapping | None) -> str:
-    text = f"victory {_phrase(goal)}"
+def _victory(goal: Any, limit: Mapping | None, objective: bool = False) -> str:
+    text = f"victory {_phrase(goal)}" + (" or objective" if objective else "")
     if limit is not None:
         text += f" or after {_num(limit['rounds'])} rounds by most {_phrase(limit['by'])}"
+        text += "".join(f" then {_phrase(b)}" for b in limit.get("then", ()))
     return text
 
 
@@ -172,6 +173,10 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("cards", "must_trade"): lambda v: f"must trade at {_int(v)} cards",
     ("cards", "after_elimination"): _after_elimination,
     ("cards", "draw"): lambda v: f"draw {_int(v)} per turn with conquest",
+    ("cards", "recycle"): lambda v: "traded cards " + _choice(v, {True: "recycled", False: "removed"}),
+    ("cards", "victim_cards"): lambda v: "victim cards taken " + _yes(v),
+    ("cards", "hand_limit"): lambda v: f"hand limit {_int(v)} discard",
+    ("cards", "pieces"): lambda v: f"pieces {_int(v)} per card",
     ("battle", "attacker_dice"): lambda v: _listed("attacker dice", _table(v, _int)),
     ("battle", "attacker_rolls"): lambda v: "attacker rolls " + _phrase(v),
     ("battle", "defender_dice"): None,
@@ -189,8 +194,12 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("fortify", "path"): lambda v: "path " + _phrase(v),
     ("fortify", "split"): lambda v: "split " + _yes(v),
     ("victory",): None,
+    ("objective_wins",): None,
     ("round_limit",): None,
+    ("objective",): lambda v: _listed("objective", map(_name, v)),
+    ("points",): lambda v: "points " + write_expression(v),
     ("missions", "timing"): lambda v: "timing " + _phrase(v),
+    ("missions", "destroy_own_kill"): lambda v: "destroy needs own kill" + ("" if _yes(v) == "yes" else " no"),
     ("missions", "list"): None,
     ("capitals", "needed"): lambda v: _listed("needed", _table(v, _num)),
     ("capitals", "capture_takes_cards"): lambda v: "capture takes cards " + _yes(v),
@@ -254,9 +263,13 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
         i += paired
         lines = [_turn(value, follows[1] if paired else {})]
     elif path == ("victory",):
+        objective = follows[0] == ("objective_wins",) and follows[1] is True
+        if objective:
+            i += 1
+            follows = pairs[i] if i < len(pairs) else ((), None)
         paired = follows[0] == ("round_limit",)
         i += paired
-        lines = [_victory(value, follows[1] if paired else None)]
+        lines = [_victory(value, follows[1] if paired else None, objective)]
     elif path == ("battle", "defender_dice") and follows[0] == ("battle", "defender_chooses"):
         i += 1
         lines = [_listed("defender dice", _table(value, _int), " " + _choice(follows[1], {

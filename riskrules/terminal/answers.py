@@ -9,7 +9,8 @@ A part of the HumanAgent (human.py), which gives it `t`, `view`, `seat` and the 
 from __future__ import annotations
 
 from ..engine.agents.balanced import PRESS
-from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
+                                Decision)
 from .typed import fold, groups, quote, split, starts
 
 
@@ -143,6 +144,11 @@ class Answers:
         k = d.kind
         if k is TRADE:
             return self.trade(d, text)
+        if k is DISCARD:
+            tokens = split(text)
+            if len(tokens) == 1 and isinstance(tokens[0], int) and 1 <= tokens[0] <= len(d.options):
+                return d.options[tokens[0] - 1], None
+            return None, self.range_problem(1, len(d.options))
         if d.optional and (not text or text.lower() in self._done):
             return None, None
         tokens = split(text)

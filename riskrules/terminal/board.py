@@ -135,6 +135,9 @@ def player_lines(view, t: Text, me, marks, styles, width: int):
         else:
             cards = view.hand_size(seat)
             cards = "?" if cards is None else cards
+            if view.rules.cards.pieces:  # and the pieces of a card held: 2+3/4
+                pieces = view.pieces_held(seat)
+                cards = f"{cards}+{'?' if pieces is None else pieces}/{view.rules.cards.pieces}"
             if fogged(view) and not view.shares(seat):  # (what it saw of another may be old)
                 held = ", ".join(t.continent(view.board.continents[k]) for k, m in enumerate(view.board.members)
                                  if all(shown(view, x)[0] == seat for x in m))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
+                                Decision)
 from ..engine.sight import left_to_place, seen_now
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
@@ -64,6 +65,12 @@ class Prompts:
         if k is BONUS:
             lines = [f"  {i}) {self.tname(x)}" for i, x in enumerate(d.options, 1)]
             return t._("Place the card bonus on which territory? "), "\n".join(lines)
+        if k is DISCARD:
+            lines = [f"  {i}) {card_text(self.view, t, c)}" for i, c in enumerate(d.options, 1)]
+            limit = self.view.rules.cards.hand_limit
+            return t.n_("Over the hand limit of {n} card: discard which? (number): ",
+                        "Over the hand limit of {n} cards: discard which? (number): ", limit).format(n=limit), \
+                "\n".join(lines)
         if k is ATTACK:
             lines = self.attack_list(d)
             if t.voice("attack") == "liberation":
@@ -189,6 +196,8 @@ class Prompts:
             return t._("Type 'from to armies'; without a number all armies but one move. Enter ends the turn.")
         if k in (CLAIM, CAPITAL, BONUS):
             return t._("Type a territory: its name or the start of it.")
+        if k is DISCARD:
+            return t._("Type the number of the card to discard.")
         if k is TRADE:
             return t._("Type the number of a set.") + (" " + t._(
                 "'{no}' keeps the cards; Enter alone is no answer, so that no set is declined by accident.").format(

@@ -121,6 +121,15 @@ class Narrator:
             if e["player"] in self.me:
                 return t._("{player} draws a card: {card}.").format(player=who, card=self.card(e["card"]))
             return t._("{player} draws a card.").format(player=who)
+        if kind == "card_discarded":
+            if e["player"] in self.me:
+                return t._("{player} discards a card over the hand limit: {card}.").format(
+                    player=who, card=self.card(e["card"]))
+            return t._("{player} discards a card over the hand limit.").format(player=who)
+        if kind == "card_pieces":
+            return t.n_("{player} earns {n} piece of a card ({held} held).",
+                        "{player} earns {n} pieces of a card ({held} held).", e["pieces"]).format(
+                player=who, n=e["pieces"], held=e["held"])
         if kind == "fortify":
             if e.get("by"):
                 return t.n_("{by} moves {n} army of {player} from {source} to {target}.",
@@ -221,6 +230,9 @@ def result_line(winner: str | None, reason: str, turns: int, t: Text) -> str:
     elif reason == "capitals":
         text = t.n_("{winner} wins by holding the capitals after {n} turn.",
                     "{winner} wins by holding the capitals after {n} turns.", turns)
+    elif reason == "objective":
+        text = t.n_("{winner} wins by holding the objective after {n} turn.",
+                    "{winner} wins by holding the objective after {n} turns.", turns)
     else:
         text = t.n_("{winner} wins by eliminating the opponent after {n} turn.",
                     "{winner} wins by eliminating the opponent after {n} turns.", turns)

@@ -96,6 +96,7 @@ def ending_rows(summary: dict, t: Text) -> list[tuple[str, str, str]]:
         "round_limit": t._("round limit (the rule)"),
         "team": t._("team victory"),
         "assassin": t._("assassin: the target out"),
+        "objective": t._("objective held"),
     }
     rows = [(reasons.get(reason, reason), _rate(t, summary["reason_rates"][reason]), t.num(count))
             for reason, count in summary["reasons"].items()]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from .i18n import Text
 from ..language.loader import Rulebook
 from .narrate import mission_text
+from .sheet_goal import deck_rows, destroy_row, goal_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
 from ..language.tables import CountTable, key_text
@@ -261,10 +262,7 @@ def _card_rows(c, add, t: Text) -> None:
         after = t._("with {n} or more: trade in the next reinforcement phase")
     add("cards.after_elimination", t._("After taking a victim's cards"),
         after.format(n=c.after_elimination_cards, down=c.down_to))
-    add("cards.draw", t._("Cards per turn"), t.n_("{n} card after a turn with a conquest",
-                                                   "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
-    add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
-                                        "if the deck is ever empty, no card is drawn"))
+    deck_rows(c, add, t)
 
 
 def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
@@ -342,13 +340,7 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
                         "wins"),
     }
     add("victory.goal", t._("Goal"), goals[rules.victory])
-    if rules.round_limit is not None:
-        most = {"territories": t._("the most territories"), "armies": t._("the most armies"),
-                "continent_bonus": t._("the largest continent bonus")}[rules.round_limit_by]
-        # Translators: {n} is a number of rounds (or an expression); {most} e.g. "the most territories"
-        add("victory.round_limit", t._("Round limit"), t._(
-            "after {n} rounds the game ends: {most} wins; equal leaders draw").format(n=_v(rules.round_limit),
-                                                                                     most=most))
+    goal_rows(rules, add, t)
     if rules.victory == "missions":
         timings = {
             "immediately": t._("as soon as it is fulfilled, in anyone's turn"),
@@ -359,6 +351,7 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
         }
         add("victory.timing", t._("A mission wins"), timings[rules.mission_timing])
         add("victory.missions", t._("Missions"), "; ".join(mission_text(mi.data, t) for mi in rules.missions))
+        destroy_row(rules, add, t)
     if rules.capitals:
         cap = rules.capitals
         needed = ", ".join(f"{key_text(lo, hi)}: {_v(v)}" for lo, hi, v in cap.needed.entries)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, N_, OCCUPY, PLACE, TRADE,
-                                 Decision, Refusal)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
+                                 TRADE, Decision, Refusal)
 from ..text.i18n import Text
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
@@ -70,6 +70,11 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
         if not _int(i):
             raise Malformed("'trade' is the number of a set, or null")
         return (d.options[i] if 0 <= i < len(d.options) else (-1, -1, -1)), [], None
+    if k is DISCARD:
+        i = _only(raw, "discard")
+        if not _int(i):
+            raise Malformed("'discard' is the number of a card")
+        return (d.options[i] if 0 <= i < len(d.options) else -1), [], None
     if k is ATTACK:
         pair = _only(raw, "attack", "until")
         if pair is None:

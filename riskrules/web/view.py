@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE, Decision
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
+                                Decision)
 from ..engine.sight import seen_now
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, mission_line, set_text
@@ -31,6 +32,9 @@ def seat_state(view, t: Text) -> dict[str, Any]:
     players = []
     for seat in range(len(view.names)):
         line: dict[str, Any] = {"alive": bool(view.alive[seat]), "cards": view.hand_size(seat)}
+        if view.rules.cards.pieces:  # pieces of a card held, of those a card takes: "3/4"
+            held = view.pieces_held(seat)
+            line["pieces"] = None if held is None else f"{held}/{view.rules.cards.pieces}"
         if fogged and not view.shares(seat):  # (what it saw of another may be old: only what it sees now)
             line["territories"] = line["armies"] = None
             line["continents"] = [k for k, m in enumerate(board.members) if all(owner[x] == seat for x in m)]
@@ -83,6 +87,11 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
     elif k is TRADE:
         out["options"] = [set_text(view, t, cards).replace("\xa0", " ") for cards in d.options]
         out["prompt"] = t._("Trade a set of cards?") if d.optional else t._("Trade a set of cards: you must.")
+    elif k is DISCARD:
+        out["options"] = [card_text(view, t, c) for c in d.options]
+        limit = view.rules.cards.hand_limit
+        out["prompt"] = t.n_("Over the hand limit of {n} card: discard one.",
+                             "Over the hand limit of {n} cards: discard one.", limit).format(n=t.num(limit))
     elif k is ATTACK:
         out["options"] = [list(pair) for pair in d.options]
         if t.voice("attack") == "liberation":

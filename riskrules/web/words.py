@@ -25,5 +25,6 @@ def words(t: Text) -> dict[str, str]:
         "keep": t._("this many are left:"), "stop": t._("Stop attacking"),
         "chosen_from": t._("From {territory}: now click a neighbour."),
         "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
+        "discard": t._("Discard"),
         "armies_label": t._("Armies"),
     }

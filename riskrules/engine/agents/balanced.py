@@ -10,7 +10,8 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
+from ..cards import sets_in, symbol_of
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
                          Decision)
 from ..odds import odds_for
 from .base import Agent
@@ -64,6 +65,11 @@ class BalancedAgent(Agent):
             for t in range(view.size):
                 if owner[t] == target:
                     want[t] += 4.0
+        objective = view.rules.objective  # `victory … or objective`: its territories win the game
+        if objective and side < view.players:
+            missing = sum(1 for t in objective if owner[t] != side)
+            for t in objective:
+                want[t] += 6.0 / missing if missing else 2.0  # the nearer it is, the more each is worth
         own = self.own(side)
         target = view.target if side == self.seat else None  # assassin: the one player whose end wins
         if target is not None:
@@ -121,7 +127,25 @@ class BalancedAgent(Agent):
             return max(d.options, key=lambda t: len(self.enemy_neighbours(t, d.side)))
         if kind is CAPITAL:
             return self.capital(d)
+        if kind is DISCARD:
+            return self.discard(d)
         return d.options[0]
+
+    def discard(self, d: Decision) -> int:
+        """Over a hand limit: the card the hand misses least. Jokers and the cards of a set
+        are kept where possible; then a card of a territory the bot holds (its bonus); then
+        the symbol the hand has most of."""
+        view = self.view
+        rules = view.rules
+        hand = list(d.options)
+
+        def kept(card: int) -> tuple:
+            rest = [c for c in hand if c != card]
+            symbol = symbol_of(card, rules)
+            return (card >= view.size, bool(sets_in(rest, rules)) is False,
+                    card < view.size and view.owner[card] == self.seat,
+                    -sum(1 for c in hand if symbol_of(c, rules) == symbol), -card)
+        return min(hand, key=kept)
 
     def attack(self, d: Decision):
         view = self.view

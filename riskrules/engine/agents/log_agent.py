@@ -4,7 +4,7 @@ read off that event."""
 
 from __future__ import annotations
 
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
                          Decision)
 from ..errors import GameError
 from .base import Agent
@@ -79,6 +79,15 @@ class LogAgent(Agent):
             if kind != "fortify" or e.get("player") != side:
                 return None
             return index[e["from"]], index[e["to"]], e["armies"]
+        if k is DISCARD:
+            expect("card_discarded")
+            card = e["card"]
+            if card["territory"] is not None:
+                return index[card["territory"]]
+            jokers = sorted(c for c in view.hand if c >= view.size)
+            if not jokers:
+                raise GameError(f"line {number + 1} discards a joker {side} does not hold")
+            return jokers[0]
         raise GameError(f"a log cannot answer a '{k}' decision")
 
 

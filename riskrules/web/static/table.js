@@ -100,7 +100,8 @@ function side(state) {
   state.players.forEach((p, seat) => {
     const name = capital(info.players[seat]) + (seat === current ? " (" + w.you + ")" : "");
     const q = (v) => (v === null || v === undefined ? "?" : String(v));
-    const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)], [q(p.cards)],
+    const tr = p.alive ? row([[name, info.colours[seat]], [q(p.territories)], [q(p.armies)],
+      [q(p.cards) + (p.pieces === undefined ? "" : " + " + q(p.pieces))],
       [p.continents.map((k) => info.continents[k]).join(", ")]]) :
       row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
     if (seat === state.active) tr.classList.add("active");
@@ -218,6 +219,9 @@ function question_(state) {
   if (k === "trade") {
     d.options.forEach((text, i) => parts.push(button(w.trade + ": " + text, () => send({trade: i}), i === 0)));
     if (d.optional) parts.push(button(w.keep_cards, () => send({trade: null})));
+  }
+  if (k === "discard") {
+    d.options.forEach((text, i) => parts.push(button(w.discard + ": " + text, () => send({discard: i}), i === 0)));
   }
   if (k === "attack") {
     if (attacking.turn !== state.turn) attacking = {turn: state.turn, mode: "taken", keep: 3};

@@ -1,0 +1,73 @@
+"""The rule sheet's rows of the deck and the goal (issue 43): cards drawn or in pieces, where
+traded and a victim's cards go, a hand limit; the objective, points, a round limit with its
+tie-breaks, a destroy mission's own kill. `add(key, label, value)` is sheet._rows' own."""
+
+from __future__ import annotations
+
+from .i18n import Text
+
+
+def _v(number) -> str:
+    return str(number) if isinstance(number, int) else number.text
+
+
+def deck_rows(c, add, t: Text) -> None:
+    if c.pieces:
+        # Translators: Warzone's card pieces: {n} pieces a turn with a conquest earns, {k} of them make a card
+        add("cards.draw", t._("Cards per turn"), t.n_(
+            "{n} piece of a card after a turn with a conquest; {k} pieces make a card",
+            "{n} pieces of a card after a turn with a conquest; {k} pieces make a card", c.draw).format(
+            n=c.draw, k=c.pieces))
+    else:
+        add("cards.draw", t._("Cards per turn"), t.n_("{n} card after a turn with a conquest",
+                                                       "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
+    if c.recycle:
+        add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
+                                            "if the deck is ever empty, no card is drawn"))
+    else:
+        add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards leave the game; "
+                                            "once the deck is empty, no card is drawn"))
+    if not c.victim_cards:
+        # Translators: a row label of the rule sheet: what becomes of an eliminated player's cards
+        add("cards.victim_cards", t._("A victim's cards"), t._("not taken: they go under the deck") if c.recycle
+            else t._("not taken: they leave the game"))
+    if c.hand_limit is not None:
+        add("cards.hand_limit", t._("Hand limit"), t.n_(
+            "{n} card after the draw; a player over it discards cards of his choice down to it",
+            "{n} cards after the draw; a player over it discards cards of his choice down to it",
+            c.hand_limit).format(n=c.hand_limit))
+
+
+def goal_rows(rules, add, t: Text) -> None:
+    if rules.objective:
+        # Translators: a row label of the rule sheet: a map's objective (Conquer Club), territories to hold
+        add("victory.objective", t._("Objective"), t._(
+            "whoever holds all of {territories} wins at once, in anyone's turn").format(
+            territories=", ".join(t.territory(board_name) for board_name in
+                                  (rules.board.territories[x] for x in rules.objective))))
+    if rules.points is not None:
+        # Translators: a row label of the rule sheet: what a player's points are (RISK 2210's "most points win")
+        add("victory.points", t._("Points"), rules.points.text)
+    if rules.round_limit is not None:
+        most = {"territories": t._("the most territories"), "armies": t._("the most armies"),
+                "continent_bonus": t._("the largest continent bonus"),
+                "points": t._("the most points")}
+        if rules.round_limit_then:
+            # Translators: {most}: how the leader is found; {then}: the tie-breaks in order, e.g. "the most territories"
+            add("victory.round_limit", t._("Round limit"), t._(
+                "after {n} rounds the game ends: {most} wins; between equal leaders {then}; equal on all, a draw").format(
+                n=_v(rules.round_limit), most=most[rules.round_limit_by],
+                then=t._(", then ").join(most[b] for b in rules.round_limit_then)))
+        else:
+            # Translators: {n} is a number of rounds (or an expression); {most} e.g. "the most territories"
+            add("victory.round_limit", t._("Round limit"), t._(
+                "after {n} rounds the game ends: {most} wins; equal leaders draw").format(
+                n=_v(rules.round_limit), most=most[rules.round_limit_by]))
+
+
+def destroy_row(rules, add, t: Text) -> None:
+    if rules.destroy_own_kill:
+        # Translators: Domination's rule: a destroy mission counts only its holder's own elimination of the colour
+        add("victory.destroy_own_kill", t._("A destroy mission"), t._(
+            "counts only if its holder eliminates that colour himself; if another does, "
+            "its occupy alternative must be met instead"))
