@@ -13,7 +13,8 @@ from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
 from .quantities import LARGEST
-from .rules import neutral_defaults
+from .rules import makes_neutrals, neutral_defaults, start_keys
+from .start_checks import check_start
 from .schemas import number_range
 from .tables import CountTable, parse_key
 
@@ -39,6 +40,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("round_limit", frozenset({"round_limit"})),
     ("teams", frozenset({"teams", "players"})),
     ("assassin", frozenset({"victory"})),
+    ("start", frozenset({"setup", "neutral", "scenario", "players"})),
 )
 
 
@@ -49,7 +51,7 @@ def check_config(config: Config, board: Board, counts: Iterable[int],
     c = _Checker(config, board)
     for name, reads in _CHECKS:
         if reads.isdisjoint(refused):
-            if name in ("players", "neutral", "teams", "assassin"):
+            if name in ("players", "neutral", "teams", "assassin", "start"):
                 getattr(c, name)(list(counts))
             else:
                 getattr(c, name)()
@@ -98,12 +100,13 @@ class _Checker:
         if needed_capitals:
             self.table_overlaps(needed_capitals, "capitals", "needed")
         no_armies, no_colours, no_capitals, too_many_capitals, no_room = [], [], [], [], []
+        neutral = makes_neutrals(d)
         for n in counts:
             if starting.get(n) is None:
                 no_armies.append(n)
-            if n + (1 if "neutral" in d else 0) > self.board.size:  # every army starts on a territory
+            if n + (1 if neutral else 0) > self.board.size:  # every army starts on a territory
                 no_room.append(n)
-            if colours < n + (1 if "neutral" in d and n == 2 else 0):  # 3+: the neutral army shows no colour
+            if colours < n + (1 if neutral and n == 2 else 0):  # 3+: the neutral army shows no colour
                 no_colours.append(n)
             if needed_capitals:
                 need = needed_capitals.get(n)
@@ -125,9 +128,9 @@ class _Checker:
         if no_room:
             self.add(f"{_counts(no_room)} allowed, but the board has only {self.board.size} "
                      f"territor{'y' if self.board.size == 1 else 'ies'}: every player"
-                     f"{' and the neutral army' if 'neutral' in d else ''} needs one", "players")
+                     f"{' and the neutral army' if neutral else ''} needs one", "players")
         if no_colours:
-            seats = no_colours[-1] + (1 if "neutral" in d else 0)
+            seats = no_colours[-1] + (1 if neutral else 0)
             self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
         if no_capitals:
             self.add(f"{_counts(no_capitals)} allowed, but capitals needed has no entry for "
@@ -290,10 +293,18 @@ class _Checker:
             for key in ("armies", "start"):
                 if key in neutral:
                     yield ("neutral", key), "setup"
-            if "count" in neutral["territories"]:
+            if "count" in neutral.get("territories", {}):
                 yield ("neutral", "territories", "count"), "setup"
-            for t in neutral["territories"].get("held", {}):
+            for t in neutral.get("territories", {}).get("held", {}):
                 yield ("neutral", "territories", "held", t, ), "setup"
+            for key in neutral.get("wastelands", {}):
+                yield ("neutral", "wastelands", key), "setup"
+        for key in ("limit", "armies_each", "remove"):
+            if key in d["setup"]:
+                yield ("setup", key), "setup"
+        for where, held in _scenario_entries(d.get("scenario")):
+            for t in held:
+                yield ("scenario",) + where + (t,), "setup"
         if d.get("round_limit"):
             yield ("round_limit", "rounds"), "game"
 
@@ -378,6 +389,9 @@ class _Checker:
             self.add("victory assassin needs 3 or more players: with 2, the target is the only opponent; "
                      "say it outside 'for 2 players { … }'", "victory")
 
+    def start(self, counts: list[int]) -> None:
+        check_start(self, counts)
+
     def teams(self, counts: list[int]) -> None:
         teams = self.data.get("teams")
         if not teams:
@@ -433,8 +447,18 @@ class _Checker:
         if neutral["cards"]:  # the language can say it (so every edition states its "never"); no game can play it
             self.add("the neutral army cannot get cards: it has no turn of its own in which to trade them",
                      "neutral", "cards")
-        share = neutral["territories"]
+        share = neutral.get("territories")
+        if share is None:  # only what the start rules leave neutral (checked with them: start_checks.py)
+            return
         deal = d["setup"]["territories"]
+        decided = set(start_keys(d)) & {"pickable", "limit", "scenario", "leftover_deal"}
+        if decided:  # these say which territories start neutral; a 2-player army's dealt hand gives way
+            if share["share"] != "dealt":
+                word = {"pickable": f"territories {d['setup'].get('pickable')}", "leftover_deal": "territories leftover deal",
+                        "limit": "territories N each", "scenario": "scenario"}[sorted(decided)[0]]
+                self.add(f"'{word}' says which territories start neutral: the neutral army's own "
+                         f"'territories' cannot be given too", "neutral", "territories")
+            return
         if share["share"] == "leftover" and deal != "draft":
             self.add("a neutral army that takes the leftover territories needs 'territories draft'",
                      "neutral", "territories")
@@ -470,6 +494,13 @@ class _Checker:
         elif armies > on_board and neutral["placement"] == 0:
             self.add(f"{armies - on_board} neutral armies are never placed: {start} on each "
                      f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
+
+
+def _scenario_entries(scenario: dict | None) -> list[tuple[tuple, dict]]:
+    """A scenario's parts: (('seats', '1'), its territories), …, (('neutral',), the neutral army's)."""
+    if not scenario:
+        return []
+    return [(("seats", k), v) for k, v in scenario["seats"].items()] + [(("neutral",), scenario["neutral"])]
 
 
 def _key_of(table: dict[str, int], low: int) -> str:
