@@ -449,6 +449,9 @@ class _Checker:
                      "neutral", "cards")
         share = neutral.get("territories")
         if share is None:  # only what the start rules leave neutral (checked with them: start_checks.py)
+            if not set(start_keys(d)) & {"pickable", "limit", "scenario", "leftover_deal", "wastelands"}:
+                self.add("the neutral army holds no territories: say which with 'territories …', or leave "
+                         "them to a start rule ('territories N each', 'territories warlords', a scenario)", "neutral", "start")
             return
         deal = d["setup"]["territories"]
         decided = set(start_keys(d)) & {"pickable", "limit", "scenario", "leftover_deal"}
