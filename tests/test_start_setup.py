@@ -58,6 +58,16 @@ def test_leftover_deal_leaves_none_when_the_deal_is_even(write):
     assert {game.armies[t] for t in game.territories_of(game.neutral)} == {3}
 
 
+def test_leftover_deal_with_2_players_leaves_the_neutral_army_nothing(write):
+    game, _ = set_up(write, "neutral {\n    territories leftover deal\n}", 2)
+    assert [game.territory_count[s] for s in range(3)] == [21, 21, 0]
+    assert game.alive == [True, True, False]  # so its reinforcements are never placed
+    game.max_turns = 4
+    from riskrules.engine.errors import GameOver
+    with pytest.raises(GameOver):
+        game.loop()
+
+
 def test_wastelands_beside_ordinary_neutrals(write):
     game, events = set_up(write, "neutral {\n    territories 6 start 2\n    wastelands 3 with 10\n}", 3)
     waste = next(e for e in events if e["type"] == "wastelands")
@@ -155,3 +165,15 @@ def test_todays_deal_draws_the_same_with_no_start_rules(write):
 ])
 def test_errors_word_for_word(write, body, message):
     assert message in problems_of(write, house(body))
+
+
+def test_under_fog_a_seat_is_not_told_where_the_wastelands_are(write):
+    rules = open_rulebook(write("house.risk", house(
+        "neutral {\n    territories 6 start 2\n    wastelands 3 with 10\n}\nfog {\n    rest nothing\n}"))).rules(None, 3)
+    everything: list[dict] = []
+    red: list[dict] = []
+    game = Game(rules, [RandomAgent() for _ in range(3)], seed=1, listeners=[everything.append],
+                seat_listeners={0: red.append})
+    game.setup()
+    assert [e["armies"] for e in everything if e["type"] == "wastelands"] == [10]
+    assert [e for e in red if e["type"] == "wastelands"] == []

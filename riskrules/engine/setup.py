@@ -146,6 +146,8 @@ class Setup:
                 if self.owner[t] < 0:
                     self._claim(t, self.neutral)
                     self._armies(t, self.neutral, s.neutral_start)
+            if self.neutral is not None and self.territory_count[self.neutral] == 0:
+                self.alive[self.neutral] = False
             return
         sized: set[int] = set()
         count, size = s.wastelands
@@ -185,6 +187,8 @@ class Setup:
             self._deal(order, free)
         else:
             self._draft(order, free)
+        if self.neutral is not None and self.territory_count[self.neutral] == 0:
+            self.alive[self.neutral] = False  # (an even deal left none: it never acts, as if out)
         if s.armies_each is not None:
             for t in free:
                 if 0 <= self.owner[t] < self.players:
