@@ -255,7 +255,7 @@ class _Sections(Transformer):
         return Assign(path, c[0][0], self.here(meta), {("=",): c[0][1]})
 
     def territory_limit(self, meta, c):
-        return self._number_at(("setup", "limit"), meta, c)
+        return Assign(("setup", "limit"), int(c[0]), self.here(meta), {("=",): self.at(c[0])})
 
     def armies_each(self, meta, c):
         return self._number_at(("setup", "armies_each"), meta, c)

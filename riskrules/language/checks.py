@@ -13,8 +13,8 @@ from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
 from .quantities import LARGEST
-from .rules import makes_neutrals, neutral_defaults, start_keys
-from .start_checks import check_start
+from .rules import makes_neutrals, neutral_defaults
+from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
 from .tables import CountTable, parse_key
 
@@ -297,14 +297,7 @@ class _Checker:
                 yield ("neutral", "territories", "count"), "setup"
             for t in neutral.get("territories", {}).get("held", {}):
                 yield ("neutral", "territories", "held", t, ), "setup"
-            for key in neutral.get("wastelands", {}):
-                yield ("neutral", "wastelands", key), "setup"
-        for key in ("limit", "armies_each", "remove"):
-            if key in d["setup"]:
-                yield ("setup", key), "setup"
-        for where, held in _scenario_entries(d.get("scenario")):
-            for t in held:
-                yield ("scenario",) + where + (t,), "setup"
+        yield from start_number_paths(d)
         if d.get("round_limit"):
             yield ("round_limit", "rounds"), "game"
 
@@ -448,20 +441,9 @@ class _Checker:
             self.add("the neutral army cannot get cards: it has no turn of its own in which to trade them",
                      "neutral", "cards")
         share = neutral.get("territories")
-        if share is None:  # only what the start rules leave neutral (checked with them: start_checks.py)
-            if not set(start_keys(d)) & {"pickable", "limit", "scenario", "leftover_deal", "wastelands"}:
-                self.add("the neutral army holds no territories: say which with 'territories …', or leave "
-                         "them to a start rule ('territories N each', 'territories warlords', a scenario)", "neutral", "start")
+        if neutral_left_to_start(self, share):  # (start_checks.py)
             return
         deal = d["setup"]["territories"]
-        decided = set(start_keys(d)) & {"pickable", "limit", "scenario", "leftover_deal"}
-        if decided:  # these say which territories start neutral; a 2-player army's dealt hand gives way
-            if share["share"] != "dealt":
-                word = {"pickable": f"territories {d['setup'].get('pickable')}", "leftover_deal": "territories leftover deal",
-                        "limit": "territories N each", "scenario": "scenario"}[sorted(decided)[0]]
-                self.add(f"'{word}' says which territories start neutral: the neutral army's own "
-                         f"'territories' cannot be given too", "neutral", "territories")
-            return
         if share["share"] == "leftover" and deal != "draft":
             self.add("a neutral army that takes the leftover territories needs 'territories draft'",
                      "neutral", "territories")
@@ -497,13 +479,6 @@ class _Checker:
         elif armies > on_board and neutral["placement"] == 0:
             self.add(f"{armies - on_board} neutral armies are never placed: {start} on each "
                      f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
-
-
-def _scenario_entries(scenario: dict | None) -> list[tuple[tuple, dict]]:
-    """A scenario's parts: (('seats', '1'), its territories), …, (('neutral',), the neutral army's)."""
-    if not scenario:
-        return []
-    return [(("seats", k), v) for k, v in scenario["seats"].items()] + [(("neutral",), scenario["neutral"])]
 
 
 def _key_of(table: dict[str, int], low: int) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import unknown
+from .rules import start_keys
 
 # Start rules that cannot stand beside a scenario (which says the whole start), and how they are written.
 _NOT_WITH_SCENARIO = {("setup", "pickable"): "territories {}", ("setup", "limit"): "territories N each",
@@ -81,3 +82,42 @@ def _scenario(c: Any, scenario: dict, counts: list[int]) -> None:
     if wrong:
         c.add(f"the scenario is for {len(seats)} players (seats 1 to {len(seats)}), not {wrong[0]}: say it inside "
               f"'for {len(seats)} players {{ … }}', or 'players {len(seats)} to {len(seats)}'", "scenario")
+
+
+def scenario_entries(scenario: dict | None) -> list[tuple[tuple, dict]]:
+    """A scenario's parts: (('seats', '1'), its territories), …, (('neutral',), the neutral army's)."""
+    if not scenario:
+        return []
+    return [(("seats", k), v) for k, v in scenario["seats"].items()] + [(("neutral",), scenario["neutral"])]
+
+
+def neutral_left_to_start(c: Any, share: dict | None) -> bool:
+    """Whether the start rules say which territories start neutral (then the neutral army's own share,
+    checked by checks._Checker.neutral, is not: refused beside them, but for a 2-player army's dealt
+    hand, which gives way). A neutral block with no share and no such rule holds nothing: refused."""
+    d = c.data
+    keys = set(start_keys(d))
+    if share is None:
+        if not keys & {"pickable", "limit", "scenario", "leftover_deal", "wastelands"}:
+            c.add("the neutral army holds no territories: say which with 'territories …', or leave them to a start "
+                  "rule ('territories N each', 'territories warlords', a scenario)", "neutral", "start")
+        return True
+    decided = keys & {"pickable", "limit", "scenario", "leftover_deal"}
+    if decided and share["share"] != "dealt":
+        word = {"pickable": f"territories {d['setup'].get('pickable')}", "leftover_deal": "territories leftover deal",
+                "limit": "territories N each", "scenario": "scenario"}[sorted(decided)[0]]
+        c.add(f"'{word}' says which territories start neutral: the neutral army's own 'territories' cannot be "
+              f"given too", "neutral", "territories")
+    return bool(decided)
+
+
+def start_number_paths(d: dict):
+    """Where a number of the start rules stands (each an int or an expression of kind 'setup')."""
+    for key in d.get("neutral", {}).get("wastelands", {}):
+        yield ("neutral", "wastelands", key), "setup"
+    for key in ("limit", "armies_each", "remove"):
+        if key in d["setup"]:
+            yield ("setup", key), "setup"
+    for where, held in scenario_entries(d.get("scenario")):
+        for t in held:
+            yield ("scenario",) + where + (t,), "setup"
