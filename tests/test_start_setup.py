@@ -177,3 +177,16 @@ def test_under_fog_a_seat_is_not_told_where_the_wastelands_are(write):
     game.setup()
     assert [e["armies"] for e in everything if e["type"] == "wastelands"] == [10]
     assert [e for e in red if e["type"] == "wastelands"] == []
+
+
+def test_set_the_start_from_the_command_line_and_the_sheet_in_german():
+    from typer.testing import CliRunner
+    from riskrules.cli import app
+
+    runner = CliRunner()
+    sheet = runner.invoke(app, ["rules", "classic", "--players", "3", "--lang", "de",
+                                "--set", "setup { territories warlords }", "--set", "setup { territories 2 each }"])
+    assert sheet.exit_code == 0
+    assert "Wählbare Länder" in sheet.stdout and "je 2 Länder; der Rest beginnt neutral" in sheet.stdout
+    diff = runner.invoke(app, ["diff", "classic", "blizzards", "--lang", "en"])
+    assert diff.exit_code == 0 and "Setup › Removed territories" in diff.stdout and "4 territories drawn" in diff.stdout
