@@ -117,7 +117,8 @@ ERRORS = [
      "        continents europa 4\n"
      "                   ^"),
     ("setup {\n    territories dael\n}",
-     "house.risk:4:17: unexpected 'dael'; expected one of: deal, draft; did you mean 'deal'?\n"
+     "house.risk:4:17: unexpected 'dael'; expected one of: a number, cities, deal, draft, warlords; "
+     "did you mean 'deal'?\n"
      "        territories dael\n"
      "                    ^"),
     ("battle {\n    minimum move\n}",
@@ -297,7 +298,7 @@ def test_every_error_in_a_file_is_reported(write):
     """)
     lines = [line for line in problems_of(write, text).split("\n") if line.startswith("house.risk:")]
     assert lines == [
-        "house.risk:4:17: unexpected 'dael'; expected one of: deal, draft; did you mean 'deal'?",
+        "house.risk:4:17: unexpected 'dael'; expected one of: a number, cities, deal, draft, warlords; did you mean 'deal'?",
         "house.risk:7:16: unknown continent 'europa'; did you mean 'europe'?",
         "house.risk:7:26: the bonus for asia cannot be negative (-1)",
         "house.risk:10:10: unexpected 'conected'; expected one of: adjacent, connected; did you mean 'connected'?",

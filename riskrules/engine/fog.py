@@ -262,6 +262,9 @@ class Fog:
             if not all(level[self.index[n]] == SEE_ALL for n in named):
                 return None
             return {k: v for k, v in e.items() if k != "cards_taken"} if vis.hide_cards else e
+        if kind == "wastelands":  # told of those the seat sees with their armies (at the start: none under fog)
+            seen = [x for x in e["territories"] if level[self.index[x]] == SEE_ALL]
+            return {**e, "territories": seen} if seen else None
         places = _PLACES.get(kind)
         if places is None:  # an event of no territory: as without fog, less the others' secrets
             return told(e, (g.names[seat],))

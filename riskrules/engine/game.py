@@ -33,7 +33,7 @@ from .dice import Dice, LoadedDice
 from .errors import GameError, GameOver
 from .fortify import Fortify
 from .holdings import Holdings
-from .setup import Setup
+from .setup import Setup, draw_removed, without
 from .fog import Fog
 from .fog_view import FoggedSight
 from .sight import Sight, told
@@ -128,6 +128,13 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.continent_of = board.continent_of
         self.members = board.members
         self._all = range(size)
+        # territories out of play (`remove N territories at random`): the game's board loses their borders
+        self.removed: tuple[int, ...] = ()
+        if rules.start is not None and rules.start.remove:
+            self.removed = draw_removed(self.rng, board, rules.start)
+            self.board = board = without(board, self.removed)
+            self.adjacent, self.incoming, self.members = board.adjacent, board.incoming, board.members
+        self.in_play = size - len(self.removed)  # what domination must hold
         self.owner = [-1] * size
         self.armies = [0] * size
         self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it

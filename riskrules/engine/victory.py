@@ -22,7 +22,7 @@ Check = Callable[[Any], None]  # a game → None, or it ends the game (Game.end 
 def _last_one_wins(game: Any) -> None:
     """The last player standing wins whatever the goal (missions of the dead are moot)."""
     last = game.alive.index(True)
-    game.end(last, "domination" if game.territory_count[last] == game.size else "opponent_eliminated")
+    game.end(last, "domination" if game.territory_count[last] == game.in_play else "opponent_eliminated")
 
 
 def _last_standing(game: Any) -> None:
@@ -51,8 +51,8 @@ def _active_mission(game: Any) -> None:
 
 
 def _domination(game: Any) -> None:
-    if game.size in game.territory_count:
-        game.end(game.territory_count.index(game.size), "domination")
+    if game.in_play in game.territory_count:  # (removed territories are out of play)
+        game.end(game.territory_count.index(game.in_play), "domination")
     if game.alive[:game.players].count(True) == 1:
         _last_one_wins(game)
 

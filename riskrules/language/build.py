@@ -23,7 +23,6 @@ from .scopes import _scope_items, _scope_warnings, _split
 
 # Statements whose value is one word or phrase of a closed vocabulary, and the path they set.
 _PHRASES: dict[str, tuple[str, ...]] = {
-    "deal_or_draft": ("setup", "territories"),
     "first_player": ("setup", "first_player"),
     "trade_counter": ("cards", "counter"),
     "attacker_rolls": ("battle", "attacker_rolls"),
@@ -60,7 +59,7 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
-    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level", "card_fate",
+    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level", "card_fate", "pickable",
     "combat_name", "rounding_mode",  # combat (issue 43)
 ])
 

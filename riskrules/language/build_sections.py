@@ -269,6 +269,69 @@ class _Sections(Transformer):
                                              pos, warning=True, further=further, nearer=nearer))
         return _Block("visibility", self.here(meta), c)
 
+    # ---- the start (issue 43): distribution modes, territory limit, armies on each, removal, scenario
+    def deal_or_draft(self, meta, c):
+        out = [Assign(("setup", "territories"), c[0], self.here(meta))]
+        if len(c) > 1:
+            out.append(Assign(("setup", "pickable"), c[1], self.here(meta)))
+        return out
+
+    def pickable_only(self, meta, c):
+        return Assign(("setup", "pickable"), c[0], self.here(meta))
+
+    def _number_at(self, path, meta, c):
+        return Assign(path, c[0][0], self.here(meta), {("=",): c[0][1]})
+
+    def territory_limit(self, meta, c):
+        return Assign(("setup", "limit"), int(c[0]), self.here(meta), {("=",): self.at(c[0])})
+
+    def armies_each(self, meta, c):
+        return self._number_at(("setup", "armies_each"), meta, c)
+
+    def remove_territories(self, meta, c):
+        return self._number_at(("setup", "remove"), meta, c)
+
+    def leftover_deal(self, meta, c):
+        out = [Assign(("neutral", "leftover_deal"), True, self.here(meta))]
+        if c:
+            out.append(self._number_at(("neutral", "start"), meta, c))
+        return out
+
+    def wastelands(self, meta, c):
+        (count, where), (armies, armies_where) = c
+        return Assign(("neutral", "wastelands"), {"count": count, "armies": armies}, self.here(meta),
+                      {("count", "="): where, ("armies", "="): armies_where})
+
+    def scenario(self, meta, c):
+        """The whole start, one value: a scenario stated again (a variant's, an overlay's) replaces it."""
+        value: dict = {"seats": {}, "neutral": {}}
+        parts: dict = {}
+        seen: dict[str, object] = {}
+        for key, entries, pos in c:
+            if key != "neutral" and key in value["seats"]:
+                self.problem(f"seat {key} is given twice", pos)
+            held = value["neutral"] if key == "neutral" else value["seats"].setdefault(key, {})
+            where = ("neutral",) if key == "neutral" else ("seats", key)
+            parts.setdefault(where, pos)
+            for name, (armies, armies_where), name_pos in entries:
+                if name in seen:
+                    self.problem(f"the territory '{name}' is named twice in the scenario", name_pos)
+                    continue
+                seen[name] = name_pos
+                held[name] = armies
+                parts[where + (name,)] = name_pos
+                parts[where + (name, "=")] = armies_where
+        return Assign(("scenario",), value, self.here(meta), parts)
+
+    def scenario_seat(self, meta, c):
+        seat = c[0]
+        if int(seat) < 1:
+            self.problem("seats are numbered from 1", self.at(seat))
+        return str(int(seat)), c[1], self.here(meta)
+
+    def scenario_neutral(self, meta, c):
+        return "neutral", c[0], self.here(meta)
+
     # sections: their statements already carry full paths; the block is kept for the warnings
     def _section(name: str):
         def build(self, meta, c):

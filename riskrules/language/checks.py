@@ -14,7 +14,8 @@ from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .model import Config
 from .quantities import LARGEST
-from .rules import neutral_defaults
+from .rules import makes_neutrals, neutral_defaults
+from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
 from .tables import CountTable, parse_key
 
@@ -42,6 +43,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("assassin", frozenset({"victory"})),
     ("goal", frozenset({"objective", "objective_wins", "points", "round_limit"})),
     ("hand", frozenset({"cards"})),
+    ("start", frozenset({"setup", "neutral", "scenario", "players"})),
 )
 
 
@@ -52,7 +54,7 @@ def check_config(config: Config, board: Board, counts: Iterable[int],
     c = _Checker(config, board)
     for name, reads in _CHECKS:
         if reads.isdisjoint(refused):
-            if name in ("players", "neutral", "teams", "assassin"):
+            if name in ("players", "neutral", "teams", "assassin", "start"):
                 getattr(c, name)(list(counts))
             else:
                 getattr(c, name)()
@@ -101,12 +103,13 @@ class _Checker:
         if needed_capitals:
             self.table_overlaps(needed_capitals, "capitals", "needed")
         no_armies, no_colours, no_capitals, too_many_capitals, no_room = [], [], [], [], []
+        neutral = makes_neutrals(d)
         for n in counts:
             if starting.get(n) is None:
                 no_armies.append(n)
-            if n + (1 if "neutral" in d else 0) > self.board.size:  # every army starts on a territory
+            if n + (1 if neutral else 0) > self.board.size:  # every army starts on a territory
                 no_room.append(n)
-            if colours < n + (1 if "neutral" in d and n == 2 else 0):  # 3+: the neutral army shows no colour
+            if colours < n + (1 if neutral and n == 2 else 0):  # 3+: the neutral army shows no colour
                 no_colours.append(n)
             if needed_capitals:
                 need = needed_capitals.get(n)
@@ -128,9 +131,9 @@ class _Checker:
         if no_room:
             self.add(f"{_counts(no_room)} allowed, but the board has only {self.board.size} "
                      f"territor{'y' if self.board.size == 1 else 'ies'}: every player"
-                     f"{' and the neutral army' if 'neutral' in d else ''} needs one", "players")
+                     f"{' and the neutral army' if neutral else ''} needs one", "players")
         if no_colours:
-            seats = no_colours[-1] + (1 if "neutral" in d else 0)
+            seats = no_colours[-1] + (1 if neutral else 0)
             self.add(f"{seats} armies need {seats} colours; only {colours} are listed", "colours")
         if no_capitals:
             self.add(f"{_counts(no_capitals)} allowed, but capitals needed has no entry for "
@@ -311,10 +314,11 @@ class _Checker:
             for key in ("armies", "start"):
                 if key in neutral:
                     yield ("neutral", key), "setup"
-            if "count" in neutral["territories"]:
+            if "count" in neutral.get("territories", {}):
                 yield ("neutral", "territories", "count"), "setup"
-            for t in neutral["territories"].get("held", {}):
+            for t in neutral.get("territories", {}).get("held", {}):
                 yield ("neutral", "territories", "held", t, ), "setup"
+        yield from start_number_paths(d)
         if d.get("round_limit"):
             yield ("round_limit", "rounds"), "game"
 
@@ -399,6 +403,9 @@ class _Checker:
             self.add("victory assassin needs 3 or more players: with 2, the target is the only opponent; "
                      "say it outside 'for 2 players { … }'", "victory")
 
+    def start(self, counts: list[int]) -> None:
+        check_start(self, counts)
+
     def teams(self, counts: list[int]) -> None:
         teams = self.data.get("teams")
         if not teams:
@@ -460,7 +467,9 @@ class _Checker:
         if neutral["cards"]:  # the language can say it (so every edition states its "never"); no game can play it
             self.add("the neutral army cannot get cards: it has no turn of its own in which to trade them",
                      "neutral", "cards")
-        share = neutral["territories"]
+        share = neutral.get("territories")
+        if neutral_left_to_start(self, share):  # (start_checks.py)
+            return
         deal = d["setup"]["territories"]
         if share["share"] == "leftover" and deal != "draft":
             self.add("a neutral army that takes the leftover territories needs 'territories draft'",

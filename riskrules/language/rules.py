@@ -146,6 +146,74 @@ class NeutralRules:
     named: tuple[tuple[int, int], ...] = ()  # `territories named a 3, …`: these territories first, each with its armies
 
 
+@dataclass(frozen=True)
+class StartRules:
+    """The start beyond today's deal and draft (issue 43): which territories may be taken, how
+    many each, the armies on them, the territories out of play, a whole scenario."""
+
+    pickable: str | None = None  # "warlords" | "cities": one / all but one territory of each continent may be taken
+    limit: int | None = None  # territories each player starts with; the rest neutral
+    even: bool = False  # the players get the same number each; what is left starts neutral
+    armies_each: int | None = None  # armies on every starting territory of a player; nothing placed
+    remove: int = 0  # territories out of play, drawn at random
+    wastelands: tuple[int, int] = (0, 0)  # (how many, armies on each): neutral, drawn before the share-out
+    neutral_start: int = 2  # armies on each territory these rules leave neutral
+    scenario: tuple[tuple[int, int, int], ...] = ()  # (territory, seat or -1 for the neutral army, armies)
+
+    @property
+    def decides_neutrals(self) -> bool:
+        """These rules say which territories start neutral (the 2-player neutral army's dealt hand is not dealt)."""
+        return self.even or bool(self.scenario)
+
+
+def start_keys(d: dict[str, Any]) -> list[str]:
+    """The start rules of issue 43 a merged model states (setup, neutral and scenario words)."""
+    setup, neutral = d.get("setup", {}), d.get("neutral", {})
+    keys = [k for k in ("pickable", "limit", "armies_each", "remove") if k in setup]
+    keys += [k for k in ("leftover_deal", "wastelands") if k in neutral]
+    return keys + (["scenario"] if "scenario" in d else [])
+
+
+def makes_neutrals(d: dict[str, Any]) -> bool:
+    """A neutral army exists: a `neutral` block, or start rules that leave territories neutral."""
+    return "neutral" in d or bool(set(start_keys(d)) & {"pickable", "limit", "scenario"})
+
+
+DEFAULT_NEUTRAL_START = 2  # armies on a territory the start rules leave neutral, unless `neutral { start N }`
+
+
+def compile_start(config: Config, board: Board) -> StartRules | None:
+    d = config.data
+    keys = start_keys(d)
+    if not keys:
+        return None
+    setup, neutral = d["setup"], d.get("neutral", {})
+
+    def setup_number(path: tuple) -> int:
+        value = number(config, path, "setup")
+        return value if isinstance(value, int) else typical(value)
+
+    limit = setup_number(("setup", "limit")) if "limit" in setup else None
+    waste = neutral.get("wastelands")
+    scenario: list[tuple[int, int, int]] = []
+    if "scenario" in d:
+        for seat, held in d["scenario"]["seats"].items():
+            scenario += [(board.index[t], int(seat) - 1, setup_number(("scenario", "seats", seat, t))) for t in held]
+        scenario += [(board.index[t], -1, setup_number(("scenario", "neutral", t))) for t in d["scenario"]["neutral"]]
+    start = setup_number(("neutral", "start")) if "start" in neutral else DEFAULT_NEUTRAL_START
+    return StartRules(
+        pickable=setup.get("pickable"),
+        limit=limit,
+        even=limit is not None or "pickable" in setup or bool(neutral.get("leftover_deal")),
+        armies_each=setup_number(("setup", "armies_each")) if "armies_each" in setup else None,
+        remove=setup_number(("setup", "remove")) if "remove" in setup else 0,
+        wastelands=(setup_number(("neutral", "wastelands", "count")),
+                    setup_number(("neutral", "wastelands", "armies"))) if waste else (0, 0),
+        neutral_start=start,
+        scenario=tuple(sorted(scenario)),
+    )
+
+
 # What a seat sees of a territory (a `visibility` block's levels): nothing, its owner, its owner and armies.
 SEE_NOTHING, SEE_OWNER, SEE_ALL = 0, 1, 2
 _SIGHT = {"nothing": SEE_NOTHING, "owner": SEE_OWNER, "owner_and_armies": SEE_ALL}
@@ -247,6 +315,7 @@ class Rules:
     points: Expression | None = None  # a player's points, for `by most points`
     round_limit_then: tuple[str, ...] = ()  # the tie-breaks after round_limit_by, in order
     destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
+    start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -348,16 +417,18 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         capitals = CapitalRules(_count_table(config, ("capitals", "needed"), "game"), c["capture_takes_cards"],
                                 c["capture_replaces"] == "one_each", c["capture_eliminates"])
     neutral = None
-    if "neutral" in d:
-        n = neutral_defaults(d["neutral"])
-        share = n["territories"]
+    if makes_neutrals(d):
+        n = neutral_defaults(d.get("neutral", {}))
+        share = n.get("territories", {"share": "none"})
         reinforcements = None
         if n["reinforcements"] != "none":
             reinforcements = compile_expression(n["reinforcements"], "neutral",
                                                 config.origin(("neutral", "reinforcements", "=")))
-        start_each = number(config, ("neutral", "start"), "setup")
+        start_each = number(config, ("neutral", "start"), "setup") if "start" in n else DEFAULT_NEUTRAL_START
         named: tuple[tuple[int, int], ...] = ()
-        if share["share"] == "dealt":
+        if share["share"] == "none":  # only what the start rules leave neutral (territory limit, wastelands …)
+            held = 0
+        elif share["share"] == "dealt":
             held = board.size // 3
         elif share["share"] == "named":
             named = tuple((board.index[t], number(config, ("neutral", "territories", "held", t), "setup"))
@@ -365,12 +436,12 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
             held = len(named)
         else:
             held = number(config, ("neutral", "territories", "count"), "setup")
-        armies = number(config, ("neutral", "armies"), "setup") if "armies" in d["neutral"] else None
+        armies = number(config, ("neutral", "armies"), "setup") if "armies" in n else None
         if armies is None and named:
             armies = sum(a for _, a in named)
         neutral = NeutralRules(
             armies=armies if armies is not None else _times(start_each, held),
-            dealt=share["share"] != "leftover",
+            dealt=share["share"] not in ("leftover", "none"),
             territories=held,
             first=share["share"] in ("count", "named"),
             start=start_each,
@@ -429,6 +500,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         points=compile_expression(d["points"], "game", config.origin(("points", "="))) if "points" in d else None,
         round_limit_then=tuple(limit.get("then", ())) if limit else (),
         destroy_own_kill=missions.get("destroy_own_kill", False),
+        start=compile_start(config, board),
     )
 
 

@@ -45,7 +45,7 @@ WIDTH = 100  # a list longer than this goes on after a comma on the next line
 INDENT = "    "
 
 _SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral",
-             "visibility")
+             "visibility", "scenario")
 _HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
 _TABLES = ("terms", "continents")  # named tables: one path per entry
 _MISSING = object()
@@ -214,6 +214,12 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("neutral", "played_by"): lambda v: "played by " + _phrase(v),
     ("neutral", "attacks"): lambda v: "attacks " + _phrase(v),
     ("neutral", "cards"): lambda v: "cards " + _yes(v),
+    ("setup", "pickable"): lambda v: "territories " + _choice(v, {"warlords": "warlords", "cities": "cities"}),
+    ("setup", "limit"): lambda v: f"territories {_num(v)} each",
+    ("setup", "armies_each"): lambda v: f"armies {_num(v)} on each territory",
+    ("setup", "remove"): lambda v: f"remove {_num(v)} territories at random",
+    ("neutral", "leftover_deal"): lambda v: {True: "territories leftover deal"}[v],
+    ("neutral", "wastelands"): lambda v: f"wastelands {_num(v['count'])} with {_num(v['armies'])}",
     ("visibility", "adjacent"): lambda v: "adjacent " + _sight(v),
     ("visibility", "within"): lambda v: f"within {_int(v['hops'])} {_sight(v['sees'])}",
     ("visibility", "rest"): lambda v: "rest " + _sight(v),
@@ -278,6 +284,11 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
             and isinstance(value, Mapping) and value.get("share") in ("count", "named"):
         i += 1  # (`territories named …` sets start 1 itself: each territory holds its own count)
         lines = [_neutral_territories(value, follows[1] if value.get("share") == "count" else None)]
+    elif path == ("scenario",):
+        lines = [_listed(f"seat {_int(int(seat))}:", [f"{_name(t)} {_num(a)}" for t, a in held.items()])
+                 for seat, held in value["seats"].items()]
+        if value["neutral"]:
+            lines.append(_listed("neutral:", [f"{_name(t)} {_num(a)}" for t, a in value["neutral"].items()]))
     elif path == ("missions", "list"):
         if not value:
             raise ValueError("cannot write an empty mission list")

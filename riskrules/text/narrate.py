@@ -50,6 +50,14 @@ class Narrator:
             else:
                 text = t._("{player} deals as the General; {first} begins.")
             return text.format(player=who, first=t.player(e["first"]))
+        if kind == "territories_removed":
+            return t._("Out of play: {territories}.").format(territories=", ".join(place(x) for x in e["territories"]))
+        if kind == "wastelands":
+            return t._("Wastelands, {n} neutral armies on each: {territories}.").format(
+                n=num(e["armies"]), territories=", ".join(place(x) for x in e["territories"]))
+        if kind == "pickable":
+            return t._("Territories that may be taken: {territories}.").format(
+                territories=", ".join(place(x) for x in e["territories"]))
         if kind == "roll_for_first":
             rolls = ", ".join(f"{t.player(p)} {face}" for p, face in e["rolls"].items())
             return t._("Rolls for who begins: {rolls}.").format(rolls=rolls)

@@ -1,6 +1,6 @@
 // The replay page's script (text/replay_page.py writes the page around it). No network, no library.
 // The steps arrive gzip-compressed in base64; each is [line, changes, hands?, extra?] where changes is a
-// flat list (territory, owner seat or -1, armies) and hands a flat list (seat, cards held).
+// flat list (territory, owner seat or -1 (-2 hidden, -3 out of play), armies) and hands a flat list (seat, cards held).
 "use strict";
 (async function () {
   const $ = (id) => document.getElementById(id);
@@ -51,8 +51,9 @@
     for (let i = 0; i < n; i++) {
       if (owner[i] !== shownOwner[i]) {
         const p = owner[i] >= 0 ? players[owner[i]] : null;  // -1 free, -2 hidden by fog
-        cells[i].setAttribute("fill", p ? p.colour : owner[i] === -2 ? "#c8c8c8" : "#fff");
-        rings[i].setAttribute("stroke", p ? p.colour : owner[i] === -2 ? "#c8c8c8" : "#fff");
+        const none = owner[i] === -3 ? "#777" : owner[i] === -2 ? "#c8c8c8" : "#fff";  // -3 out of play
+        cells[i].setAttribute("fill", p ? p.colour : none);
+        rings[i].setAttribute("stroke", p ? p.colour : none);
         cells[i].dataset.owner = owner[i];
         shownOwner[i] = owner[i];
       }

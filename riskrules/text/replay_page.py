@@ -32,6 +32,9 @@ from .narrate import Narrator, mission_text, result_line
 from .page import esc, json_script, page
 
 
+OUT_OF_PLAY = -3  # a removed territory's owner on the page (-1 free, -2 hidden by fog)
+
+
 def player_names(header: dict) -> list[str]:
     """The seats of a log, in order; the neutral army last where the game has one."""
     names = [p["name"] for p in header["players"]]
@@ -67,6 +70,8 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
             changes = out[-1][1] if out else []
             for name, (o, a) in event["territories"].items():
                 i = board.index[name]
+                if owner[i] == OUT_OF_PLAY:
+                    continue
                 owner[i] = -1 if o == "" else -2 if o is None else seat_of[o]
                 armies[i] = -1 if a is None else a
                 changes += (i, owner[i], armies[i])
@@ -76,8 +81,15 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
         tracker.apply(event)
         changes: list[int] = []
         hand_changes: list[int] = []
+        if event["type"] == "territories_removed":  # greyed out for the whole game
+            for name in event["territories"]:
+                i = board.index[name]
+                owner[i], armies[i] = OUT_OF_PLAY, 0
+                changes += (i, OUT_OF_PLAY, 0)
         if not fogged:
             for i in range(board.size):
+                if owner[i] == OUT_OF_PLAY:
+                    continue
                 o = seat_of[tracker.owner[i]] if tracker.owner[i] is not None else -1
                 if o != owner[i] or tracker.armies[i] != armies[i]:
                     owner[i], armies[i] = o, tracker.armies[i]

@@ -14,6 +14,7 @@ from .i18n import Text
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
+from .sheet_start import start_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
 from ..language.tables import CountTable, key_text
@@ -186,6 +187,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("setup.first_player", t._("First player"), first)
     add("setup.placement", t._("Placement"), t.n_("{n} army per placing turn", "{n} armies per placing turn",
                                                    rules.placement).format(n=rules.placement))
+    start_rows(rules, add, t)
 
     # reinforcements
     expr = rules.territory_armies
@@ -368,7 +370,9 @@ def _victory_rows(rules: Rules, add, t: Text) -> None:
 
 def _neutral_rows(rules: Rules, add, t: Text) -> None:
     n = rules.neutral
-    if n is not None and n.named:
+    start = rules.start
+    decided = n is not None and start is not None and (start.decides_neutrals or not (n.territories or n.dealt))
+    if n is not None and n.named and not decided:
         held = ", ".join(f"{t.territory(rules.board.territories[x])} {_v(a)}" for x, a in n.named)
         add("neutral.armies", t._("Neutral army"), t.n_(
             "{armies} army; it holds {held} before the rest are dealt",
@@ -382,10 +386,15 @@ def _neutral_rows(rules: Rules, add, t: Text) -> None:
             share = t.n_("dealt a hand of {n} territory", "dealt a hand of {n} territories", n.territories)
         else:
             share = t.n_("the {n} territory the draft leaves", "the {n} territories the draft leaves", n.territories)
-        add("neutral.armies", t._("Neutral army"), t.n_(
-            "{armies} army, {share}, {start} on each", "{armies} armies, {share}, {start} on each",
-            _plural(n.armies)).format(armies=_v(n.armies), share=share.format(n=_v(n.territories)), start=_v(n.start)))
-        if n.placement:
+        if decided:  # (the start rules of issue 43 say which territories start neutral)
+            add("neutral.armies", t._("Neutral army"), t._("the territories the start leaves neutral, {n} on each")
+                .format(n=start.neutral_start if start.decides_neutrals else n.start))
+        else:
+            add("neutral.armies", t._("Neutral army"), t.n_(
+                "{armies} army, {share}, {start} on each", "{armies} armies, {share}, {start} on each",
+                _plural(n.armies)).format(armies=_v(n.armies), share=share.format(n=_v(n.territories)),
+                                          start=_v(n.start)))
+        if n.placement and not decided:
             add("neutral.placement", t._("Neutral setup"), t.n_(
                 "each player also places {n} neutral army per placing turn",
                 "each player also places {n} neutral armies per placing turn", n.placement).format(n=n.placement))

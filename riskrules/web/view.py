@@ -20,7 +20,7 @@ from ..text.seat_words import attack_faced, card_text, mission_line, set_text
 
 def seat_state(view, t: Text) -> dict[str, Any]:
     """The board, the players and this seat's own things, as its seat sees them now: an owner or
-    armies it does not see now (under fog) is None; a free territory's owner is -1."""
+    armies it does not see now (under fog) is None; a free territory's owner is -1, one out of play -3."""
     board = view.board
     owner: list[int | None] = []
     armies: list[int | None] = []
@@ -28,6 +28,10 @@ def seat_state(view, t: Text) -> dict[str, Any]:
         o, a = seen_now(view, x)
         owner.append(o)
         armies.append(a)
+    inside = {x for m in board.members for x in m}  # (a game's board leaves removed territories out)
+    for x in range(view.size):
+        if x not in inside:
+            owner[x], armies[x] = -3, 0  # out of play: greyed out
     fogged = getattr(view, "level", None) is not None
     players = []
     for seat in range(len(view.names)):

@@ -50,6 +50,7 @@ function paint(state) {
     let colour = "#ffffff";
     if (owner === null) colour = "#c8c8c8";
     else if (owner >= 0) colour = info.colours[owner];
+    else if (owner === -3) colour = "#777777";  // out of play (removed territories)
     path.setAttribute("fill", colour);
     if (ring) ring.setAttribute("stroke", owner === null || owner < 0 ? "#888" : info.colours[owner]);
     if (count) count.textContent = armies === null ? "?" : String(armies);
