@@ -14,7 +14,9 @@ from riskrules.language.loader import open_rulebook
 
 runner = CliRunner()
 RULE = "reinforcements { territories max(10, territories // 3) }"
-RUN = ["--variant", "alternatief", "--players", "3", "--games", "60", "--seed", "3", "--workers", "1", "--json"]
+# 20 games a run (60 until the suite outgrew its time): the claim is equality of the statistics
+# of the same seeded games three ways, which holds game by game
+RUN = ["--variant", "alternatief", "--players", "3", "--games", "20", "--seed", "3", "--workers", "1", "--json"]
 
 
 def ok(*args: str) -> str:
@@ -32,8 +34,8 @@ def test_set_simulates_exactly_as_a_one_statement_house_rule_and_sweep_reproduce
     with_set = json.loads(ok("simulate", "nl-1990", *RUN, "--set", RULE))
     from_file = json.loads(ok("simulate", str(house), *RUN))
     assert statistics(with_set) == statistics(from_file)
-    assert with_set["set"] == [RULE] and with_set["games"] == 60
-    assert [r["count"] for r in with_set["wins_by_seat"]] == [25, 16, 19]
+    assert with_set["set"] == [RULE] and with_set["games"] == 20
+    assert [r["count"] for r in with_set["wins_by_seat"]] == [7, 5, 8]
     swept = json.loads(ok("sweep", "nl-1990", *RUN, "--set",
                           "reinforcements { territories max({value}, territories // 3) }", "--values", "3,10"))
     runs = swept["populations"][0]["runs"]
