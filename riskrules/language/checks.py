@@ -39,6 +39,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("round_limit", frozenset({"round_limit"})),
     ("teams", frozenset({"teams", "players"})),
     ("assassin", frozenset({"victory"})),
+    ("income", frozenset({"reinforcements", "continents", "cards"})),
 )
 
 
@@ -172,8 +173,6 @@ class _Checker:
         for name, bonus in bonuses.items():
             if name not in known:
                 self.add(unknown("continent", name, known), "continents", name)
-            elif isinstance(bonus, int) and bonus < 0:
-                self.add(f"the bonus for {name} cannot be negative ({bonus})", "continents", name)
         missing = [c for c in known if c not in bonuses]
         if missing:
             where = ("continents", next(iter(bonuses))) if bonuses else ("board",)
@@ -245,6 +244,8 @@ class _Checker:
 
     def expressions(self) -> None:
         self.expression(("reinforcements", "territories"), "reinforcements")
+        if "income_cap" in self.data["reinforcements"]:
+            self.expression(("reinforcements", "income_cap"), "income")
         neutral = self.data.get("neutral")
         if neutral and neutral.get("reinforcements", "none") != "none":
             self.expression(("neutral", "reinforcements"), "neutral")
@@ -328,10 +329,28 @@ class _Checker:
         # 0 or 1, but what it computes must not divide by 0 either
         bounds = None if condition else number_range("rulebook.schema.json", path)
         floor = _AT_LEAST.get(path, max(0, bounds[0]) if bounds else 0)
+        ceiling = LARGEST
+        if path == ("reinforcements", "income_cap"):  # a cap below 0 gives no income; above it, the whole
+            floor, ceiling = -LARGEST * LARGEST, LARGEST * LARGEST
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
-        _, problems = check_range(text, ranges, pos, LARGEST, floor)
+        _, problems = check_range(text, ranges, pos, ceiling, floor)
         self.problems.extend(p.in_chain(chain) for p in problems)
+
+    # ---- income (issue 43) ------------------------------------------------------------------
+
+    def income(self) -> None:
+        """The territories of autodeploy and decay are the board's; local deployments need
+        continents that do not share a territory (each board's do not: a territory is of one)."""
+        r = self.data["reinforcements"]
+        known = self.board.territories
+        for key in ("autodeploy", "decay"):
+            for name in r.get(key, {}):
+                if name not in self.board.index:
+                    self.add(f"{key} names " + unknown("territory", name, known), "reinforcements", key, name)
+        if r.get("card_bonus") == "anywhere" and self.data["cards"]["sets"]["kind"] == "none":
+            self.add("'card bonus placed anywhere' places the bonus of traded cards, but 'sets none' has no sets",
+                     "reinforcements", "card_bonus")
 
     # ---- missions -------------------------------------------------------------------------
 
