@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from .board import Board
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
+from .income_checks import income_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import neutral_defaults
@@ -337,20 +338,8 @@ class _Checker:
         _, problems = check_range(text, ranges, pos, ceiling, floor)
         self.problems.extend(p.in_chain(chain) for p in problems)
 
-    # ---- income (issue 43) ------------------------------------------------------------------
-
     def income(self) -> None:
-        """The territories of autodeploy and decay are the board's; local deployments need
-        continents that do not share a territory (each board's do not: a territory is of one)."""
-        r = self.data["reinforcements"]
-        known = self.board.territories
-        for key in ("autodeploy", "decay"):
-            for name in r.get(key, {}):
-                if name not in self.board.index:
-                    self.add(f"{key} names " + unknown("territory", name, known), "reinforcements", key, name)
-        if r.get("card_bonus") == "anywhere" and self.data["cards"]["sets"]["kind"] == "none":
-            self.add("'card bonus placed anywhere' places the bonus of traded cards, but 'sets none' has no sets",
-                     "reinforcements", "card_bonus")
+        income_problems(self)  # income_checks.py
 
     # ---- missions -------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 
 from .i18n import Text
+from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from ..language.quantities import TYPICAL
@@ -192,7 +193,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), TYPICAL)})")
     add("reinforcements.continents", t._("For continents"), ", ".join(
         f"{t.continent(c)} {_v(b)}" for c, b in zip(board.continents, rules.continent_bonus)))
-    income_rows(rules, t, add)
+    income_rows(rules, t, add)  # sheet_income.py: what the reinforcements section says beyond these
 
     # cards
     c = rules.cards
@@ -483,35 +484,3 @@ def sheet_table(sheet: Sheet):
         parts.append(table)
     return Group(*parts)
 
-
-def income_rows(rules, t: Text, add) -> None:
-    """The rows of what the reinforcements section says beyond territories and continents (issue 43)."""
-    r = rules.income
-    if r is None:
-        return
-    board = rules.board
-    if any(isinstance(b, int) and b < 0 for b in rules.continent_bonus):
-        add("reinforcements.negative", t._("Income"),
-            t._("territories and continents together, a negative bonus taken off; never below 0"))
-    if r.local:
-        add("reinforcements.local", t._("Local deployments"),
-            t._("each continent's bonus is placed inside that continent; the rest anywhere"))
-    if r.autodeploy:
-        add("reinforcements.autodeploy", t._("Autodeploy"), t._("{places}: placed there at the start of its "
-                                                                "holder's turn").format(
-            places=", ".join(f"{t.territory(board.territories[k])} {n}" for k, n in r.autodeploy)))
-    if r.decay:
-        add("reinforcements.decay", t._("Decay"), t._("{places}: lost there at the start of its holder's turn, "
-                                                      "never the last army").format(
-            places=", ".join(f"{t.territory(board.territories[k])} {n}" for k, n in r.decay)))
-    if r.card_bonus_anywhere:
-        add("reinforcements.card_bonus", t._("Card bonus"),
-            t._("the territory bonus of traded cards joins the armies to place, anywhere (not on the territory)"))
-    if r.territory_cap is not None:
-        add("reinforcements.territory_cap", t._("Armies per territory"),
-            t._("at most {n}: none placed, moved in or moved beyond it; armies with no room left are lost").format(
-                n=r.territory_cap))
-    if r.income_cap is not None:
-        add("reinforcements.income_cap", t._("Income cap"),
-            t._("{expression}: the income (cards aside) is at most this, never below 0").format(
-                expression=r.income_cap.text))
