@@ -407,7 +407,7 @@ def _newer(rng: random.Random) -> str:
     if pick == 18:
         return f"turn reinforce, attack when {rng.choice(TESTS)}, fortify"
     if pick == 19 and rng.random() < 0.5:
-        return _newer_deck_and_goal(rng)
+        return _newer_deck_and_goal(rng) if rng.random() < 0.5 else _newer_income(rng)
     return _statement(rng)  # a line of the editions, its numbers now and then made edge ones
 
 
@@ -427,6 +427,25 @@ def _newer_deck_and_goal(rng: random.Random) -> str:
         + " then ".join(rng.sample(ties, rng.randint(1, 3))),
         f"missions {{\n    destroy needs own kill{rng.choice(['', ' yes', ' no'])}\n}}",
     ])
+
+
+def _newer_income(rng: random.Random) -> str:
+    """The reinforcements section's statements of issue 43, a few at once, numbers at their edges."""
+    places = ["alaska", "kamchatka", "iceland", "peru", "egypt", "ural", "siam", "indonesia"]
+    edge = lambda: rng.choice([0, 1, 2, 5, 12, 1000])  # noqa: E731
+    lines = [
+        "continents " + ", ".join(f"{c} {rng.choice([-1000, -5, -2, -1, 0, 3, 1000])}"
+                                  for c in rng.sample(["asia", "europe", "australia", "africa"], 2)),
+        "continent armies placed inside",
+        "autodeploy " + ", ".join(f"{t} {edge()}" for t in rng.sample(places, rng.randint(1, 3))),
+        "decay " + ", ".join(f"{t} {edge()}" for t in rng.sample(places, rng.randint(1, 3))),
+        "card bonus placed anywhere",
+        f"armies at most {rng.choice([1, 2, 3, 12, 1000000])} per territory",
+        "income at most " + rng.choice(["20 * income - armies", "0", "income - 100", "territories",
+                                        "3 * board_territories - armies", "income // 2"]),
+    ]
+    chosen = rng.sample(lines, rng.randint(1, 4))
+    return "reinforcements {" + "".join(f"\n    {line}" for line in chosen) + "\n}"
 
 
 def _newer_capitals(rng: random.Random) -> str:

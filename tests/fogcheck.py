@@ -25,7 +25,8 @@ ARMIES = {"attack": (("from", "keep"),), "battle": (("from", "attacker_armies"),
           "battles": (("from", "attacker_armies"), ("to", "defender_armies")),
           "conquest": (("to", "moved"), ("to", "min_move"))}
 PLACES = {"claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
-          "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to")}
+          "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
+          "autodeploy": ("territory",), "decay": ("territory",)}
 
 
 class Watched:
@@ -98,8 +99,10 @@ class Entitled:
         if kind == "claim":
             t = ix[e["territory"]]
             self.owner[t], self.armies[t] = e["player"], 1
-        elif kind == "place":
+        elif kind in ("place", "autodeploy"):
             self.armies[ix[e["territory"]]] += e["armies"]
+        elif kind == "decay":
+            self.armies[ix[e["territory"]]] -= e["armies"]
         elif kind == "trade":
             for b in e["territory_bonus"]:
                 self.armies[ix[b["territory"]]] += b["armies"]
@@ -206,7 +209,7 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
                 found.append(f"event {k}: another's card draw told")
             if kind == "mission_dealt" and not ours and "mission" in e:
                 found.append(f"event {k}: another's mission told")
-            if kind == "reinforcements" and not ours and vis.hide_reinforcements:
+            if kind in ("reinforcements", "local_armies", "armies_lost") and not ours and vis.hide_reinforcements:
                 found.append(f"event {k}: another's reinforcements told")
             if kind == "trade" and not ours:
                 if vis.hide_cards:

@@ -33,7 +33,7 @@ def play_rounds(s: Scenario, turns: int) -> None:
 MISTAKES = [
     ("reinforcements {\n    continents asia 7 - (player - 3)\n}",
      "house.risk:4:26: unknown name 'player'; did you mean 'players'? (names allowed here: alive_players, "
-     "armies, cards, continents, own_trades, players, round, territories, trades)\n"
+     "armies, board_continents, board_territories, cards, continents, own_trades, players, round, territories, trades)\n"
      "        continents asia 7 - (player - 3)\n"
      "                             ^"),
     ("setup {\n    starting armies 2+: 50 - territories\n}",

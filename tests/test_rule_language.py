@@ -157,9 +157,9 @@ ERRORS = [
      "house.risk:4:32: the step after the listed values must be more than 0\n"
      "        sets escalating 4, 6 then +0\n"
      "                                   ^"),
-    ("reinforcements {\n    continents asia -7\n}",
-     "house.risk:4:16: the bonus for asia cannot be negative (-7)\n"
-     "        continents asia -7\n"
+    ("reinforcements {\n    continents asia -1001\n}",  # a negative bonus is allowed (issue 43), to -1,000
+     "house.risk:4:16: continents.asia: -1001 is less than the minimum of -1000\n"
+     "        continents asia -1001\n"
      "                   ^"),
     ("cards {\n    sets fixed 3 infantery: 4, 3 cavalry: 6, 3 artillery: 8, 1 of each: 10\n}",
      "house.risk:4:5: no value for a set of 3 infantry\n"
@@ -191,7 +191,7 @@ ERRORS = [
      "        ^"),
     ("reinforcements {\n    territories max(3, teritories // 3)\n}",
      "house.risk:4:24: unknown name 'teritories'; did you mean 'territories'? "
-     "(names allowed here: alive_players, armies, cards, continents, own_trades, players, round, territories, trades)\n"
+     "(names allowed here: alive_players, armies, board_continents, board_territories, cards, continents, own_trades, players, round, territories, trades)\n"
      "        territories max(3, teritories // 3)\n"
      "                           ^"),
     ("reinforcements {\n    territories territories / 3\n}",
@@ -300,7 +300,6 @@ def test_every_error_in_a_file_is_reported(write):
     assert lines == [
         "house.risk:4:17: unexpected 'dael'; expected one of: a number, cities, deal, draft, warlords; did you mean 'deal'?",
         "house.risk:7:16: unknown continent 'europa'; did you mean 'europe'?",
-        "house.risk:7:26: the bonus for asia cannot be negative (-1)",
         "house.risk:10:10: unexpected 'conected'; expected one of: adjacent, connected; did you mean 'connected'?",
     ]
 

@@ -181,6 +181,8 @@ class Battle(KillRateBattle):
     def conquer(self, decider: int, side: int, source: int, target: int, least: int) -> None:
         armies = self.armies
         most = armies[source] - 1
+        if self._cap is not None:  # armies at most N per territory: the rest stay behind
+            most = min(most, self._cap)
         least = max(1, min(least, most))
         moved = least if least == most else self.ask(
             Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))

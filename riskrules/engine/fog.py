@@ -36,6 +36,7 @@ from .sight import told
 _PLACES = {
     "claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
     "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
+    "autodeploy": ("territory",), "decay": ("territory",),
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
 # the fields of a battle's events that count the armies in one of its territories (told to its sides
@@ -239,7 +240,7 @@ class Fog:
         concerned = player is not None and self.seat_of[player] in mine
         if kind == "game_start":
             return {k: v for k, v in e.items() if k != "seed"}
-        if kind == "reinforcements":
+        if kind in ("reinforcements", "local_armies", "armies_lost"):
             return None if vis.hide_reinforcements and not concerned else e
         if kind == "neutral_reinforcements":  # (counted from the active player's total, which may be hidden)
             if not vis.hide_reinforcements or g.active in mine:

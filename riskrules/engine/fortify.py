@@ -20,12 +20,16 @@ class Fortify:
         reach = self._reach(seat) if f.connected else None
         while moves > 0:
             options = self.fortify_options(seat, sent, reach)
+            if self._cap is not None:  # armies at most N per territory: none into a full one
+                options = [(t, u) for t, u in options if self.armies[u] < self._cap]
             if not options:
                 return
             chosen = self.ask(Decision(D.FORTIFY, decider, options, seat, True))
             if chosen is None:
                 return
             source, target, armies = chosen
+            if self._cap is not None:  # armies at most N per territory: what does not fit stays
+                armies = min(armies, self._cap - self.armies[target])
             self.armies[source] -= armies
             self.armies[target] += armies
             if not f.split:

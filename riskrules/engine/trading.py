@@ -60,11 +60,18 @@ class Trading:
             self.deck.extend(cards)  # traded cards go under the deck (else they leave the game)
         owned = [card for card in cards if card < self.size and self.owner[card] == seat]
         bonus: list[int] = []  # for each such card, or once per trade (on the one the player picks)
+        income = rules.income
+        if income is not None and income.card_bonus_anywhere:  # the bonus joins the armies to place
+            if c.bonus_armies and owned:
+                value += self.value(c.bonus_armies, seat) * (len(owned) if c.bonus_per_card else 1)
+            owned = []
         if c.bonus_armies and owned:
             bonus = owned if c.bonus_per_card or len(owned) == 1 else [self.ask(Decision(D.BONUS, seat, owned))]
         bonus_armies = self.value(c.bonus_armies, seat) if bonus else 0
         for territory in bonus:
             self.armies[territory] += bonus_armies
+            if self._cap is not None and self.armies[territory] > self._cap:  # armies at most N per territory
+                self.armies[territory] = max(self._cap, self.armies[territory] - bonus_armies)
         self.largest_trade = max(self.largest_trade, value)
         if self.listeners:
             self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=value,
@@ -181,4 +188,7 @@ def worth(game, seat: int, cards) -> tuple[int, list[int], int]:
         if c.cap is not None:
             armies = min(armies, value(c.cap, held))
     owned = [card for card in cards if card < game.size and game.owner[card] == seat] if c.bonus_armies else []
+    income = rules.income
+    if owned and income is not None and income.card_bonus_anywhere:  # the bonus joins the armies to place
+        return armies + value(c.bonus_armies, held - len(cards)) * (len(owned) if c.bonus_per_card else 1), [], 0
     return armies, owned, (value(c.bonus_armies, held - len(cards)) if owned else 0)

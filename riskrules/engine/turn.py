@@ -9,6 +9,7 @@ from typing import Any
 from ..language.expr import Condition
 from ..language.rules import Rules
 from . import decisions as D
+from . import income
 from .decisions import Decision
 
 # what a phase of the rules' turn runs for the player `seat` whose turn it is; each calls the
@@ -58,8 +59,10 @@ PHASES: dict[str, Callable[[Any, int], None]] = {
 
 def compile_phases(rules: Rules) -> tuple[tuple[str, Condition | None, Callable[[Any, int], None]], ...]:
     """The rules' turn, by phase number: (its name, the condition for playing it or None, what
-    it runs). Made once per game and shared by its copies."""
-    return tuple((phase, rules.conditions[index], PHASES.get(phase, _nothing))
+    it runs). Made once per game and shared by its copies. Rules that declare more of income
+    than territories and continents (rules.income) reinforce by engine/income.py."""
+    phases = PHASES if rules.income is None else {**PHASES, "reinforce": income.reinforce}
+    return tuple((phase, rules.conditions[index], phases.get(phase, _nothing))
                  for index, phase in enumerate(rules.phases))
 
 
@@ -157,5 +160,7 @@ class Turn:
 
     def place(self, decider: int, side: int, amount: int) -> None:
         """Place `amount` armies of `side` as `decider` chooses, a territory at a time."""
+        if self._capped:  # armies at most N per territory
+            return income.place(self, decider, side, amount)
         while amount > 0:
             amount -= self._place_one(decider, side, amount)

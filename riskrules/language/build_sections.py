@@ -31,6 +31,39 @@ class _Sections(Transformer):
     def continent_bonus(self, meta, c):
         return [Assign(("continents", name), value, pos, {("=",): where}) for name, (value, where), pos in c[0]]
 
+    # ---- income (issue 43)
+    def local_deployments(self, meta, c):
+        return Assign(("reinforcements", "local"), True, self.here(meta))
+
+    def _per_territory(self, key: str, entries) -> list:
+        out, seen = [], set()
+        for name, (value, where), pos in entries:
+            if name in seen:
+                self.problem(f"the territory '{name}' is named twice", pos)
+                continue
+            seen.add(name)
+            if not isinstance(value, int):
+                self.problem(f"{key} needs a whole number of armies for {name}", where)
+                continue
+            out.append(Assign(("reinforcements", key, name), value, pos, {("=",): where}))
+        return out
+
+    def autodeploy(self, meta, c):
+        return self._per_territory("autodeploy", c[0])
+
+    def decay(self, meta, c):
+        return self._per_territory("decay", c[0])
+
+    def card_bonus_anywhere(self, meta, c):
+        return Assign(("reinforcements", "card_bonus"), "anywhere", self.here(meta))
+
+    def territory_cap(self, meta, c):
+        return Assign(("reinforcements", "territory_cap"), int(c[0]), self.here(meta), {("=",): self.at(c[0])})
+
+    def income_cap(self, meta, c):
+        return Assign(("reinforcements", "income_cap"), self._expression(c[0]), self.here(meta),
+                      {("=",): self._expr_pos(c[0])})
+
     def fixed_sets(self, meta, c):
         values, parts = {}, {}
         for symbol, (value, where), pos in c:

@@ -12,6 +12,7 @@ from .board import Board
 from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
+from .income_checks import income_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
@@ -44,6 +45,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("goal", frozenset({"objective", "objective_wins", "points", "round_limit"})),
     ("hand", frozenset({"cards"})),
     ("start", frozenset({"setup", "neutral", "scenario", "players"})),
+    ("income", frozenset({"reinforcements", "continents", "cards"})),
 )
 
 
@@ -178,8 +180,6 @@ class _Checker:
         for name, bonus in bonuses.items():
             if name not in known:
                 self.add(unknown("continent", name, known), "continents", name)
-            elif isinstance(bonus, int) and bonus < 0:
-                self.add(f"the bonus for {name} cannot be negative ({bonus})", "continents", name)
         missing = [c for c in known if c not in bonuses]
         if missing:
             where = ("continents", next(iter(bonuses))) if bonuses else ("board",)
@@ -267,6 +267,8 @@ class _Checker:
 
     def expressions(self) -> None:
         self.expression(("reinforcements", "territories"), "reinforcements")
+        if "income_cap" in self.data["reinforcements"]:
+            self.expression(("reinforcements", "income_cap"), "income")
         neutral = self.data.get("neutral")
         if neutral and neutral.get("reinforcements", "none") != "none":
             self.expression(("neutral", "reinforcements"), "neutral")
@@ -353,10 +355,16 @@ class _Checker:
         # 0 or 1, but what it computes must not divide by 0 either
         bounds = None if condition else number_range("rulebook.schema.json", path)
         floor = _AT_LEAST.get(path, max(0, bounds[0]) if bounds else 0)
+        ceiling = LARGEST
+        if path == ("reinforcements", "income_cap"):  # a cap below 0 gives no income; above it, the whole
+            floor, ceiling = -LARGEST * LARGEST, LARGEST * LARGEST
         board = self.board
         ranges = name_ranges(board.size, len(board.continents), board.deck_size, self.data["players"]["max"])
-        _, problems = check_range(text, ranges, pos, LARGEST, floor)
+        _, problems = check_range(text, ranges, pos, ceiling, floor)
         self.problems.extend(p.in_chain(chain) for p in problems)
+
+    def income(self) -> None:
+        income_problems(self)  # income_checks.py
 
     # ---- missions -------------------------------------------------------------------------
 

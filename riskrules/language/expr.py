@@ -25,14 +25,15 @@ from .quantities import ALL, LARGEST
 # The quantities an expression may name, and what they mean (the author's guide prints
 # these descriptions): each is described, bounded and counted in quantities.py.
 QUANTITIES: dict[str, str] = {q.name: q.meaning for q in ALL}
-_GAME = frozenset(QUANTITIES) - {"total"}
+_GAME = frozenset(QUANTITIES) - {"total", "income"}
 # The names each kind of expression may use. "setup" numbers are counted before anyone holds
 # anything; "game" ones during play, for a player; "neutral" ones for the neutral army.
 NAMES_FOR: dict[str, frozenset[str]] = {
     "setup": frozenset({"players"}),
     "game": _GAME,
     "reinforcements": _GAME,
-    "neutral": frozenset(QUANTITIES),
+    "neutral": frozenset(QUANTITIES) - {"income"},
+    "income": _GAME | {"income"},  # an income cap: `income at most 20 * income - armies`
 }
 # Names whose value is the same all game long: an expression of these only is a number as
 # soon as the number of players is known.

@@ -56,6 +56,14 @@ ALL: tuple[Quantity, ...] = (
              lambda g, seat: sum(g.alive[:g.players])),
     Quantity("round", "the round of play, 1 for the first (0 during the setup)", 0, MAX_ROUND, 1,
              lambda g, seat: g.round),
+    Quantity("board_territories", "territories on the board", 1, "board_size", 42,
+             lambda g, seat: g.size),
+    Quantity("board_continents", "continents on the board", 0, "continents", 6,
+             lambda g, seat: len(g.board.continents)),
+    # not counted for a seat: the engine gives the player's whole income (territories and continents,
+    # cards aside) when it counts an income cap (the only expression that may name it: expr.NAMES_FOR)
+    Quantity("income", "the player's whole income this turn, territories and continents, cards aside "
+             "(income caps only)", 0, LARGEST, 5, None),
     # not counted for a seat: the engine gives the active player's total when it counts the
     # neutral army's reinforcements (the only expressions that may name it: expr.NAMES_FOR)
     Quantity("total", "the active player's reinforcements this turn (neutral reinforcements only)", 0, LARGEST, 0,
@@ -66,5 +74,5 @@ TYPICAL: dict[str, int] = {q.name: q.typical for q in ALL}
 
 
 def counters() -> dict[str, Callable[[Any, int], int]]:
-    """Name → how it is counted for a seat, for every quantity counted so (all but `total`)."""
+    """Name → how it is counted for a seat, for every quantity counted so (all but `total` and `income`)."""
     return {q.name: q.count for q in ALL if q.count is not None}

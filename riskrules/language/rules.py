@@ -272,6 +272,38 @@ def compile_visibility(v: dict[str, Any] | None) -> Visibility | None:
 
 
 @dataclass(frozen=True)
+class IncomeRules:
+    """What the reinforcements section says beyond territories and continents (issue 43); a
+    game whose rules declare none of it has none (Rules.income is None: today's path)."""
+
+    local: bool  # each continent's bonus is placed inside that continent
+    autodeploy: tuple[tuple[int, int], ...]  # (territory, armies) placed there at the start of its holder's turn
+    decay: tuple[tuple[int, int], ...]  # (territory, armies) lost there then, never below 1
+    card_bonus_anywhere: bool  # the territory-card bonus joins the armies to place
+    territory_cap: int | None  # no territory holds more armies
+    income_cap: Expression | None  # the income (cards aside) is at most this, never below 0
+
+
+def compile_income(config: Config, board: Board) -> IncomeRules | None:
+    r = config.data["reinforcements"]
+    negative = any(isinstance(b, int) and b < 0 for b in config.data["continents"].values())
+    keys = ("local", "autodeploy", "decay", "card_bonus", "territory_cap", "income_cap")
+    if not negative and not any(r.get(k) for k in keys if k != "card_bonus") \
+            and r.get("card_bonus", "on_territory") == "on_territory":
+        return None
+    cap = r.get("income_cap")
+    return IncomeRules(
+        local=r.get("local", False),
+        autodeploy=tuple((board.index[t], n) for t, n in r.get("autodeploy", {}).items() if n),
+        decay=tuple((board.index[t], n) for t, n in r.get("decay", {}).items() if n),
+        card_bonus_anywhere=r.get("card_bonus") == "anywhere",
+        territory_cap=r.get("territory_cap"),
+        income_cap=compile_expression(cap, "income", config.origin(("reinforcements", "income_cap", "=")))
+        if cap else None,
+    )
+
+
+@dataclass(frozen=True)
 class Rules:
     id: str
     title: str
@@ -316,6 +348,7 @@ class Rules:
     round_limit_then: tuple[str, ...] = ()  # the tie-breaks after round_limit_by, in order
     destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
     start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
+    income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -501,6 +534,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         round_limit_then=tuple(limit.get("then", ())) if limit else (),
         destroy_own_kill=missions.get("destroy_own_kill", False),
         start=compile_start(config, board),
+        income=compile_income(config, board),
     )
 
 

@@ -48,6 +48,7 @@ _SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions"
              "visibility", "scenario")
 _HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
 _TABLES = ("terms", "continents")  # named tables: one path per entry
+_NESTED = (("reinforcements", "autodeploy"), ("reinforcements", "decay"))  # … and the same inside a section
 _MISSING = object()
 
 
@@ -131,6 +132,13 @@ def _mission(m: Mapping) -> str:
     raise ValueError(f"cannot write the mission {m!r}")
 
 
+def _only(value: Any, written: Any, text: str) -> str:
+    """A statement that says one thing: `value` must be what it says (nothing says the default)."""
+    if value != written or type(value) is not type(written):
+        raise ValueError(f"cannot write {value!r}: only '{text}' is a statement")
+    return text
+
+
 def _turn(phases: Any, conditions: Mapping) -> _List:
     if not isinstance(conditions, Mapping) or not set(conditions) <= set(phases):
         raise ValueError(f"cannot write the conditions {conditions!r} of the turn {phases!r}")
@@ -164,6 +172,12 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("conditions",): None,
     ("reinforcements", "territories"): lambda v: "territories " + write_expression(v),
     ("continents",): None,
+    ("reinforcements", "local"): lambda v: _only(v, True, "continent armies placed inside"),
+    ("reinforcements", "autodeploy"): None,
+    ("reinforcements", "decay"): None,
+    ("reinforcements", "card_bonus"): lambda v: _only(v, "anywhere", "card bonus placed anywhere"),
+    ("reinforcements", "territory_cap"): lambda v: f"armies at most {_int(v)} per territory",
+    ("reinforcements", "income_cap"): lambda v: "income at most " + write_expression(v),
     ("cards", "sets"): _sets,
     ("cards", "cap"): lambda v: f"sets at most {_num(v)}",
     ("cards", "escalation_after"): _escalation,
@@ -264,6 +278,12 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
             i += 1
         show = _name if path[0] == "terms" else _num
         lines: list[str | _List] = [_listed(path[0], [f"{k} {show(v)}" for k, v in entries])]
+    elif len(path) == 3 and path[:2] in _NESTED:
+        entries = [(_name(path[2]), value)]
+        while i < len(pairs) and len(pairs[i][0]) == 3 and pairs[i][0][:2] == path[:2]:
+            entries.append((_name(pairs[i][0][2]), pairs[i][1]))
+            i += 1
+        lines = [_listed(path[1], [f"{k} {_int(v)}" for k, v in entries])]
     elif path == ("turn",):  # the statement sets the conditions too: a turn alone is written with none
         paired = follows[0] == ("conditions",)
         i += paired
@@ -409,6 +429,12 @@ def _pairs_of_data(data: Mapping[str, Any]) -> list[tuple[JSONPath, Any]]:
             if not isinstance(table, Mapping):
                 raise ValueError(f"cannot write {table!r} as the {path[0]} table")
             pairs += [((path[0], name), value) for name, value in table.items()]
+            continue
+        if path in _NESTED:
+            table = data.get(path[0], {}).get(path[1], {}) if isinstance(data.get(path[0]), Mapping) else {}
+            if not isinstance(table, Mapping):
+                raise ValueError(f"cannot write {table!r} as the {path[1]} table")
+            pairs += [(path + (name,), value) for name, value in table.items()]
             continue
         node: Any = data
         for key in path:

@@ -91,6 +91,22 @@ class Narrator:
                     by=t.player(by), n=num(e["armies"]), player=who, territory=place(e["territory"]))
             return t.n_("{player} places {n} army on {territory}.", "{player} places {n} armies on {territory}.",
                         e["armies"]).format(player=who, n=num(e["armies"]), territory=place(e["territory"]))
+        if kind == "autodeploy":
+            return t.n_("{player} receives {n} army on {territory} (autodeploy).",
+                        "{player} receives {n} armies on {territory} (autodeploy).", e["armies"]).format(
+                player=who, n=num(e["armies"]), territory=place(e["territory"]))
+        if kind == "decay":
+            return t.n_("{player} loses {n} army on {territory} (decay).",
+                        "{player} loses {n} armies on {territory} (decay).", e["armies"]).format(
+                player=who, n=num(e["armies"]), territory=place(e["territory"]))
+        if kind == "local_armies":
+            return t.n_("{player} places the {n} army of {continent} inside {continent}.",
+                        "{player} places the {n} armies of {continent} inside {continent}.", e["armies"]).format(
+                player=who, n=num(e["armies"]), continent=t.continent(e["continent"]))
+        if kind == "armies_lost":
+            return t.n_("{player} has no room for {n} army (at most {cap} per territory): it is lost.",
+                        "{player} has no room for {n} armies (at most {cap} per territory): they are lost.",
+                        e["armies"]).format(player=who, n=num(e["armies"]), cap=num(e["cap"]))
         if kind == "neutral_reinforcements":
             return t.n_("{player} receives {n} army, placed by {by}.", "{player} receives {n} armies, placed by {by}.",
                         e["armies"]).format(player=who, n=num(e["armies"]), by=t.player(e["placed_by"]))

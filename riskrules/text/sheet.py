@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 
 from .i18n import Text
+from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
@@ -195,6 +196,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         f"{expr.text}  ({_example(expr, 'territories', (4, 11, 17), TYPICAL)})")
     add("reinforcements.continents", t._("For continents"), ", ".join(
         f"{t.continent(c)} {_v(b)}" for c, b in zip(board.continents, rules.continent_bonus)))
+    income_rows(rules, t, add)  # sheet_income.py: what the reinforcements section says beyond these
 
     # cards
     c = rules.cards
@@ -512,3 +514,4 @@ def sheet_table(sheet: Sheet):
             table.add_row(row.label, row.value)
         parts.append(table)
     return Group(*parts)
+

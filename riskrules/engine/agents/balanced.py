@@ -76,6 +76,11 @@ class BalancedAgent(Agent):
             for t in range(view.size):
                 if owner[t] == target:
                     want[t] += 4.0
+        for k, members in enumerate(board.members):  # completing a continent of a negative bonus costs income
+            if view.continent_count[side][k] == len(members) - 1 and bonus[k].__class__ is int and bonus[k] < 0:
+                for t in members:
+                    if owner[t] != side:
+                        want[t] = max(0.1, want[t] + bonus[k])
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
             for seat in range(len(view.names)):
                 if seat not in own and view.holds(seat, k):
