@@ -35,6 +35,7 @@ FIXED: tuple[tuple[str, str], ...] = (
     ("defender_capital", "the defending territory is marked capital, or is a capital of the capitals victory"),
 )
 CAPITAL = "capital"  # the mark that a capital of the capitals victory bears too
+ARMIES = frozenset({"attacker_armies", "defender_armies"})
 MOST_EXTRA = 9  # dice a side may gain from its modifiers together (checks.py refuses more)
 
 
@@ -68,15 +69,27 @@ class Modifiers:
     dice: tuple[tuple[bool, int, Condition], ...]  # (for the attacker, change, test), in order
     ties: tuple[tuple[bool, Condition], ...]  # (ties to the defender, test): the first that holds decides
     counts: tuple[tuple[str, Callable[[Any, int, int, int], int]], ...]  # the names the tests use, how counted
+    steady: bool  # no test names the armies: during one attack they hold or fail throughout
 
     def env(self, game: Any, side: int, source: int, target: int) -> dict[str, int]:
         return {name: count(game, side, source, target) for name, count in self.counts}
+
+    def situation(self, game: Any, side: int, source: int, target: int) -> tuple[tuple[str, int], ...]:
+        """What the tests read of a battle but the armies (which an attack's odds count for
+        themselves): the key of its odds (engine/odds.py)."""
+        return tuple((name, count(game, side, source, target)) for name, count in self.counts
+                     if name not in ARMIES)
 
     def battle(self, game: Any, side: int, source: int, target: int, attacking: int, defending: int,
                ties_to_defender: bool) -> tuple[int, int, bool]:
         """(attacker's most dice, defender's most dice, ties to the defender) of a battle of
         `side` from `source` on `target`, from the tables' `attacking` and `defending`."""
-        env = self.env(game, side, source, target)
+        return self.apply(self.env(game, side, source, target), attacking, defending, ties_to_defender,
+                          game.armies[source] - 1, game.armies[target])
+
+    def apply(self, env: dict[str, int], attacking: int, defending: int, ties_to_defender: bool,
+              attacker_room: int, defender_room: int) -> tuple[int, int, bool]:
+        """As `battle`, given the tests' names and the most dice each side's armies allow."""
         extra_a = extra_d = 0
         for for_attacker, change, test in self.dice:
             if test(env):
@@ -85,9 +98,9 @@ class Modifiers:
                 else:
                     extra_d += change
         if extra_a:
-            attacking = _clamp(attacking + extra_a, attacking, game.armies[source] - 1)
+            attacking = _clamp(attacking + extra_a, attacking, attacker_room)
         if extra_d:
-            defending = _clamp(defending + extra_d, defending, game.armies[target])
+            defending = _clamp(defending + extra_d, defending, defender_room)
         for to_defender, test in self.ties:
             if test(env):
                 ties_to_defender = to_defender
@@ -113,7 +126,8 @@ def compile_modifiers(items: list[dict[str, Any]], board: Board, origin: Callabl
             dice.append((item["dice"] == "attacker", item["change"], test))
         else:
             ties.append((item["ties"] == "defender", test))
-    return Modifiers(tuple(dice), tuple(ties), tuple((name, _counter(name, board)) for name in sorted(used)))
+    return Modifiers(tuple(dice), tuple(ties), tuple((name, _counter(name, board)) for name in sorted(used)),
+                     not used & ARMIES)
 
 
 def _counter(name: str, board: Board) -> Callable[[Any, int, int, int], int]:

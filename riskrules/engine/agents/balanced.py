@@ -32,6 +32,16 @@ class BalancedAgent(Agent):
         self._plan_turn = -1
         self._values: list[float] = []
 
+    def chance(self, side: int, source: int, target: int) -> float:
+        """The chance that `side` takes `target` attacking from `source` with all it may: under
+        battle modifiers (language/marks.py), the odds of this battle's own situation."""
+        armies = self.view.armies
+        b = self.view.rules.battle
+        if b.modifiers is None:
+            return self.odds.win(armies[source] - 1, armies[target])
+        return odds_for(b, 60, b.modifiers.situation(self.view, side, source, target)).win(
+            armies[source] - 1, armies[target])
+
     # ---- what the bot wants this turn ----------------------------------------------------
 
     def values(self, side: int) -> list[float]:
@@ -128,13 +138,13 @@ class BalancedAgent(Agent):
         side = d.side
         armies = view.armies
         want = self.values(side)
-        win = self.odds.win
+        win = self.chance
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         for source, target in d.options:
-            p = win(armies[source] - 1, armies[target])
+            p = win(side, source, target)
             if p >= threshold:
                 score = p * want[target]
                 if score > best_score:
