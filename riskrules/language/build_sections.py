@@ -290,6 +290,12 @@ class _Sections(Transformer):
     def reroll(self, meta, c):
         return Assign(("battle", "reroll"), True, self.here(meta))
 
+    def no_reroll(self, meta, c):
+        return Assign(("battle", "reroll"), False, self.here(meta))
+
+    def no_modifiers(self, meta, c):
+        return Assign(("battle", "modifiers"), [], self.here(meta))
+
 
 class _Modifier(tuple):
     """A battle modifier statement, (value, where, where its test is), gathered by `battle`."""
