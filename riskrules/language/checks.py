@@ -256,6 +256,9 @@ class _Checker:
             chain = self.config.chain_to(pos.file) if pos else ()
             if "dice" in item:
                 gained[item["dice"]] += max(0, item["change"])
+                if item["change"] == 0:
+                    self.add("a dice change of 0 changes nothing: write + 1 to + 3, or - 1 to - 3",
+                             "battle", "modifiers", i)
             try:
                 compile_test(item["when"], board, pos)
             except RuleError as err:

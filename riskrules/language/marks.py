@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from collections.abc import Callable
 
-from .board import Board
+from .board import IMPASSABLE, Board
 from .errors import Pos
 from .expr import NAMES_FOR, Condition, Range, compile_condition
 from .quantities import LARGEST, counters
@@ -45,7 +45,8 @@ def battle_names(board: Board) -> dict[str, str]:
     names = {name: "int" if name.endswith("_armies") else "bool" for name, _ in FIXED}
     for mark, _ in board.marks:
         names[f"attacker_{mark}"] = names[f"defender_{mark}"] = "bool"
-    names.update((f"border_{mark}", "bool") for mark, _ in board.border_marks)
+    # (no battle crosses an impassable border: a test of it could never hold)
+    names.update((f"border_{mark}", "bool") for mark, _ in board.border_marks if mark != IMPASSABLE)
     return {**names, **{name: "int" for name in NAMES_FOR["game"]}}
 
 
