@@ -136,3 +136,58 @@ def test_balanced_values_an_attack_with_the_odds_of_its_battle(write):
     assert capital == odds_for(b, 60, (("defender_capital", 1),)).win(5, 3)
     assert plain == odds_for(b, 60, (("defender_capital", 0),)).win(5, 3)
     assert round(capital, 4) == 0.5665 and round(plain, 4) == 0.7694
+
+
+# ---- the experts' re-roll with a card of the territory (has07) -----------------------------------------
+
+def test_a_card_of_the_territory_rolls_one_die_again():
+    from scenario import Script
+    from riskrules.engine.decisions import REROLL
+
+    agents = [Script(reroll=[1]), Script(), Script()]
+    s = Scenario("experts-reroll", 3, holds={"alberta": (0, 10), "ontario": (1, 4), "quebec": (1, 4)},
+                 dice=[6, 3, 1, 5, 2, 4, 6, 3, 1, 5, 2], agents=agents)
+    s.give(0, "ontario")
+    e = battle(s, "alberta", "ontario")
+    asked = [d for d in agents[0].asked if d.kind is REROLL]
+    assert [(d.options, d.shown, d.optional) for d in asked] == [([1, 3, 6], ((6, 3, 1), (5, 2)), True)]
+    assert (e["attacker_dice"], e["defender_dice"], e["reroll"]) == ([6, 4, 3], [5, 2], [1, 4])
+    assert (e["attacker_losses"], e["defender_losses"]) == (0, 2)
+    # no card of alberta or quebec: nothing is asked, nothing rolled again
+    e = battle(s, "alberta", "quebec")
+    assert len([d for d in agents[0].asked if d.kind is REROLL]) == 1
+    assert "reroll" not in e and (e["attacker_losses"], e["defender_losses"]) == (0, 2)
+
+
+def test_balanced_rolls_again_the_die_that_gains_most():
+    from riskrules.engine.decisions import REROLL, Decision
+
+    s = Scenario("experts-reroll", 3, holds={"alberta": (0, 10), "ontario": (1, 4)})
+    bot = BalancedAgent()
+    bot.start(s.game.sights[0], 0, random.Random(1))
+    where = (s.t("alberta"), s.t("ontario"))
+
+    def asked(attack, defence):
+        return bot.decide(Decision(REROLL, 0, sorted(set(attack)), 0, True, 0, where, None,
+                                   (tuple(attack), tuple(defence))))
+
+    assert asked([6, 3, 1], [5, 2]) is None  # both pairs win already
+    assert asked([6, 2, 1], [5, 4]) == 1  # the lowest: as good as the losing 2, and it risks nothing
+    assert asked([2], [5]) == 2
+    assert asked([2], [6]) is None  # nothing beats a 6: keeping costs no more
+    assert asked([5, 1], [5]) == 1  # a tie lost: the spare die may still beat it, and risks nothing
+
+
+def test_a_log_answers_the_re_roll():
+    from riskrules.engine.agents.log_agent import Cursor, LogAgent
+    from riskrules.engine.decisions import REROLL, Decision
+
+    s = Scenario("experts-reroll", 3, holds={"alberta": (0, 10), "ontario": (1, 4)})
+    events = [{"type": "battle", "reroll": [1, 4]}, {"type": "battle"}]
+    cursor = Cursor()
+    agent = LogAgent(events, cursor, "human")
+    agent.start(s.game.sights[0], 0, random.Random(1))
+    d = Decision(REROLL, 0, [1, 3, 6], 0, True, 0, (s.t("alberta"), s.t("ontario")), None, ((6, 3, 1), (5, 2)))
+    assert agent.decide(d) == 1
+    cursor({})
+    assert agent.decide(d) is None

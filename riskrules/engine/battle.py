@@ -131,7 +131,7 @@ class Battle:
                 steady_attacker, steady_defender = max(steady_attacker, most_attacking + 1), \
                     max(steady_defender, most_defending)
             rolls = min(armies[source] - max(floor, steady_attacker), armies[target] - steady_defender) // pairs
-            if rolls >= AT_ONCE and (b.modifiers is None or b.modifiers.steady):
+            if rolls >= AT_ONCE and (b.modifiers is None or b.modifiers.steady) and not b.reroll:
                 self._rolls(side, source, target, committed, rolled, defending, rolls, ties_to_defender)
                 return
         roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
@@ -139,6 +139,7 @@ class Battle:
         attack.sort(reverse=True)
         defence = roll(defending)
         defence.sort(reverse=True)
+        rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
         attacker_losses = defender_losses = 0
         if ties_to_defender:
             for a, d in zip(attack, defence):
@@ -160,9 +161,26 @@ class Battle:
                 "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
                 "defender_armies": armies[target] + defender_losses, "committed": committed, "attacker_dice": attack,
                 "defender_dice": defence, "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses})
+                "defender_losses": defender_losses, **({"reroll": rerolled} if rerolled else {})})
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
+
+    def _reroll(self, decider: int, side: int, source: int, target: int, attack: list[int], defence: list[int],
+                roll) -> list[int] | None:
+        """Hasbro's experts: an attacker who holds the card of `source` or `target` may roll one of
+        his dice again (the card stays in his hand). `attack` is changed in place, still sorted;
+        [the face rolled again, the new face], or None."""
+        hand = self.hands[side]
+        if side == self.neutral or (source not in hand and target not in hand):
+            return None
+        face = self.ask(Decision(D.REROLL, decider, sorted(set(attack)), side, True, 0, (source, target), None,
+                                 (tuple(attack), tuple(defence))))
+        if face is None:
+            return None
+        new = roll(1)[0]
+        attack[attack.index(face)] = new
+        attack.sort(reverse=True)
+        return [face, new]
 
     def _rolls(self, side: int, source: int, target: int, committed: int, rolled: int, defending: int,
                rolls: int, ties_to_defender: bool) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .board import Board
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
-from .marks import MOST_EXTRA, battle_ranges, compile_test
+from .marks_checks import modifier_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import neutral_defaults
@@ -241,37 +241,7 @@ class _Checker:
             if dice > low:
                 self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
                          "battle", "defender_dice", _key_of(battle["defender_dice"], low))
-        self.battle_modifiers(battle)
-
-    def battle_modifiers(self, battle: dict) -> None:
-        """Marks (issue 43): each modifier's test names only what the battle and the board have
-        (did-you-mean on a misspelt mark) and cannot divide by 0; a side gains at most
-        MOST_EXTRA dice; a re-roll needs cards."""
-        board = self.board
-        ranges = battle_ranges(board, name_ranges(board.size, len(board.continents), board.deck_size,
-                                                  self.data["players"]["max"]))
-        gained = {"attacker": 0, "defender": 0}
-        for i, item in enumerate(battle.get("modifiers", [])):
-            pos = self.config.origin(("battle", "modifiers", i, "when"))
-            chain = self.config.chain_to(pos.file) if pos else ()
-            if "dice" in item:
-                gained[item["dice"]] += max(0, item["change"])
-                if item["change"] == 0:
-                    self.add("a dice change of 0 changes nothing: write + 1 to + 3, or - 1 to - 3",
-                             "battle", "modifiers", i)
-            try:
-                compile_test(item["when"], board, pos)
-            except RuleError as err:
-                self.problems.extend(p.in_chain(chain) for p in err.problems)
-                continue
-            _, problems = check_range(item["when"], ranges, pos, LARGEST, 0)
-            self.problems.extend(p.in_chain(chain) for p in problems)
-        for side, extra in gained.items():
-            if extra > MOST_EXTRA:
-                self.add(f"the {side}'s dice modifiers add up to {extra} dice: at most {MOST_EXTRA}",
-                         "battle", "modifiers")
-        if battle.get("reroll") and self.data["cards"]["sets"]["kind"] == "none":
-            self.add("a re-roll is paid with a card, but 'sets none' plays without cards", "battle", "reroll")
+        self.problems += modifier_problems(self.config, self.board, battle, self.data)  # marks (issue 43)
 
     # ---- expressions ------------------------------------------------------------------------
 

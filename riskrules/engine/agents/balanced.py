@@ -10,7 +10,7 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE,
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, REROLL, TRADE,
                          Decision)
 from ..odds import odds_for
 from .base import Agent
@@ -131,7 +131,31 @@ class BalancedAgent(Agent):
             return max(d.options, key=lambda t: len(self.enemy_neighbours(t, d.side)))
         if kind is CAPITAL:
             return self.capital(d)
+        if kind is REROLL:
+            return self.reroll(d)
         return d.options[0]
+
+    def reroll(self, d: Decision):
+        """The face whose re-roll most raises the armies the defender is expected to lose less
+        the attacker's, if any does (one die, its new face 1 to `sides`, every face counted)."""
+        attack, defence = d.shown
+        b = self.view.rules.battle
+        ties = b.ties_to_defender
+        if b.modifiers is not None:
+            ties = b.modifiers.battle(self.view, d.side, d.where[0], d.where[1], 1, 1, ties)[2]
+
+        def gain(dice: list[int]) -> int:
+            high = sorted(dice, reverse=True)
+            return sum(1 if a > x or (a == x and not ties) else -1 for a, x in zip(high, defence))
+
+        best, best_value = None, float(gain(list(attack)))
+        for face in d.options:
+            rest = list(attack)
+            rest.remove(face)
+            value = sum(gain(rest + [new]) for new in range(1, b.sides + 1)) / b.sides
+            if value > best_value + 1e-9:
+                best, best_value = face, value
+        return best
 
     def attack(self, d: Decision):
         view = self.view
