@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from conftest import house
 from riskrules.engine.agents.balanced import BalancedAgent
 from riskrules.engine.dice import Dice, LoadedDice
@@ -191,3 +193,33 @@ def test_a_log_answers_the_re_roll():
     assert agent.decide(d) == 1
     cursor({})
     assert agent.decide(d) is None
+
+
+def test_a_person_is_asked_the_re_roll_at_the_terminal_and_in_the_browser():
+    from riskrules.engine.decisions import REROLL, Decision
+    from riskrules.terminal.human import HumanAgent
+    from riskrules.text.i18n import Text
+    from riskrules.web.answers import Malformed, read
+    from riskrules.web.view import described
+
+    s = Scenario("experts-reroll", 3, holds={"alberta": (0, 10), "ontario": (1, 4)})
+    g = s.game
+    typed = iter(["5", "1", ""])
+    shown: list[str] = []
+    person = HumanAgent(Text("en"), read=lambda prompt: shown.append(prompt) or next(typed), write=shown.append)
+    person.start(g.sights[0], 0, random.Random(1))
+    person._board_shown = g.turn  # (the turn's first screen is not what is tested)
+    d = Decision(REROLL, 0, [1, 3, 6], 0, True, 0, (s.t("alberta"), s.t("ontario")), g.sights[0],
+                 ((6, 3, 1), (5, 2)))
+    assert person.decide(d) == 1
+    assert "Your dice 6 3 1 against 5 2: a face to roll again (a card of the territory), or Enter to keep them: " \
+        in shown
+    assert any("type the face of one of your dice: 1, 3, 6" in line for line in shown)
+    assert person.decide(d) is None  # Enter keeps them
+    page = described(d, g.sights[0], Text("en"), 7, 0)
+    assert (page["kind"], page["options"], page["labels"][0], page["keep"]) == \
+        ("reroll", [1, 3, 6], "roll a 1 again", "Keep the dice")
+    assert page["prompt"] == "Your dice 6 3 1 against 5 2: roll one again with your card of the territory?"
+    assert read(d, {"reroll": 3})[0] == 3 and read(d, {"reroll": None})[0] is None
+    with pytest.raises(Malformed):
+        read(d, {"reroll": "3"})
