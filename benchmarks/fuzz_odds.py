@@ -51,7 +51,10 @@ SETS = ["battle { ties attacker }", "battle { ties defender }", "battle { attack
         "battle { attacker dice 2+: 1 }", "battle { defender dice 1+: 1 always }",
         "battle { attacker dice 2: 1, 3: 2, 4: 3, 5+: 5 }", "battle { defender dice 1: 1, 2: 2, 3+: 4 by choice }",
         "battle { attacker rolls up to committed }", "battle { trench warfare yes }",
-        "battle { defender dice 1: 1, 2+: 2 }", "battle {{{", "battle { ties }"]
+        "battle { defender dice 1: 1, 2+: 2 }", "battle {{{", "battle { ties }",
+        # marks (issue 43): modifiers the odds follow, in the situation --when gives (none here)
+        "battle { dice sides 8 }", "battle { defender dice + 3 when defender_armies > 1 }",
+        "battle { attacker dice - 1 when attacker_armies < 5 }", "battle { dice sides 20 }"]
 
 
 def family(label: str) -> str:

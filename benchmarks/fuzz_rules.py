@@ -400,7 +400,17 @@ def _newer(rng: random.Random) -> str:
         return "victory assassin"
     if pick == 18:
         return f"turn reinforce, attack when {rng.choice(TESTS)}, fortify"
+    if pick == 19 and rng.random() < 0.5:  # marks (issue 43): battle modifiers, dice sides, the re-roll
+        return "battle {" + "".join(f"\n    {line}" for line in rng.sample(MARKS, rng.randint(1, 3))) + "\n}"
     return _statement(rng)  # a line of the editions, its numbers now and then made edge ones
+
+
+MARKS = ["dice sides 8", "dice sides 2", "dice sides 20", "defender dice + 1 when defender_capital",
+         "defender dice + 3 when defender_armies > 2", "attacker dice - 1 when attacker_neutral",
+         "attacker dice + 2 when round > 3 and attacker_armies >= 5", "attacker dice - 3 when attacker_capital",
+         "ties attacker when defender_neutral", "ties defender when not attacker_neutral",
+         "defender dice - 2 when defender_armies // 2 > 1", "reroll one die with a card of the territory",
+         "modifiers none", "reroll none"]
 
 
 def _newer_capitals(rng: random.Random) -> str:
