@@ -53,7 +53,10 @@ SETS = ["battle { ties attacker }", "battle { ties defender }", "battle { attack
         "battle { attacker rolls up to committed }", "battle { trench warfare yes }",
         "battle { defender dice 1: 1, 2+: 2 }", "battle {{{", "battle { ties }",
         "battle { combat kill rates }", "battle { combat kill rates\n luck 100%\n rounding weighted random }",
-        "battle { combat kill rates\n kill rates attacker 1%, defender 1% }", "battle { luck 101% }"]
+        "battle { combat kill rates\n kill rates attacker 1%, defender 1% }", "battle { luck 101% }",
+        # marks (issue 43): modifiers the odds follow, in the situation --when gives (none here)
+        "battle { dice sides 8 }", "battle { defender dice + 3 when defender_armies > 1 }",
+        "battle { attacker dice - 1 when attacker_armies < 5 }", "battle { dice sides 20 }"]
 
 
 def family(label: str) -> str:

@@ -407,7 +407,12 @@ def _newer(rng: random.Random) -> str:
     if pick == 18:
         return f"turn reinforce, attack when {rng.choice(TESTS)}, fortify"
     if pick == 19 and rng.random() < 0.5:
-        return _newer_deck_and_goal(rng) if rng.random() < 0.5 else _newer_income(rng)
+        pick = rng.randrange(3)  # deck and goal, income, marks (issue 43)
+        if pick == 0:
+            return _newer_deck_and_goal(rng)
+        if pick == 1:
+            return _newer_income(rng)
+        return "battle {" + "".join(f"\n    {line}" for line in rng.sample(MARKS, rng.randint(1, 3))) + "\n}"
     return _statement(rng)  # a line of the editions, its numbers now and then made edge ones
 
 
@@ -446,6 +451,14 @@ def _newer_income(rng: random.Random) -> str:
     ]
     chosen = rng.sample(lines, rng.randint(1, 4))
     return "reinforcements {" + "".join(f"\n    {line}" for line in chosen) + "\n}"
+
+
+MARKS = ["dice sides 8", "dice sides 2", "dice sides 20", "defender dice + 1 when defender_capital",
+         "defender dice + 3 when defender_armies > 2", "attacker dice - 1 when attacker_neutral",
+         "attacker dice + 2 when round > 3 and attacker_armies >= 5", "attacker dice - 3 when attacker_capital",
+         "ties attacker when defender_neutral", "ties defender when not attacker_neutral",
+         "defender dice - 2 when defender_armies // 2 > 1", "reroll one die with a card of the territory",
+         "modifiers none", "reroll none"]
 
 
 def _newer_capitals(rng: random.Random) -> str:

@@ -47,6 +47,10 @@ def odds(
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     allow_dir: AllowDirOpt = None,
+    when: Annotated[list[str] | None, typer.Option(
+        "--when", help="Under the rules' battle modifiers: what holds in this battle — a name of their tests "
+                       "(defender_capital, border_wall, defender_neutral) or NAME=N (round=3); again for "
+                       "more. What is not given does not hold (a game quantity: its typical value).")] = None,
 ) -> None:
     """The exact probability that an attack takes the territory — or each territory of a chain — and the
     armies expected to be left: a dynamic programme over the edition's own dice rules, not a simulation.
@@ -76,7 +80,7 @@ def odds(
     garrisons = _defenders(defenders) if defenders is not None else None
     if garrisons is not None and (len(garrisons) > 1 or chain_options):
         _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defender_dice, advise, worth, plot,
-               as_json, lang)
+               as_json, lang, when or [])
         return
     defenders_one = garrisons[0] if garrisons else None
     from ..engine.odds import Odds
@@ -101,7 +105,7 @@ def odds(
         why = too_large(rules.battle.kills, size, size)
         if why:
             fail(why)
-    o = Odds(rules.battle, size)
+    o = Odds(rules.battle, size, _situation(when or [], rules))
     t = text_for(lang, rules.language)
     if table is None:
         e = odds_json(o, attackers, defenders_one)
@@ -139,8 +143,27 @@ def _defenders(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
+def _situation(when: list[str], rules) -> tuple[tuple[str, int], ...]:
+    """--when's names and values, checked against the names a battle's test may use on the board."""
+    from ..language.errors import unknown
+    from ..language.marks import ARMIES, battle_names
+    from ..language.quantities import LARGEST
+
+    names = sorted(battle_names(rules.board).keys() - ARMIES)
+    found: dict[str, int] = {}
+    for item in when:
+        name, equals, value = item.partition("=")
+        name = name.strip()
+        if name not in names:
+            fail(f"--when: {unknown('name', name, names)}")
+        if equals and not (value.strip().isascii() and value.strip().isdigit() and int(value) <= LARGEST):
+            fail(f"--when {name}=…: a whole number from 0 to {LARGEST:,}")
+        found[name] = int(value) if equals else 1
+    return tuple(sorted(found.items()))
+
+
 def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defender_dice, advise, worth, plot,
-           as_json, lang) -> None:
+           as_json, lang, when) -> None:
     from ..engine import plans
     from ..text.plans import advice_text, plan_json, plan_text
 
@@ -153,6 +176,10 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
     check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
+    if when:
+        from dataclasses import replace
+
+        plan = replace(plan, situation=_situation(when, rules))
     t = text_for(lang, rules.language)
     b = rules.battle
     if b.kills is not None and defender_dice is not None:

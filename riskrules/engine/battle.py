@@ -13,6 +13,7 @@ roll is rolled.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import partial
 
 from . import decisions as D
 from .combat.attack import KillRateBattle
@@ -109,13 +110,18 @@ class Battle(KillRateBattle):
         b = self.rules.battle
         armies = self.armies
         where = (source, target)
-        options = self._dice_options[b.attacker_dice(armies[source])]
+        most_attacking = b.attacker_dice(armies[source])
+        most_defending = b.defender_dice(armies[target])
+        ties_to_defender = b.ties_to_defender
+        if b.modified and b.modifiers is not None:  # battle modifiers (language/marks.py)
+            most_attacking, most_defending, ties_to_defender = b.modifiers.battle(
+                self, side, source, target, most_attacking, most_defending, ties_to_defender)
+        options = self._dice_options[most_attacking]
         if len(options) == 1:  # no choice to make
             committed, rolled = options[0]
         else:
             committed, rolled = self.ask(Decision(D.DICE, decider, options, side, False, 0, where))
         defender = self.owner[target]
-        most_defending = b.defender_dice(armies[target])
         if b.defender_chooses and most_defending > 1 and self.alive[defender]:
             decides = defender if defender != self.neutral else self.other_player()  # self.controller(defender)
             # (its `most`: the dice the attacker rolls, chosen already, for the defender to see)
@@ -126,17 +132,21 @@ class Battle(KillRateBattle):
         if floor and self.dice.many:
             pairs = min(rolled, defending)  # the most armies a side can lose in one roll
             steady_attacker, steady_defender = self._steady
+            if b.modified:  # the modified dice stay while neither side is held below them
+                steady_attacker, steady_defender = max(steady_attacker, most_attacking + 1), \
+                    max(steady_defender, most_defending)
             rolls = min(armies[source] - max(floor, steady_attacker), armies[target] - steady_defender) // pairs
-            if rolls >= AT_ONCE:
-                self._rolls(side, source, target, committed, rolled, defending, rolls)
+            if rolls >= AT_ONCE and (b.modifiers is None or b.modifiers.steady) and not b.reroll:
+                self._rolls(side, source, target, committed, rolled, defending, rolls, ties_to_defender)
                 return
-        roll = self.dice.roll
+        roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
         attack = roll(rolled)
         attack.sort(reverse=True)
         defence = roll(defending)
         defence.sort(reverse=True)
+        rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
         attacker_losses = defender_losses = 0
-        if b.ties_to_defender:
+        if ties_to_defender:
             for a, d in zip(attack, defence):
                 if a > d:
                     defender_losses += 1
@@ -156,15 +166,32 @@ class Battle(KillRateBattle):
                 "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
                 "defender_armies": armies[target] + defender_losses, "committed": committed, "attacker_dice": attack,
                 "defender_dice": defence, "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses})
+                "defender_losses": defender_losses, **({"reroll": rerolled} if rerolled else {})})
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
 
+    def _reroll(self, decider: int, side: int, source: int, target: int, attack: list[int], defence: list[int],
+                roll) -> list[int] | None:
+        """Hasbro's experts: an attacker who holds the card of `source` or `target` may roll one of
+        his dice again (the card stays in his hand). `attack` is changed in place, still sorted;
+        [the face rolled again, the new face], or None."""
+        hand = self.hands[side]
+        if side == self.neutral or (source not in hand and target not in hand):
+            return None
+        face = self.ask(Decision(D.REROLL, decider, sorted(set(attack)), side, True, 0, (source, target), None,
+                                 (tuple(attack), tuple(defence))))
+        if face is None:
+            return None
+        new = roll(1)[0]
+        attack[attack.index(face)] = new
+        attack.sort(reverse=True)
+        return [face, new]
+
     def _rolls(self, side: int, source: int, target: int, committed: int, rolled: int, defending: int,
-               rolls: int) -> None:
+               rolls: int, ties_to_defender: bool) -> None:
         """`rolls` rolls of the same dice drawn at once: none of them can take the territory."""
         armies = self.armies
-        outcomes = roll_outcomes(rolled, defending, self.rules.battle.ties_to_defender)
+        outcomes = roll_outcomes(rolled, defending, ties_to_defender, self.rules.battle.sides)
         counts = self.dice.outcomes(rolls, [chance for chance, _, _ in outcomes])
         attacker_losses = sum(n * lost for n, (_, lost, _) in zip(counts, outcomes))
         defender_losses = sum(n * lost for n, (_, _, lost) in zip(counts, outcomes))

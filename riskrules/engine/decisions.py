@@ -16,6 +16,7 @@ the engine checks every answer with `Decision.check` and never trusts it.
     fortify   (from, to, armies)                      yes: stop
     capital   territory                               no
     discard   a card id from the hand (over a hand limit)  no
+    reroll    a face of one's dice to roll again      yes: keep them   (marks: a card of the territory)
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ OCCUPY = "occupy"
 FORTIFY = "fortify"
 CAPITAL = "capital"
 DISCARD = "discard"
+REROLL = "reroll"  # Hasbro's experts: re-roll one die with a card of the territory (language/marks.py)
 
 
 _NOT_AN_OPTION = {
@@ -61,6 +63,7 @@ _NOT_AN_OPTION = {
     OCCUPY: N_("not an allowed number of armies to move"),
     CAPITAL: N_("not one of your territories"),
     DISCARD: N_("not a card you hold"),
+    REROLL: N_("not a face of one of your dice"),
 }
 
 
@@ -81,10 +84,11 @@ class Decision:
     Options are shared and read-only.
     """
 
-    __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "view")
+    __slots__ = ("kind", "player", "side", "options", "optional", "most", "where", "view", "shown")
 
     def __init__(self, kind: str, player: int, options: list | range, side: int | None = None,
-                 optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, view: Any = None):
+                 optional: bool = False, most: int = 0, where: tuple[int, int] | None = None, view: Any = None,
+                 shown: tuple = ()):
         # (the engine passes these by position on its hot path: half the cost of keywords)
         self.kind = kind
         self.player = player
@@ -94,6 +98,7 @@ class Decision:
         self.most = most
         self.where = where
         self.view = view  # the asked seat's Sight, set when the decision is put
+        self.shown = shown  # a reroll decision: (the attacker's dice, the defender's dice) just rolled
 
     def check(self, answer: Any) -> Refusal | None:
         """None if `answer` is legal, else why not (in words a player understands)."""

@@ -32,6 +32,11 @@ class Dice:
             return [int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1]
         return [int(r() * 6) + 1 for _ in range(n)]
 
+    def roll_sides(self, n: int, sides: int) -> list[int]:
+        """`n` dice of `sides` sides (`dice sides 8`): drawn as `roll` draws six-sided ones."""
+        r = self._random
+        return [int(r() * sides) + 1 for _ in range(n)]
+
     def outcomes(self, rolls: int, chances: Sequence[float]) -> list[int]:
         """How many of `rolls` rolls end in each of the outcomes whose chances are `chances` (they
         add up to 1): a multinomial draw, made as one binomial draw per outcome but the last."""
@@ -102,12 +107,12 @@ class LoadedDice:
 
     many = False
 
-    def __init__(self, faces: Iterable[int]):
+    def __init__(self, faces: Iterable[int], sides: int = 6):
         self._faces = list(faces)
         self._next = 0
         for face in self._faces:
-            if not 1 <= face <= 6:
-                raise ValueError(f"a die shows 1 to 6, not {face}")
+            if not 1 <= face <= sides:
+                raise ValueError(f"a die shows 1 to {sides}, not {face}")
 
     def roll(self, n: int) -> list[int]:
         if self._next + n > len(self._faces):
@@ -115,6 +120,9 @@ class LoadedDice:
         faces = self._faces[self._next:self._next + n]
         self._next += n
         return faces
+
+    def roll_sides(self, n: int, sides: int) -> list[int]:
+        return self.roll(n)
 
     @property
     def left(self) -> int:

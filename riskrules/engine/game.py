@@ -25,6 +25,7 @@ from typing import Any
 from collections.abc import Callable, Sequence
 
 from ..language.quantities import counters
+from ..language.marks import MOST_EXTRA
 from ..language.rules import Mission, Rules
 from .battle import Battle
 from .copying import Copying
@@ -171,12 +172,14 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self._cap = rules.income.territory_cap if self._capped else None  # armies at most N per territory
         # option lists that depend only on a count, made once (agents must not change them)
         b = rules.battle
-        top = max(max(b.attacker_most), b.attacker_open)
+        extra = MOST_EXTRA if b.modifiers is not None else 0  # dice a modifier may add (language/marks.py)
+        top = max(max(b.attacker_most), b.attacker_open) + extra
         self._dice_options = [
             [(c, d) for c in range(1, m + 1) for d in (range(1, c + 1) if b.up_to_committed else (c,))]
             for m in range(top + 1)
         ]
-        self._defend_options = [list(range(1, m + 1)) for m in range(max(max(b.defender_most), b.defender_open) + 1)]
+        self._defend_options = [list(range(1, m + 1))
+                                for m in range(max(max(b.defender_most), b.defender_open) + extra + 1)]
         # the armies from which the dice each side may roll stay the same (see battle.py)
         self._steady = (_steady(b.attacker_most, b.attacker_open), max(1, _steady(b.defender_most, b.defender_open)))
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)

@@ -9,16 +9,22 @@ most dice the rules allow for a territory of a+1 armies, the defender the most f
 from __future__ import annotations
 
 from functools import lru_cache, cache
-from itertools import product
+from itertools import combinations_with_replacement, product
+from math import factorial
 from operator import mul
 
+from ..language.quantities import TYPICAL
 from ..language.rules import BattleRules
 from .combat.kill_rates import kills_distribution
 
 
 @cache
-def roll_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: bool) -> tuple[tuple[float, int, int], ...]:
-    """(probability, attacker losses, defender losses) of one roll, by enumerating every face."""
+def roll_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: bool,
+                  sides: int = 6) -> tuple[tuple[float, int, int], ...]:
+    """(probability, attacker losses, defender losses) of one roll, by enumerating every face
+    (of dice with other sides than 6, or more than 5 dice: every sorted hand, counted)."""
+    if sides != 6 or attacker_dice + defender_dice > 5:
+        return _hand_outcomes(attacker_dice, defender_dice, ties_to_defender, sides)
     counts: dict[tuple[int, int], int] = {}
     pairs = min(attacker_dice, defender_dice)
     for faces in product(range(1, 7), repeat=attacker_dice + defender_dice):
@@ -35,15 +41,50 @@ def roll_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: bool
     return tuple((n / total, la, ld) for (la, ld), n in sorted(counts.items()))
 
 
-class Odds:
-    """Win probabilities and expected survivors for attacks up to `size` armies a side."""
+def _hand_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: bool,
+                   sides: int) -> tuple[tuple[float, int, int], ...]:
+    """As roll_outcomes, over each side's sorted hands with the number of rolls that show
+    each (a multinomial coefficient): the same counts, in far fewer steps."""
+    def hands(n: int) -> list[tuple[tuple[int, ...], int]]:
+        out = []
+        for hand in combinations_with_replacement(range(sides, 0, -1), n):  # highest first
+            ways = factorial(n)
+            for face in set(hand):
+                ways //= factorial(hand.count(face))
+            out.append((hand, ways))
+        return out
 
-    def __init__(self, battle: BattleRules, size: int):
+    counts: dict[tuple[int, int], int] = {}
+    pairs = min(attacker_dice, defender_dice)
+    defence_hands = hands(defender_dice)
+    for attack, ways_a in hands(attacker_dice):
+        for defence, ways_d in defence_hands:
+            lost_a = lost_d = 0
+            for i in range(pairs):
+                if attack[i] > defence[i] or (attack[i] == defence[i] and not ties_to_defender):
+                    lost_d += 1
+                else:
+                    lost_a += 1
+            counts[(lost_a, lost_d)] = counts.get((lost_a, lost_d), 0) + ways_a * ways_d
+    total = sides ** (attacker_dice + defender_dice)
+    return tuple((n / total, la, ld) for (la, ld), n in sorted(counts.items()))
+
+
+class Odds:
+    """Win probabilities and expected survivors for attacks up to `size` armies a side; under
+    battle modifiers (language/marks.py), in the battle's `situation`: the values of what their
+    tests read but the armies (a mark, a side: 0 unless given; a game quantity: typical)."""
+
+    def __init__(self, battle: BattleRules, size: int, situation: tuple[tuple[str, int], ...] = ()):
         self.size = size
         if battle.kills is not None:
             self._kill_rates(battle, size)
             return
         ties = battle.ties_to_defender
+        sides = battle.sides
+        modifiers = battle.modifiers
+        env = {name: TYPICAL.get(name, 0) for name, _ in modifiers.counts} if modifiers is not None else {}
+        env.update(situation)
         least = battle.least_to_attack
         p = [[0.0] * (size + 1) for _ in range(size + 1)]
         left_a = [[0.0] * (size + 1) for _ in range(size + 1)]
@@ -61,7 +102,13 @@ class Odds:
                     ld_row[d] = float(d)
                     continue
                 win = ea = ed = 0.0
-                for prob, lost_a, lost_d in roll_outcomes(dice_a, min(battle.defender_dice(d), d), ties):
+                if modifiers is None:
+                    outcomes = roll_outcomes(dice_a, min(battle.defender_dice(d), d), ties, sides)
+                else:  # the modified dice of this state
+                    env["attacker_armies"], env["defender_armies"] = a + 1, d
+                    outcomes = roll_outcomes(*modifiers.apply(env, dice_a, min(battle.defender_dice(d), d), ties,
+                                                              a, d), sides)
+                for prob, lost_a, lost_d in outcomes:
                     na, nd = a - lost_a, d - lost_d
                     win += prob * p[na][nd]
                     ea += prob * left_a[na][nd]
@@ -123,7 +170,7 @@ class Odds:
 
 
 @lru_cache(maxsize=64)
-def odds_for(battle: BattleRules, size: int = 60) -> Odds:
+def odds_for(battle: BattleRules, size: int = 60, situation: tuple[tuple[str, int], ...] = ()) -> Odds:
     if battle.kills is not None and battle.kills.luck > 50:  # (a wide draw: 60 a side takes seconds)
         size = min(size, 40)
-    return Odds(battle, size)
+    return Odds(battle, size, situation)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..language.rules import BattleRules
 from .combat.kill_rates import pressed_outcomes
+from ..language.quantities import TYPICAL
 from .odds import roll_outcomes
 
 MAX_ARMIES = 1000  # a side, as `risk odds` allows
@@ -39,6 +40,7 @@ class Plan:
     leave: int = 1
     stop: int = 0
     defender_cap: int | None = None  # at most this many defender dice (None: the most the rules allow)
+    situation: tuple[tuple[str, int], ...] = ()  # under battle modifiers: what their tests read (engine/odds.py)
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,15 @@ class Chain:
         if dice <= 0:
             return None
         defending = min(b.defender_dice(d), d)
+        ties = b.ties_to_defender
+        if b.modifiers is not None:  # battle modifiers (language/marks.py), in the plan's situation
+            env = {name: TYPICAL.get(name, 0) for name, _ in b.modifiers.counts}
+            env.update(self.plan.situation)
+            env["attacker_armies"], env["defender_armies"] = a + behind, d
+            dice, defending, ties = b.modifiers.apply(env, dice, defending, ties, a, d)
         if self.plan.defender_cap is not None:
             defending = min(defending, self.plan.defender_cap)
-        return roll_outcomes(dice, defending, b.ties_to_defender)
+        return roll_outcomes(dice, defending, ties, b.sides)
 
     def after_conquest(self, hop: int, survivors: int) -> int | None:
         """The attackers of the next hop after taking territory `hop` with `survivors`; None: the chain ends."""

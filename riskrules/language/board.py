@@ -49,6 +49,16 @@ class Board:
     layout: Layout | None = None  # none: drawn from a layout computed from the borders
     one_way: tuple[tuple[str, str], ...] = ()  # (from, to): `from` may attack and move into `to`, not back
     incoming: tuple[tuple[int, ...], ...] = ()  # territory → who may attack it (adjacent itself without one_way; set by _index)
+    marks: tuple[tuple[str, frozenset[int]], ...] = ()  # territory marks: (name, the territories that bear it)
+    border_marks: tuple[tuple[str, frozenset[tuple[int, int]]], ...] = ()  # (name, borders as (low, high) index pairs)
+
+    def marked(self, mark: str) -> frozenset[int]:
+        """The territories that bear `mark` (none if the board has no such mark)."""
+        return next((ts for name, ts in self.marks if name == mark), frozenset())
+
+    def marked_borders(self, mark: str) -> frozenset[tuple[int, int]]:
+        """The borders that bear `mark`, each as (lower index, higher index)."""
+        return next((bs for name, bs in self.border_marks if name == mark), frozenset())
 
     @property
     def size(self) -> int:
@@ -67,6 +77,9 @@ class Board:
             "continents": {c: [self.territories[i] for i in self.members[k]] for k, c in enumerate(self.continents)},
             "borders": [list(b) for b in self.borders],
             **({"one_way": [list(b) for b in self.one_way]} if self.one_way else {}),
+            **({"marks": {m: [self.territories[t] for t in sorted(ts)] for m, ts in self.marks}} if self.marks else {}),
+            **({"border marks": {m: [[self.territories[a], self.territories[b]] for a, b in sorted(bs)]
+                                 for m, bs in self.border_marks}} if self.border_marks else {}),
             "deck": {
                 "symbols": list(self.symbols),
                 "jokers": self.jokers,
@@ -161,7 +174,7 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
         if getattr(err, "problem", None) == "exceeded maximum nesting depth":  # libyaml's own bound (0.2.5 on)
             raise failed("nested too deeply") from None
         raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
-    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | {"layout", "one_way"} or "continents" not in root:
+    if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | _OPTIONAL_KEYS or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
                         f"at the top, a layout if it likes, and nothing else)")
     return root, marks
@@ -191,7 +204,9 @@ def _child_path(stack: list[list]) -> tuple | None:
     return None if key is _KEY else path + (key,)
 
 
-_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})  # and, optionally, "layout" and "one_way"
+_BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})
+_OPTIONAL_KEYS = frozenset({"layout", "one_way", "marks", "border marks"})
+IMPASSABLE = "impassable"  # the border mark that makes a listed border no border at all
 
 
 def _mark_pos(label: str, lines: list[str], mark) -> Pos:
@@ -290,6 +305,7 @@ def _index(data: dict, where) -> Board:
         else:
             neighbours[index[a]].add(index[b])
             one_way.append((a, b))
+    marks, border_marks = _marks(data, index, territories, neighbours, problems, where)
     deck = data["deck"]
     symbols = list(deck["symbols"])
     card_symbol = [-1] * len(territories)
@@ -303,9 +319,14 @@ def _index(data: dict, where) -> Board:
     for i, s in enumerate(card_symbol):
         if s < 0 and territories[i] not in deck["cards"]:
             problems.append(Problem(f"territory '{territories[i]}' has no card", where(("deck", "cards"))))
+    # an impassable border is no border: for attack, fortify, sight and the board's connection
+    blocked = next((pairs for name, pairs in border_marks if name == IMPASSABLE), frozenset())
     both = [set(n) for n in neighbours]  # connected whichever way its borders go
     for a, b in one_way:
         both[index[b]].add(index[a])
+    for i, j in blocked:
+        both[i].discard(j)
+        both[j].discard(i)
     if not problems and territories:
         unreachable = _unreachable(both)
         if unreachable:
@@ -315,6 +336,9 @@ def _index(data: dict, where) -> Board:
     layout = _layout(data.get("layout"), index, neighbours, problems, where)
     if problems:
         raise RuleError(problems)
+    for i, j in blocked:  # (after the layout: a lane may still be drawn across it)
+        neighbours[i].discard(j)
+        neighbours[j].discard(i)
     members: list[list[int]] = [[] for _ in continents]
     for i, k in enumerate(continent_of):
         members[k].append(i)
@@ -342,7 +366,40 @@ def _index(data: dict, where) -> Board:
         layout=layout,
         one_way=tuple(one_way),
         incoming=incoming,
+        marks=marks,
+        border_marks=border_marks,
     )
+
+
+def _marks(data: dict, index: dict[str, int], territories: list[str], neighbours: list[set[int]],
+           problems: list[Problem], where) -> tuple[tuple, tuple]:
+    """The board's territory and border marks, checked: each names territories of the board, each
+    marked border is a border."""
+    marks = []
+    for name, members in data.get("marks", {}).items():
+        found = set()
+        for k, t in enumerate(members):
+            if t not in index:
+                problems.append(Problem(unknown("territory", t, territories), where(("marks", name, k))))
+            else:
+                found.add(index[t])
+        marks.append((name, frozenset(found)))
+    border_marks = []
+    for name, pairs in data.get("border marks", {}).items():
+        found_pairs = set()
+        for n, (a, b) in enumerate(pairs):
+            if a not in index or b not in index:
+                problems += [Problem(unknown("territory", t, territories), where(("border marks", name, n, k)))
+                             for k, t in enumerate((a, b)) if t not in index]
+                continue
+            i, j = index[a], index[b]
+            if j not in neighbours[i] and i not in neighbours[j]:
+                problems.append(Problem(f"the border mark '{name}' is on {a}–{b}, which is not a border",
+                                        where(("border marks", name, n))))
+                continue
+            found_pairs.add((min(i, j), max(i, j)))
+        border_marks.append((name, frozenset(found_pairs)))
+    return tuple(marks), tuple(border_marks)
 
 
 def _layout(data: dict | None, index: dict[str, int], neighbours: list[set[int]], problems: list[Problem],

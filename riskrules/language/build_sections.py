@@ -371,5 +371,55 @@ class _Sections(Transformer):
             return _Block(name, self.here(meta), c)
         return build
 
-    setup, reinforcements, cards, battle = map(_section, ("setup", "reinforcements", "cards", "battle"))
+    setup, reinforcements, cards = map(_section, ("setup", "reinforcements", "cards"))
     fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
+
+    # ---- marks (issue 43): battle modifiers, dice sides, re-roll
+    def battle(self, meta, c):
+        """A battle block: its modifiers (`… when …`) gathered into one list, in their order, as a
+        mission list is (a later block that gives any replaces them all)."""
+        out, items, parts = [], [], {}
+        for item in c:
+            if isinstance(item, _Modifier):
+                value, pos, where = item
+                parts[(len(items),)] = pos
+                parts[(len(items), "when")] = where
+                items.append(value)
+            else:
+                out.append(item)
+        if items:
+            out.append(Assign(("battle", "modifiers"), items, self.here(meta), parts))
+        return _Block("battle", self.here(meta), out)
+
+    def dice_sides(self, meta, c):
+        return Assign(("battle", "sides"), int(c[0]), self.here(meta))
+
+    def attacker_modifier(self, meta, c):
+        return _Modifier(({"dice": "attacker", "change": c[0], "when": self._expression(c[1])},
+                          self.here(meta), self._expr_pos(c[1])))
+
+    def defender_modifier(self, meta, c):
+        return _Modifier(({"dice": "defender", "change": c[0], "when": self._expression(c[1])},
+                          self.here(meta), self._expr_pos(c[1])))
+
+    def dice_plus(self, meta, c):
+        return int(c[0])
+
+    def dice_minus(self, meta, c):
+        return -int(c[0])
+
+    def ties_when(self, meta, c):
+        return _Modifier(({"ties": c[0], "when": self._expression(c[1])}, self.here(meta), self._expr_pos(c[1])))
+
+    def reroll(self, meta, c):
+        return Assign(("battle", "reroll"), True, self.here(meta))
+
+    def no_reroll(self, meta, c):
+        return Assign(("battle", "reroll"), False, self.here(meta))
+
+    def no_modifiers(self, meta, c):
+        return Assign(("battle", "modifiers"), [], self.here(meta))
+
+
+class _Modifier(tuple):
+    """A battle modifier statement, (value, where, where its test is), gathered by `battle`."""

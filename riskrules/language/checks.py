@@ -13,6 +13,7 @@ from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .income_checks import income_problems
+from .marks_checks import modifier_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
@@ -246,6 +247,7 @@ class _Checker:
             if dice > low:
                 self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
                          "battle", "defender_dice", _key_of(battle["defender_dice"], low))
+        self.problems += modifier_problems(self.config, self.board, battle, self.data)  # marks (issue 43)
         self.combat(battle)
 
     def combat(self, battle: dict) -> None:

@@ -128,12 +128,15 @@ class Condition:
         return f"Condition({self.text!r})"
 
 
-def compile_condition(text: str, kind: str, pos: Pos | None = None) -> Condition:
-    """Parse, check and compile a test; RuleError if it is wrong or is a number."""
+def compile_condition(text: str, kind: str, pos: Pos | None = None, names: Mapping[str, str] | None = None
+                      ) -> Condition:
+    """Parse, check and compile a test; RuleError if it is wrong or is a number. `names`, if
+    given, are the names it may use instead of its kind's, each with its type, "int" or "bool"
+    (a battle's: language/marks.py)."""
     tree = parse_tree(text)
     problems: list[Problem] = []
     used: set[str] = set()
-    fn, typ = _compile(tree, NAMES_FOR[kind], used, problems, pos)
+    fn, typ = _compile(tree, NAMES_FOR[kind] if names is None else names, used, problems, pos)
     if typ != "bool" and not problems:
         problems.append(Problem(f"'{text}' is a number, not a test: compare it, as in '{text} > 1'", pos))
     if problems:
@@ -185,7 +188,8 @@ def _compile(node, allowed, used, problems, pos) -> tuple[Fn, str]:
                                         f" (names allowed here: {', '.join(sorted(allowed))})", _at(pos, kids[0])))
             return (lambda env: 0), "int"
         used.add(name)
-        return (lambda env: env[name]), "int"
+        # a mapping of allowed names gives each its type: a battle's marks are tests (marks.py)
+        return (lambda env: env[name]), (allowed[name] if isinstance(allowed, Mapping) else "int")
     if kind in _ARITH:  # a + b, a - b, a * b
         (fa, ta), (fb, tb) = sub(kids[0]), sub(kids[1])
         want_number(ta, "arithmetic")

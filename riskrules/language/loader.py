@@ -197,7 +197,7 @@ class Rulebook:
         return found, board
 
     def _where(self, config: Config, path: tuple) -> Pos | None:
-        path = tuple(str(p) for p in path)
+        path = tuple(p if isinstance(p, int) else str(p) for p in path)  # (a list index stays a number)
         return (config.origin(path) or (config.origin_within(path) if path else None) or self.leaf.id_pos
                 or Pos(self.leaf.label, 1, 1))  # a file without its `rulebook` line: its start
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
+from .marks import Modifiers, compile_modifiers
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
 from .model import Config
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
@@ -82,6 +83,11 @@ class BattleRules:
     trench: bool = False  # a territory conquered this turn may not attack again this turn
     kills: KillRates | None = None  # kill-rate combat (issue 43); None: dice
     guard: int = 1  # armies that stay in an attacking territory (0: kill rates only, an attack may empty it)
+    # marks (issue 43): dice of other sides, modifiers (language/marks.py), a re-roll with a card
+    sides: int = 6
+    modifiers: Modifiers | None = None
+    reroll: bool = False
+    modified: bool = False  # any of these three: a battle asks `modifiers` and rolls `sides` (else today's path)
 
     def attacker_dice(self, armies: int) -> int:
         """Most armies that may attack (and dice) from a territory holding `armies`."""
@@ -439,6 +445,10 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         trench=battle.get("trench", False),
         kills=_kill_rates(battle),
         guard=battle.get("guard", 1),
+        sides=battle.get("sides", 6),
+        modifiers=compile_modifiers(battle.get("modifiers", []), board, config.origin),
+        reroll=battle.get("reroll", False),
+        modified=battle.get("sides", 6) != 6 or bool(battle.get("modifiers")) or battle.get("reroll", False),
     )
     moves = d["fortify"]["moves"]
     fortify = FortifyRules(None if moves == "unlimited" else moves, d["fortify"]["path"] == "connected",

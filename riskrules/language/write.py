@@ -204,6 +204,10 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("battle", "guard"): lambda v: f"guard {_int(v)}",
     ("battle", "rounding"): lambda v: "rounding " + _choice(v, {"straight": "straight",
                                                                 "weighted_random": "weighted random"}),
+    ("battle", "sides"): lambda v: f"dice sides {_int(v)}",
+    ("battle", "modifiers"): None,
+    ("battle", "reroll"): lambda v: "reroll one die with a card of the territory" if v is True else
+                                    "reroll " + _choice(v, {False: "none"}),
     ("fortify", "moves"): lambda v: "moves " + ("unlimited" if v == "unlimited" else _int(v)),
     ("fortify", "path"): lambda v: "path " + _phrase(v),
     ("fortify", "split"): lambda v: "split " + _yes(v),
@@ -313,11 +317,25 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
         if not value:
             raise ValueError("cannot write an empty mission list")
         lines = [_mission(m) for m in value]
+    elif path == ("battle", "modifiers"):
+        lines = [_modifier(m) for m in value] if value else ["modifiers none"]
     elif _STATEMENTS.get(path) is not None:
         lines = [_STATEMENTS[path](value)]
     else:
         raise ValueError(f"no statement sets {'.'.join(map(str, path)) or 'nothing'} alone")
-    return _Statement(section, lines, path == ("missions", "list")), i
+    return _Statement(section, lines, path in (("missions", "list"), ("battle", "modifiers"))), i
+
+
+def _modifier(m: Mapping) -> str:
+    """A battle modifier (marks, issue 43): `defender dice + 1 when …` or `ties attacker when …`."""
+    if "ties" in m:
+        return "ties " + _choice(m["ties"], {"attacker": "attacker", "defender": "defender"}) + " when " \
+            + write_expression(m["when"])
+    change = m["change"]
+    if not isinstance(change, int) or isinstance(change, bool) or change == 0:
+        raise ValueError(f"cannot write a dice change of {change!r}")
+    return (_choice(m["dice"], {"attacker": "attacker", "defender": "defender"})
+            + f" dice {'+' if change > 0 else '-'} {abs(change)} when " + write_expression(m["when"]))
 
 
 # ---- Layout ---------------------------------------------------------------------------------------

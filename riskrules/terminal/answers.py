@@ -9,8 +9,8 @@ A part of the HumanAgent (human.py), which gives it `t`, `view`, `seat` and the 
 from __future__ import annotations
 
 from ..engine.agents.balanced import PRESS
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
-                                Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
+                                TRADE, Decision)
 from .typed import fold, groups, quote, split, starts
 
 
@@ -173,6 +173,11 @@ class Answers:
             return (sent, rolled), None
         if k in (DEFEND, OCCUPY):
             return self.in_range(tokens, d.options[0], d.options[-1], d.options[-1])
+        if k is REROLL:  # a face of one's dice (Enter, taken above: keep them)
+            if len(tokens) == 1 and tokens[0] in d.options:
+                return tokens[0], None
+            return None, t._("type the face of one of your dice: {faces}").format(
+                faces=", ".join(map(str, d.options)))
         if k is FORTIFY:
             return self.fortify(d, tokens)
         return None, t._("unexpected question")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import textwrap
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
-                                Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
+                                TRADE, Decision)
 from ..engine.sight import left_to_place, seen_now
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
@@ -94,6 +94,12 @@ class Prompts:
                 territory=self.tname(d.where[1]), least=d.options[0], most=d.options[-1]), ""
         if k is FORTIFY:
             return t._("Move armies: 'from to [armies]', or Enter to end the turn: "), ""
+        if k is REROLL:
+            attack, defence = d.shown
+            # Translators: Hasbro's experts' re-roll with a territory card; {rolls}, {defence}: dice, highest first
+            return t._("Your dice {rolls} against {defence}: a face to roll again (a card of the territory), or "
+                       "Enter to keep them: ").format(rolls=" ".join(map(str, attack)),
+                                                      defence=" ".join(map(str, defence))), ""
         return f"{k}: ", ""
 
     def wrapped(self, lines: list[str], indent: int = 6) -> list[str]:
@@ -205,6 +211,9 @@ class Prompts:
         if k is DEFEND:
             return t._("Type how many dice you defend with; Enter takes the one in brackets. The attack and its "
                        "rolls so far are shown above the question.")
+        if k is REROLL:
+            return t._("You hold the card of a territory of this battle: type the face of one of your dice to "
+                       "roll it again (the card stays in your hand); Enter keeps the dice.")
         return t._("Type a number in the range shown; Enter takes the one in brackets.")
 
     def options_text(self, d: Decision) -> str:

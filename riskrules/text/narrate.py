@@ -196,6 +196,10 @@ class Narrator:
             # Translators: {rolls} and {defence} are the dice, highest first; {lost} and {killed} the armies lost
             text = t._("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {rolls} against "
                        "{defence}; the attacker loses {lost}, the defender {killed}.")
+        if "reroll" in e:  # marks: Hasbro's experts' re-roll with a card of the territory
+            # Translators: appended to a battle's line; {old} the face rolled again, {new} what it showed
+            return text.format(**values) + " " + t._("(A {old} was rolled again with a card of the territory: "
+                                                     "{new}.)").format(old=e["reroll"][0], new=e["reroll"][1])
         return text.format(**values)
 
 

@@ -16,6 +16,7 @@ from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
 from .sheet_start import start_rows
+from .sheet_marks import marks_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
 from ..language.tables import CountTable, key_text
@@ -306,6 +307,7 @@ def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
         # Translators: a row label of the rule sheet: the house rule "trench warfare" (Conquer Club's name)
         add("battle.trench", t._("Trench warfare"),
             t._("a territory conquered this turn may not attack again this turn"))
+    marks_rows(b, add, t)  # marks (issue 43): text/sheet_marks.py
 
 
 def _kill_rate_rows(battle, add, t: Text) -> None:

@@ -11,6 +11,7 @@
     dice      {"dice": [armies, dice]}                  (armies, dice)
     defend    {"defend": n}                             n
     occupy    {"occupy": n}                             n
+    reroll    {"reroll": face} | {"reroll": null}        face | None (keep the dice)
     fortify   {"fortify": [a, b, n]} | {"fortify": null}  (a, b, n) | None: the turn ends
 
 A body of another shape is `Malformed` (the server says 400); an answer of the right shape
@@ -23,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
-                                 TRADE, Decision, Refusal)
+                                 REROLL, TRADE, Decision, Refusal)
 from ..text.i18n import Text
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
@@ -96,6 +97,11 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
         if not _int(n):
             raise Malformed(f"'{k}' is a number")
         return n, [], None
+    if k is REROLL:
+        face = _only(raw, "reroll")
+        if face is not None and not _int(face):
+            raise Malformed("'reroll' is a face of one's dice, or null")
+        return face, [], None
     if k is FORTIFY:
         move = _only(raw, "fortify")
         if move is None:

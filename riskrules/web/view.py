@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
-                                Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
+                                TRADE, Decision)
 from ..engine.sight import seen_now
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, mission_line, set_text
@@ -125,4 +125,12 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
     elif k is FORTIFY:
         out["options"] = [list(pair) for pair in d.options]
         out["prompt"] = t._("Move armies: click a territory of yours, then where to; or end the turn.")
+    elif k is REROLL:  # Hasbro's experts: one die rolled again with a card of the territory
+        attack, defence = d.shown
+        out["options"] = list(d.options)
+        out["labels"] = [t._("roll a {face} again").format(face=face) for face in d.options]
+        out["where"] = list(d.where)
+        out["prompt"] = t._("Your dice {rolls} against {defence}: roll one again with your card of the "
+                            "territory?").format(rolls=" ".join(map(str, attack)), defence=" ".join(map(str, defence)))
+        out["keep"] = t._("Keep the dice")
     return out

@@ -11,8 +11,8 @@ its own mission and capital, never another player's.
 from __future__ import annotations
 
 from ..cards import sets_in, symbol_of
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
-                         Decision)
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
+                         TRADE, Decision)
 from ..odds import odds_for
 from .base import Agent
 
@@ -32,6 +32,16 @@ class BalancedAgent(Agent):
         self.odds = odds_for(view.rules.battle)
         self._plan_turn = -1
         self._values: list[float] = []
+
+    def chance(self, side: int, source: int, target: int) -> float:
+        """The chance that `side` takes `target` attacking from `source` with all it may: under
+        battle modifiers (language/marks.py), the odds of this battle's own situation."""
+        armies = self.view.armies
+        b = self.view.rules.battle
+        if b.modifiers is None:
+            return self.odds.win(armies[source] - 1, armies[target])
+        return odds_for(b, 60, b.modifiers.situation(self.view, side, source, target)).win(
+            armies[source] - 1, armies[target])
 
     # ---- what the bot wants this turn ----------------------------------------------------
 
@@ -134,7 +144,31 @@ class BalancedAgent(Agent):
             return self.capital(d)
         if kind is DISCARD:
             return self.discard(d)
+        if kind is REROLL:
+            return self.reroll(d)
         return d.options[0]
+
+    def reroll(self, d: Decision):
+        """The face whose re-roll most raises the armies the defender is expected to lose less
+        the attacker's, if any does (one die, its new face 1 to `sides`, every face counted)."""
+        attack, defence = d.shown
+        b = self.view.rules.battle
+        ties = b.ties_to_defender
+        if b.modifiers is not None:
+            ties = b.modifiers.battle(self.view, d.side, d.where[0], d.where[1], 1, 1, ties)[2]
+
+        def gain(dice: list[int]) -> int:
+            high = sorted(dice, reverse=True)
+            return sum(1 if a > x or (a == x and not ties) else -1 for a, x in zip(high, defence))
+
+        best, best_value = None, float(gain(list(attack)))
+        for face in d.options:
+            rest = list(attack)
+            rest.remove(face)
+            value = sum(gain(rest + [new]) for new in range(1, b.sides + 1)) / b.sides
+            if value > best_value + 1e-9:
+                best, best_value = face, value
+        return best
 
     def discard(self, d: Decision) -> int:
         """Over a hand limit: the card the hand misses least. Jokers and the cards of a set
@@ -157,13 +191,13 @@ class BalancedAgent(Agent):
         side = d.side
         armies = view.armies
         want = self.values(side)
-        win = self.odds.win
+        win = self.chance
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         for source, target in d.options:
-            p = win(armies[source] - 1, armies[target])
+            p = win(side, source, target)
             if p >= threshold:
                 score = p * want[target]
                 if score > best_score:

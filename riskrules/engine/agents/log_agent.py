@@ -4,8 +4,8 @@ read off that event."""
 
 from __future__ import annotations
 
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, TRADE,
-                         Decision)
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
+                         TRADE, Decision)
 from ..errors import GameError
 from .base import Agent
 
@@ -72,6 +72,9 @@ class LogAgent(Agent):
         if k is DEFEND:
             expect("battle", "battles")
             return len(e["defender_dice"]) if kind == "battle" else e["defended"]
+        if k is REROLL:  # the battle it belongs to says what was rolled again
+            expect("battle")
+            return e["reroll"][0] if "reroll" in e else None
         if k is OCCUPY:
             expect("conquest")
             return e["moved"]

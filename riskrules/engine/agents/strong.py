@@ -134,28 +134,26 @@ class StrongAgent(_Aims, BalancedAgent):
 
     def attack_searched(self, d: Decision):
         view = self.view
-        armies = view.armies
         if self.plan_turn == view.turn and self.plan in d.options:
             source, target = self.plan
-            if self.odds.win(armies[source] - 1, armies[target]) >= self.plan_floor:
+            if self.chance(d.side, source, target) >= self.plan_floor:
                 return self.plan
         candidates = self.attack_candidates(d)
         if len(candidates) == 1:
             self.plan = None
             return None
-        floors = {c: self.floor(c) for c in candidates}
+        floors = {c: self.floor(c, d.side) for c in candidates}
         best = self.search(candidates, lambda copy, plan: self.script.attack_plan(plan, floors[plan]), view.phase)
         self.plan, self.plan_turn, self.plan_floor = best, view.turn, floors[best]
         return best
 
     def attack_candidates(self, d: Decision) -> list:
         """balanced's attack, stopping, and the likeliest attacks on the territories worth most."""
-        armies = self.view.armies
-        win = self.odds.win
+        win = self.chance
         want = self.values(d.side)
         scored = []
         for source, target in d.options:
-            p = win(armies[source] - 1, armies[target])
+            p = win(d.side, source, target)
             if p >= LOWEST_ODDS:
                 scored.append((-p * want[target], source, target))
         scored.sort()
@@ -168,7 +166,7 @@ class StrongAgent(_Aims, BalancedAgent):
                 candidates.append((source, target))
         return candidates
 
-    def floor(self, plan) -> float:
+    def floor(self, plan, side: int) -> float:
         """The odds below which an attack plan ends: balanced's threshold, or the odds when the plan
         was made if they were lower (an attack chosen against the odds goes on while they are
         no worse)."""
@@ -178,7 +176,7 @@ class StrongAgent(_Aims, BalancedAgent):
         threshold = CARD_WIN if not view.conquered else ATTACK_WIN
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
-        return min(threshold, self.odds.win(view.armies[plan[0]] - 1, view.armies[plan[1]]))
+        return min(threshold, self.chance(side, plan[0], plan[1]))
 
     def place_searched(self, d: Decision):
         view = self.view

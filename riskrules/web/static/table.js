@@ -262,6 +262,10 @@ function question_(state) {
   }
   if (k === "dice") d.options.forEach((o, i) => parts.push(button(d.labels[i], () => send({dice: o}), i === d.options.length - 1)));
   if (k === "defend") d.options.forEach((n, i) => parts.push(button(d.labels[i], () => send({defend: n}), i === d.options.length - 1)));
+  if (k === "reroll") {  // Hasbro's experts: one die rolled again with a card of the territory
+    d.options.forEach((n, i) => parts.push(button(d.labels[i], () => send({reroll: n}), false)));
+    parts.push(button(d.keep, () => send({reroll: null}), true));
+  }
   if (k === "occupy") {
     const [least, most] = d.options;
     const input = numberInput(least, most, most);
