@@ -340,3 +340,16 @@ def test_risk_odds_refuses_what_it_cannot_compute_in_seconds():
     assert out.exit_code == 1 and out.output.strip() == (
         "risk: too large to compute exactly under kill rates with 100% luck: 1,000 attackers on 1,000 defenders; "
         "fewer armies or less luck")
+
+
+def test_dice_modifiers_belong_to_dice_combat(write):
+    # (issue 43's marks and kill rates together: a modifier, other sides or a re-roll would say nothing)
+    assert problems_of(write, house("battle {\n    combat kill rates\n    dice sides 8\n"
+                                    "    defender dice + 1 when defender_armies > 3\n"
+                                    "    reroll one die with a card of the territory\n}\n")) == (
+        "house.risk:5:5: 'dice sides' belongs to dice combat: kill rates roll no dice\n"
+        "        dice sides 8\n        ^\n"
+        "house.risk:6:5: 'a dice modifier' belongs to dice combat: kill rates roll no dice\n"
+        "        defender dice + 1 when defender_armies > 3\n        ^\n"
+        "house.risk:7:5: 'reroll' belongs to dice combat: kill rates roll no dice\n"
+        "        reroll one die with a card of the territory\n        ^")

@@ -261,6 +261,10 @@ class _Checker:
                 self.add("'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
                          "battle", "guard")
             return
+        for key, words in (("sides", "dice sides"), ("modifiers", "a dice modifier"), ("reroll", "reroll")):
+            if battle.get(key) not in (None, 6, [], False):  # (6 sides, no modifiers, no re-roll: dice's defaults)
+                self.add(f"'{words}' belongs to dice combat: kill rates roll no dice", "battle", key,
+                         *((0,) if key == "modifiers" else ()))
         if battle.get("kill_rates", {}).get("attacker", 1) == 0:
             self.add("an attacker kill rate of 0% can never take a territory: give 1% to 100%",
                      "battle", "kill_rates")
