@@ -71,7 +71,8 @@ def test_board_mistake(change, expected):
 # ---- the rules ---------------------------------------------------------------------------------
 
 NAMES = ("alive_players, armies, attacker_armies, attacker_capital, attacker_neutral, board_continents, "
-         "board_territories, cards, continents, defender_armies, defender_capital, defender_neutral, own_trades, players, round, territories, trades")
+         "board_territories, cards, continents, defender_armies, defender_capital, defender_neutral, own_trades, "
+         "players, round, territories, trades")
 
 MISTAKES = [
     ("battle {\n    defender dice + 1 when defender_capitol\n}",
