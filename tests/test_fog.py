@@ -22,7 +22,7 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.game import Game, GameError
 from riskrules.engine.replay import load as load_log, seat_stream
 from riskrules.language.loader import open_rulebook
-from riskrules.language.rules import SEE_ALL, SEE_NOTHING
+from riskrules.language.visibility import SEE_ALL, SEE_NOTHING
 from riskrules.terminal.session import play
 
 NORMAL = ["visibility { rest nothing }"]

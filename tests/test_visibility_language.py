@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from riskrules.cli import app
 from riskrules.language.loader import open_rulebook
 from riskrules.language.parse import parse_rulebook
-from riskrules.language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Visibility
+from riskrules.language.visibility import SEE_ALL, SEE_NOTHING, SEE_OWNER, Visibility
 from riskrules.language.write import write_fragment, write_rulebook
 from riskrules.text.i18n import Text
 from riskrules.text.sheet import build_sheet

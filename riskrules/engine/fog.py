@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..language.rules import SEE_ALL, SEE_OWNER, Visibility
+from ..language.visibility import SEE_ALL, SEE_OWNER, Visibility
 from .sight import told
 
 # events that name territories: the fields that name them

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.quantities import counters
-from ..language.rules import SEE_OWNER
+from ..language.visibility import SEE_OWNER
 from .holdings import Holdings
 from .sight import Sight
 

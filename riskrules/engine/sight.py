@@ -51,7 +51,7 @@ def seen_now(view, x: int) -> tuple[int | None, int | None]:
     level = getattr(view, "level", None)
     if level is None or view.owner[x] == -1:
         return view.owner[x], view.armies[x]
-    from ..language.rules import SEE_ALL, SEE_OWNER  # (here: `risk --help` imports this module, not the rule language)
+    from ..language.visibility import SEE_ALL, SEE_OWNER  # (here: `risk --help` imports this module, not the rule language)
 
     seen = level[x]
     return (view.owner[x] if seen >= SEE_OWNER else None), (view.armies[x] if seen >= SEE_ALL else None)

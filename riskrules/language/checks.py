@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .battle_checks import battle_problems
 from .board import Board
 from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .income_checks import income_problems
-from .marks_checks import modifier_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
@@ -223,51 +223,7 @@ class _Checker:
     # ---- battle ----------------------------------------------------------------------------
 
     def battle(self) -> None:
-        battle = self.data["battle"]
-        attacker = CountTable.from_json(battle["attacker_dice"])
-        defender = CountTable.from_json(battle["defender_dice"])
-        for name, table, start in (("attacker_dice", attacker, attacker.lowest), ("defender_dice", defender, 1)):
-            self.table_overlaps(table, "battle", name)
-            who = name.split("_")[0]
-            missing = table.gaps(start)
-            if missing:
-                self.add(f"{who} dice has no entry for {missing[0]} arm{'y' if missing[0] == 1 else 'ies'}",
-                         "battle", name)
-            if not table.open_ended:
-                self.add(f"{who} dice must end with an open entry such as "
-                         f"'{table.entries[-1][0]}+', for larger armies", "battle", name)
-        if attacker.lowest < 2:
-            self.add("an attack needs at least 2 armies: one must stay behind", "battle", "attacker_dice",
-                     _key_of(battle["attacker_dice"], attacker.lowest))
-        for low, _, dice in attacker.entries:
-            if dice > low - 1 and low >= 2:
-                self.add(f"{dice} dice need {dice + 1} armies in the territory: one must stay behind",
-                         "battle", "attacker_dice", _key_of(battle["attacker_dice"], low))
-        for low, _, dice in defender.entries:
-            if dice > low:
-                self.add(f"{low} arm{'y' if low == 1 else 'ies'} cannot roll {dice} dice",
-                         "battle", "defender_dice", _key_of(battle["defender_dice"], low))
-        self.problems += modifier_problems(self.config, self.board, battle, self.data)  # marks (issue 43)
-        self.combat(battle)
-
-    def combat(self, battle: dict) -> None:
-        """Kill rates, luck and rounding belong to `combat kill rates` (issue 43)."""
-        if battle.get("combat", "dice") == "dice":
-            for key, words in (("kill_rates", "kill rates"), ("luck", "luck"), ("rounding", "rounding")):
-                if key in battle:
-                    self.add(f"'{words}' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
-                             "battle", key)
-            if battle.get("guard", 1) == 0:
-                self.add("'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
-                         "battle", "guard")
-            return
-        for key, words in (("sides", "dice sides"), ("modifiers", "a dice modifier"), ("reroll", "reroll")):
-            if battle.get(key) not in (None, 6, [], False):  # (6 sides, no modifiers, no re-roll: dice's defaults)
-                self.add(f"'{words}' belongs to dice combat: kill rates roll no dice", "battle", key,
-                         *((0,) if key == "modifiers" else ()))
-        if battle.get("kill_rates", {}).get("attacker", 1) == 0:
-            self.add("an attacker kill rate of 0% can never take a territory: give 1% to 100%",
-                     "battle", "kill_rates")
+        battle_problems(self)  # battle_checks.py
 
     # ---- expressions ------------------------------------------------------------------------
 
@@ -520,13 +476,6 @@ class _Checker:
         elif armies > on_board and neutral["placement"] == 0:
             self.add(f"{armies - on_board} neutral armies are never placed: {start} on each "
                      f"of {held} territories makes {on_board}; add 'placement N per turn'", "neutral", "armies")
-
-
-def _key_of(table: dict[str, int], low: int) -> str:
-    for key in table:
-        if parse_key(key)[0] == low:
-            return key
-    return next(iter(table))
 
 
 def _counts(ns: list[int]) -> str:

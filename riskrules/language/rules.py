@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
+from .income_rules import IncomeRules, compile_income
 from .marks import Modifiers, compile_modifiers
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
 from .model import Config
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
+from .visibility import Visibility, compile_visibility
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
 
@@ -217,95 +219,6 @@ def compile_start(config: Config, board: Board) -> StartRules | None:
                     setup_number(("neutral", "wastelands", "armies"))) if waste else (0, 0),
         neutral_start=start,
         scenario=tuple(sorted(scenario)),
-    )
-
-
-# What a seat sees of a territory (a `visibility` block's levels): nothing, its owner, its owner and armies.
-SEE_NOTHING, SEE_OWNER, SEE_ALL = 0, 1, 2
-_SIGHT = {"nothing": SEE_NOTHING, "owner": SEE_OWNER, "owner_and_armies": SEE_ALL}
-
-
-@dataclass(frozen=True)
-class Visibility:
-    """What each seat sees of the board and of the other players (fog of war)."""
-
-    adjacent: int = SEE_ALL  # territories one border from the seat's own (along the direction armies may attack)
-    within: int = 1  # hops: territories 2..within borders away are seen at `near`; 1 = no such band
-    near: int = SEE_ALL
-    rest: int = SEE_ALL
-    hide_reinforcements: bool = False
-    hide_cards: bool = False
-    partners: bool = True
-    battles_reveal: bool = True
-    lifted: bool = True
-
-    @property
-    def foggy(self) -> bool:
-        """Anything hidden at all beyond the usual (cards' faces, missions)."""
-        return (min(self.adjacent, self.near if self.within > 1 else SEE_ALL, self.rest) < SEE_ALL
-                or self.hide_reinforcements or self.hide_cards)
-
-    def level(self, distance: int) -> int:
-        """What a seat sees of a territory `distance` borders from its nearest own one: 0 (its
-        own) everything; 1 `adjacent`; 2 to `within` `near`; further `rest` (so does a territory
-        no path reaches, given any distance beyond the board's)."""
-        if distance <= 0:
-            return SEE_ALL
-        if distance == 1:
-            return self.adjacent
-        if distance <= self.within:
-            return self.near
-        return self.rest
-
-
-def compile_visibility(v: dict[str, Any] | None) -> Visibility | None:
-    """A `visibility` block of the model compiled; None when the rules have none (no fog)."""
-    if v is None:
-        return None
-    within = v.get("within")
-    hide = v.get("hide", [])
-    return Visibility(
-        adjacent=_SIGHT[v.get("adjacent", "owner_and_armies")],
-        within=within["hops"] if within else 1,
-        near=_SIGHT[within["sees"]] if within else SEE_ALL,
-        rest=_SIGHT[v.get("rest", "owner_and_armies")],
-        hide_reinforcements="reinforcements" in hide,
-        hide_cards="cards" in hide,
-        partners=v.get("partners", True),
-        battles_reveal=v.get("battles_reveal", True),
-        lifted=v.get("lifted", True),
-    )
-
-
-@dataclass(frozen=True)
-class IncomeRules:
-    """What the reinforcements section says beyond territories and continents (issue 43); a
-    game whose rules declare none of it has none (Rules.income is None: today's path)."""
-
-    local: bool  # each continent's bonus is placed inside that continent
-    autodeploy: tuple[tuple[int, int], ...]  # (territory, armies) placed there at the start of its holder's turn
-    decay: tuple[tuple[int, int], ...]  # (territory, armies) lost there then, never below 1
-    card_bonus_anywhere: bool  # the territory-card bonus joins the armies to place
-    territory_cap: int | None  # no territory holds more armies
-    income_cap: Expression | None  # the income (cards aside) is at most this, never below 0
-
-
-def compile_income(config: Config, board: Board) -> IncomeRules | None:
-    r = config.data["reinforcements"]
-    negative = any(isinstance(b, int) and b < 0 for b in config.data["continents"].values())
-    keys = ("local", "autodeploy", "decay", "card_bonus", "territory_cap", "income_cap")
-    if not negative and not any(r.get(k) for k in keys if k != "card_bonus") \
-            and r.get("card_bonus", "on_territory") == "on_territory":
-        return None
-    cap = r.get("income_cap")
-    return IncomeRules(
-        local=r.get("local", False),
-        autodeploy=tuple((board.index[t], n) for t, n in r.get("autodeploy", {}).items() if n),
-        decay=tuple((board.index[t], n) for t, n in r.get("decay", {}).items() if n),
-        card_bonus_anywhere=r.get("card_bonus") == "anywhere",
-        territory_cap=r.get("territory_cap"),
-        income_cap=compile_expression(cap, "income", config.origin(("reinforcements", "income_cap", "=")))
-        if cap else None,
     )
 
 

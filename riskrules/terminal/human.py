@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from ..engine.agents.base import Agent
 from ..engine.decisions import ATTACK, DEFEND, DICE, N_, OCCUPY, BONUS, PLACE, Decision
-from ..language.rules import SEE_ALL
+from ..language.visibility import SEE_ALL
 from ..text.i18n import Text, capitalized
 from .answers import Answers
 from .board import board_view, territory_view

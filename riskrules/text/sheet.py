@@ -16,9 +16,11 @@ from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
 from .sheet_start import start_rows
+from .sheet_combat import kill_rate_rows
 from .sheet_marks import marks_rows
 from ..language.quantities import TYPICAL
-from ..language.rules import SEE_ALL, SEE_NOTHING, SEE_OWNER, Rules
+from ..language.rules import Rules
+from ..language.visibility import SEE_ALL, SEE_NOTHING, SEE_OWNER
 from ..language.tables import CountTable, key_text
 
 @dataclass
@@ -274,7 +276,7 @@ def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
     b = m["battle"]
     battle = rules.battle
     if battle.kills is not None:  # kill-rate combat: no dice rows (issue 43)
-        _kill_rate_rows(battle, add, t)
+        kill_rate_rows(battle, add, t)
         return
     attacker_table = _table(b["attacker_dice"])
     defender_table = _table(b["defender_dice"])
@@ -308,32 +310,6 @@ def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
         add("battle.trench", t._("Trench warfare"),
             t._("a territory conquered this turn may not attack again this turn"))
     marks_rows(b, add, t)  # marks (issue 43): text/sheet_marks.py
-
-
-def _kill_rate_rows(battle, add, t: Text) -> None:
-    """The battle rows of kill-rate combat (Warzone)."""
-    kr = battle.kills
-    # Translators: a row label of the rule sheet: the combat model (kill rates, as Warzone has it)
-    add("battle.combat", t._("Combat"),
-        t._("kill rates: every army of an attack fights at once; each attacking army kills one defending army "
-            "with {attacker}%, each defending army one attacker with {defender}%").format(
-            attacker=kr.attacker, defender=kr.defender))
-    # Translators: a row label of the rule sheet: how much of a battle's kills are drawn at random (Warzone's luck)
-    add("battle.luck", t._("Luck"),
-        t._("{luck}%: the kills are {luck}% the random draw and {rest}% the expected kills").format(
-            luck=kr.luck, rest=100 - kr.luck))
-    add("battle.rounding", t._("Rounding"),
-        t._("weighted random: up with the chance of the fraction") if kr.weighted
-        else t._("straight: to the nearest army, a half up"))
-    add("battle.attacker_dice", t._("Attacker"),
-        t._("every army in the territory but one attacks; if both sides are wiped out, one defending army "
-            "survives and holds the territory") if battle.guard
-        else t._("every army in the territory attacks, leaving it empty; an empty territory is taken without a "
-                 "fight; if both sides are wiped out, one defending army survives and holds the territory"))
-    add("battle.minimum_move", t._("After a conquest"), t._("every surviving attacker moves in"))
-    if battle.trench:
-        add("battle.trench", t._("Trench warfare"),
-            t._("a territory conquered this turn may not attack again this turn"))
 
 
 def _victory_rows(rules: Rules, add, t: Text) -> None:
