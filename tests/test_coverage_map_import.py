@@ -92,6 +92,12 @@ def test_autodeploy_decay_and_the_objective_are_written_in_issue_43s_words(folde
             "missions {\n") in rule
     assert rule.endswith("for 2 players {\n    victory opponents eliminated or objective\n    neutral {\n"
                          "        armies 4\n    }\n}\n")
+    # … and what is written checks and plays (the words of issue 43's income and goal families)
+    assert runner.invoke(app, ["check", "isles.risk"]).output == "isles.risk: ok\n"
+    for players in ("2", "4"):
+        played = runner.invoke(app, ["play", "isles.risk", "--humans", "0", "--players", players, "--seed", "1",
+                                     "--quiet"])
+        assert played.exit_code == 0 and played.output.startswith("winner: "), played.output
 
 
 @pytest.mark.parametrize("extra, tail, continent, message", [
