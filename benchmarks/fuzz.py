@@ -100,7 +100,7 @@ def pick(rng: random.Random, generators: list[tuple[float, str]], only: list[str
     """A kind's generator for a case, by its share (`only`: among these alone). `whole`: what the
     shares add up to when all are used (by default their sum, as the kind was first written)."""
     roll, acc = rng.random(), 0.0
-    table = [(w, n) for w, n in generators if n in only] if only else generators
+    table = [(w or 1.0, n) for w, n in generators if n in only] if only else generators  # (a 0 share: asked for only)
     total = whole if whole is not None and not only else sum(w for w, _ in table)
     chosen = table[-1][1]
     for weight, name in table:

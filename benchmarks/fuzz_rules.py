@@ -496,10 +496,46 @@ def gen_combine(rng: random.Random) -> tuple[str, bytes]:
     return f"{'+'.join(names)} over {parent}, {extra} more", "\n".join(out).encode("utf-8") + b"\n"
 
 
+def _online_start(rng: random.Random) -> str:
+    """A statement of the start (issue 43): picks, limits, armies on each, removals, wastelands, leftovers."""
+    n = lambda: rng.choice([0, 1, 2, 3, 5, 14, 21, 40, 42, 1000])  # noqa: E731
+    return rng.choice([
+        f"setup {{\n    territories {rng.choice(['warlords', 'cities', 'deal warlords', 'draft cities'])}\n}}",
+        f"setup {{\n    territories {n()} each\n}}",
+        f"setup {{\n    armies {n()} on each territory\n}}",
+        f"setup {{\n    remove {n()} territories at random\n}}",
+        f"neutral {{\n    wastelands {n()} with {n()}\n}}",
+        f"neutral {{\n    territories leftover deal{rng.choice(['', f' start {n()}'])}\n}}",
+        f"neutral {{\n    start {n()}\n}}",
+        "scenario {\n    seat 1: alaska " + str(n()) + ", peru 3\n    seat 2: egypt 3" +
+        rng.choice(["", ", alaska 2", ", atlantis 1"]) + "\n" + rng.choice(["", "    seat 3: siam 2\n"]) +
+        rng.choice(["", "    neutral: ural 4\n"]) + "}",
+    ])
+
+
+def gen_online(rng: random.Random) -> tuple[str, bytes]:
+    """Issue 43's statements (combat, marks, the start, income, the deck and the goal) over an edition
+    or a gallery rule of theirs, one to four of them, their numbers at the edges."""
+    parent = rng.choice(EDITIONS + [name for name in sorted(gallery()) if gallery()[name][1]])
+    out = [f"rulebook online{rng.randint(0, 99)}", f"extends {parent}" if parent in EDITIONS else "extends classic", ""]
+    if parent not in EDITIONS:
+        out += [f"# from {parent}", gallery_body(parent), ""]
+    makers = [_newer_deck_and_goal, _newer_income, _online_start,
+              lambda r: "battle {" + "".join(f"\n    {line}" for line in r.sample(MARKS, r.randint(1, 3))) + "\n}",
+              lambda r: (f"battle {{\n    combat kill rates\n    kill rates attacker {r.choice([0, 1, 60, 100])}%, "
+                         f"defender {r.choice([0, 1, 70, 100])}%\n    luck {r.choice([0, 16, 50, 100, 101])}%\n"
+                         f"    rounding {r.choice(['straight', 'weighted random'])}\n    guard {r.choice([0, 1, 2])}\n}}")]
+    extra = rng.randint(1, 4)
+    for _ in range(extra):
+        statement = rng.choice(makers)(rng)
+        out.append(_overlay(rng, statement) if rng.random() < 0.2 else statement)
+    return f"{extra} of issue 43's over {parent}", "\n".join(out).encode("utf-8") + b"\n"
+
+
 # Cumulative shares keep the cases of the other generators what they were before combine came:
 # combine takes the last 0.1 of grammar's old 0.25.
 GENERATORS = [(0.25, "bytes"), (0.3, "tokens"), (0.15, "grammar"), (0.1, "combine"), (0.07, "huge"), (0.03, "deep"),
-              (0.1, "paths")]
+              (0.1, "paths"), (0.0, "online")]  # online: only when asked for (--only online)
 ONLY: list[str] = []  # set by the campaign's --only: the roll picks among these alone
 
 
@@ -514,7 +550,7 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
         label, data = gen_paths(rng, case)
     else:
         label, data = {"bytes": gen_bytes, "tokens": gen_tokens, "grammar": gen_grammar, "huge": gen_huge,
-                       "deep": gen_deep, "combine": gen_combine}[kind](rng)
+                       "deep": gen_deep, "combine": gen_combine, "online": gen_online}[kind](rng)
     (case / "house.risk").write_bytes(data)
     return f"{kind}: {label}"
 

@@ -65,6 +65,19 @@ def test_a_slice_of_gallery_rules_combined_gets_only_clean_answers(tmp_path):
     assert set(by) == {"combine"} and counts["accepted"] > 0  # played through, not only checked
 
 
+# Issue 43's statements over an edition or a gallery rule: seed 44's first two cases, one refused and
+# one played through (seed 43's first two are both refused). The campaign: --only online.
+ONLINE = 2
+
+
+def test_a_slice_of_issue_43s_statements_gets_only_clean_answers(tmp_path):
+    by: dict = {}
+    counts = fuzz.campaign("rules", seed=44, count=ONLINE, seconds=None, out=tmp_path / "repro", only=["online"],
+                           by_family=by)
+    clean(counts, tmp_path, ONLINE)
+    assert set(by) == {"online"} and counts["accepted"] > 0  # played through, not only checked
+
+
 BOARDS = 40
 
 
