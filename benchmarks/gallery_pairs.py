@@ -1,6 +1,7 @@
 """Every two house rules of the gallery combined, every combination played by every bot: the full
-size of tests/test_combinations.py's test_every_two_gallery_rules_combine (in CI each combination
-is played by one bot, the three in turn: EVERY 3).
+size of tests/test_combinations.py's test_every_two_gallery_rules_combine (in CI a sample of the
+pairs, sample_pairs: each rule with the next 3 in house_ids' order and every pair of REFUSED, each
+combination played by one bot).
 
     python benchmarks/gallery_pairs.py [--every 1]
 
