@@ -27,6 +27,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--kills", type=int, default=5, help="kills in each run")
+    parser.add_argument("--games", type=int, default=20, help="games in each run (the test alone: 10)")
     parser.add_argument("--seed", type=int, default=1, help="the first run's seed; run k has seed + k")
     args = parser.parse_args()
     totals = [0, 0, 0, 0, 0]  # games, kills, acknowledged, unknown, shown
@@ -34,6 +35,7 @@ def main() -> int:
     for k in range(args.runs):
         seed = args.seed + k
         env = dict(os.environ, RISKRULES_KILLS=str(args.kills), RISKRULES_KILL_SEED=str(seed),
+                   RISKRULES_KILL_GAMES=str(args.games),
                    PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
         start = time.monotonic()
         run = subprocess.run([sys.executable, "-m", "pytest", "tests/test_web_kills.py", "-n", "0", "-q", "-s",

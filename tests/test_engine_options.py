@@ -171,7 +171,7 @@ def test_proven_bots_play_the_same_games_with_every_answer_checked():
                 logs = []
                 for check_all in (True, False):
                     out = io.StringIO()
-                    Game(rules, [make_bot(bot) for _ in range(players)], seed, max_turns=100,
+                    Game(rules, [make_bot(bot) for _ in range(players)], seed, max_turns=50,
                          listeners=[LogWriter(out)], check_all=check_all).play()
                     logs.append(out.getvalue())
                 assert logs[0] == logs[1], (book.id, variant, players, bot, seed)

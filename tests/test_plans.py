@@ -31,6 +31,7 @@ def independent(battle, attackers: int, defenders: tuple[int, ...], leave: int =
     from the rules' own words, sharing nothing with engine/plans.py or engine/odds.py."""
     n = len(defenders)
 
+    @cache  # (the same few rolls recur in every state: enumerated once each, read only)
     def one_roll(dice_a: int, dice_d: int) -> dict[tuple[int, int], Fraction]:
         found: dict[tuple[int, int], Fraction] = {}
         for faces in product(range(1, 7), repeat=dice_a + dice_d):

@@ -337,7 +337,12 @@ _json = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70) | st
                                                                                   max_size=4), max_leaves=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# examples a run of the validator's property (60 before the CI-time cut; benchmarks/saves_logs_values.py
+# runs it with more through RISKRULES_EXAMPLES)
+EXAMPLES = int(os.environ.get("RISKRULES_EXAMPLES", "25"))
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=st.integers(1, 40), key=st.sampled_from(["type", "turn", "player", "territory", "from", "armies",
                                                    "cards", "seed", "players", "edition", "rules", "x"]),
        value=_json)
@@ -352,7 +357,7 @@ def test_any_value_anywhere_is_accepted_or_refused_with_a_game_error(tmp_path, g
         assert len(str(err)) < 600
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=max(60, EXAMPLES), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cut=st.integers(0, 4000), junk=st.binary(max_size=40))
 def test_any_damaged_bytes_are_refused_with_a_game_error(tmp_path, game_log, cut, junk):
     data = "\n".join(game_log[:40]).encode()

@@ -69,14 +69,14 @@ def test_seeds_are_stable():
 
 def test_same_numbers_whatever_the_workers():
     job = Job("cs-riziko", None, 2)
-    one = run(job, 45, seed=11, workers=1)
-    two = run(job, 45, seed=11, workers=2)
-    assert one == two and [r.index for r in one] == list(range(45))
+    one = run(job, 25, seed=11, workers=1)  # two chunks (CHUNK 20), the second short
+    two = run(job, 25, seed=11, workers=2)
+    assert one == two and [r.index for r in one] == list(range(25))
 
 
 def test_dask_local_cluster_gives_the_same_games():
     job = Job("sv-2000", None, 3)
-    assert run(job, 30, seed=5, workers=2, executor="dask") == run(job, 30, seed=5, workers=1)
+    assert run(job, 22, seed=5, workers=2, executor="dask") == run(job, 22, seed=5, workers=1)  # two chunks
 
 
 def test_simulate_json_and_csv(tmp_path):
@@ -105,14 +105,14 @@ def test_house_rule_simulates_exactly_as_its_edition(write):
 
 def test_compare_with_plot(tmp_path):
     png, svg = tmp_path / "cmp.png", tmp_path / "cmp.svg"
-    text = invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2", "--plot", str(png),
+    text = invoke("compare", "sv-2000", "nl-1990", "--games", "24", "--seed", "7", "--workers", "2", "--plot", str(png),
                   "--lang", "en")
-    assert text.splitlines()[:3] == ["Compared on the same 40 seeds (seed 7), 3 players, balanced bots:",
+    assert text.splitlines()[:3] == ["Compared on the same 24 seeds (seed 7), 3 players, balanced bots:",
                                      "  A = sv-2000 (missions)", "  B = nl-1990 (missions)"]
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    invoke("compare", "sv-2000", "sv-2000:escalating", "--games", "20", "--workers", "1", "--plot", str(svg))
+    invoke("compare", "sv-2000", "sv-2000:escalating", "--games", "10", "--workers", "1", "--plot", str(svg))
     assert svg.read_text().lstrip().startswith("<?xml")
-    data = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "1",
+    data = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "24", "--seed", "7", "--workers", "1",
                              "--json"))
     [population] = data["populations"]
     assert population["bot"] == "balanced"
@@ -122,8 +122,8 @@ def test_compare_with_plot(tmp_path):
                                   "unfinished, turns), in every bot population", "comparisons": 5, "alpha": 0.05,
                                   "interval": "bonferroni", "interval_level": 0.99}
     assert data["identical"] == []
-    assert data["stopping"] == {"rule": "fixed", "games": 40, "half_width": data["stopping"]["half_width"]}
-    again = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "40", "--seed", "7", "--workers", "2",
+    assert data["stopping"] == {"rule": "fixed", "games": 24, "half_width": data["stopping"]["half_width"]}
+    again = json.loads(invoke("compare", "sv-2000", "nl-1990", "--games", "24", "--seed", "7", "--workers", "2",
                               "--json"))
     assert again == data
 

@@ -26,7 +26,7 @@ def test_strong_plays_every_kind_of_rules_and_the_same_seed_plays_the_same_game(
     def play():
         events = []
         game = Game(rules, [make_bot("strong-2")] + [make_bot("balanced") for _ in range(players - 1)], 8,
-                    listeners=[events.append], max_turns=40)
+                    listeners=[events.append], max_turns=20)
         return game.play(), events
 
     (first, events), (second, again) = play(), play()

@@ -175,16 +175,16 @@ def test_identical_values_of_a_sweep_are_named():
 
 def test_identical_arms_of_a_comparison_are_named():
     copy = str(RULES / "sv-2000-copy.risk")
-    text = ok("compare", "sv-2000", copy, "--games", "20", "--workers", "1", "--lang", "en")
+    text = ok("compare", "sv-2000", copy, "--games", "6", "--workers", "1", "--lang", "en")
     assert ("A and B have the same rules: on the same seeds they play the same games, so every difference between "
             "them is 0 by construction.") in text.splitlines()
-    data = json.loads(ok("compare", "sv-2000", copy, "nl-1990", "--games", "20", "--workers", "1", "--json"))
+    data = json.loads(ok("compare", "sv-2000", copy, "nl-1990", "--games", "6", "--workers", "1", "--json"))
     assert data["identical"] == [[0, 1]]
     assert all(row["difference"] == 0 for row in rows(data["populations"][0]["differences_from_first"][0]))
-    independent = ok("compare", "sv-2000", copy, "--games", "20", "--workers", "1", "--independent", "--lang", "en")
+    independent = ok("compare", "sv-2000", copy, "--games", "6", "--workers", "1", "--independent", "--lang", "en")
     assert ("A and B have the same rules: an A/A comparison, each on seeds of its own, so every difference between "
             "them is chance.") in independent.splitlines()
-    assert "have the same rules" not in ok("compare", "sv-2000", "nl-1990", "--games", "20", "--workers", "1")
+    assert "have the same rules" not in ok("compare", "sv-2000", "nl-1990", "--games", "6", "--workers", "1")
 
 
 # ---- refused before the first game ----------------------------------------------------------------------

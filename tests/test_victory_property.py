@@ -14,7 +14,7 @@ from riskrules.engine.game import Game
 from riskrules.language.loader import builtin_ids, open_rulebook
 
 MAX_TURNS = 150
-SEEDS = range(7)
+SEEDS = range(4)  # (7 before the CI-time cut: python benchmarks/victory.py --seeds 7 --bots random --max-turns 150)
 
 
 def mission_configurations():
@@ -45,7 +45,7 @@ def test_every_mission_timing_is_covered():
     timings = {open_rulebook(e).rules([v], n).mission_timing for e, v, n in CONFIGS}
     assert timings == {"immediately", "during_own_turn", "start_of_own_turn", "end_of_own_turn",
                        "full_round_after_declaring"}
-    assert len(CONFIGS) * len(SEEDS) >= 200
+    assert len(CONFIGS) * len(SEEDS) >= 120
 
 
 def test_no_random_game_goes_on_past_a_win():
@@ -57,7 +57,7 @@ def test_no_random_game_goes_on_past_a_win():
             assert referee.problems or referee.wins == (result.reason != "turn_limit")
             won += referee.wins
     assert problems == []
-    assert won >= 40  # of 224 (48 when written): enough games reach a win for the test to bite
+    assert won >= 20  # of 128 (24 when written; 48 of 224 with 7 seeds): enough games reach a win for the test to bite
 
 
 def test_the_referee_sees_a_game_go_on_past_a_win(monkeypatch):
