@@ -70,6 +70,20 @@ def _hand_outcomes(attacker_dice: int, defender_dice: int, ties_to_defender: boo
     return tuple((n / total, la, ld) for (la, ld), n in sorted(counts.items()))
 
 
+def _settled(size: int) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
+    """The win chance and the expected armies left of each side, for `size` armies a side, filled
+    where an attack is over: no defenders left (won, the attackers all left), no attackers left."""
+    p = [[0.0] * (size + 1) for _ in range(size + 1)]
+    left_a = [[0.0] * (size + 1) for _ in range(size + 1)]
+    left_d = [[0.0] * (size + 1) for _ in range(size + 1)]
+    for a in range(size + 1):
+        p[a][0] = 1.0
+        left_a[a][0] = float(a)
+    for d in range(1, size + 1):
+        left_d[0][d] = float(d)
+    return p, left_a, left_d
+
+
 class Odds:
     """Win probabilities and expected survivors for attacks up to `size` armies a side; under
     battle modifiers (language/marks.py), in the battle's `situation`: the values of what their
@@ -86,14 +100,7 @@ class Odds:
         env = {name: TYPICAL.get(name, 0) for name, _ in modifiers.counts} if modifiers is not None else {}
         env.update(situation)
         least = battle.least_to_attack
-        p = [[0.0] * (size + 1) for _ in range(size + 1)]
-        left_a = [[0.0] * (size + 1) for _ in range(size + 1)]
-        left_d = [[0.0] * (size + 1) for _ in range(size + 1)]
-        for a in range(size + 1):
-            p[a][0] = 1.0
-            left_a[a][0] = float(a)
-        for d in range(1, size + 1):
-            left_d[0][d] = float(d)
+        p, left_a, left_d = _settled(size)
         for a in range(1, size + 1):
             dice_a = min(battle.attacker_dice(a + 1), a) if a + 1 >= least else 0
             pa, la_row, ld_row = p[a], left_a[a], left_d[a]
@@ -123,14 +130,7 @@ class Odds:
         the territory falls or none are left (a battle that kills nobody is fought again; an attack
         in which no battle can kill anybody stops: its chance is 0)."""
         kr = battle.kills
-        p = [[0.0] * (size + 1) for _ in range(size + 1)]
-        left_a = [[0.0] * (size + 1) for _ in range(size + 1)]
-        left_d = [[0.0] * (size + 1) for _ in range(size + 1)]
-        for a in range(size + 1):
-            p[a][0] = 1.0
-            left_a[a][0] = float(a)
-        for d in range(1, size + 1):
-            left_d[0][d] = float(d)
+        p, left_a, left_d = _settled(size)
         attacking = [kills_distribution(n, kr.attacker, kr.luck, kr.weighted) for n in range(size + 1)]
         defending = [kills_distribution(n, kr.defender, kr.luck, kr.weighted) for n in range(size + 1)]
         for a in range(1, size + 1):
