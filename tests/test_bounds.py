@@ -74,7 +74,7 @@ def first_problem(write, body: str) -> str:
     ("cards {\n    territory bonus 5000 per card\n}\n",
      "house.risk:4:5: cards.territory_bonus.armies: 5000 is greater than the maximum of 100"),
     ("victory missions\nmissions {\n    occupy 18 territories with 5000 armies each\n}\n",
-     "house.risk:4:1: missions.list.0.armies: 5000 is greater than the maximum of 1000"),
+     "house.risk:5:5: missions.list.0.armies: 5000 is greater than the maximum of 1000"),
     ("variant v0 {\n}\n" + "".join(f"variant v{i} extends v{i - 1} {{\n}}\n" for i in range(1, 20)),
      "house.risk:35:21: variant 'v16' extends a chain of more than 16 variants"),
 ])

@@ -30,6 +30,7 @@ class BalancedAgent(Agent):
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
         self.odds = odds_for(view.rules.battle)
+        self._situated: dict[tuple, object] = {}  # under battle modifiers: each situation's odds
         self._plan_turn = -1
         self._values: list[float] = []
 
@@ -40,8 +41,11 @@ class BalancedAgent(Agent):
         b = self.view.rules.battle
         if b.modifiers is None:
             return self.odds.win(armies[source] - 1, armies[target])
-        return odds_for(b, 60, b.modifiers.situation(self.view, side, source, target)).win(
-            armies[source] - 1, armies[target])
+        situation = b.modifiers.situation(self.view, side, source, target)
+        odds = self._situated.get(situation)
+        if odds is None:  # (odds_for's own cache hashes the whole battle rules at every call)
+            odds = self._situated[situation] = odds_for(b, 60, situation)
+        return odds.win(armies[source] - 1, armies[target])
 
     # ---- what the bot wants this turn ----------------------------------------------------
 
