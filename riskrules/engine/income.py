@@ -41,10 +41,7 @@ def reinforce(game: Any, seat: int) -> None:
     total = limit + from_cards
     game.turn_total = total
     if game.listeners:
-        game._event("reinforcements", seat, territories_held=game.territory_count[seat],
-                    from_territories=from_territories,
-                    continents_held=[game.board.continents[k] for k in held],
-                    from_continents=from_continents, from_cards=from_cards, total=total)
+        game.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total)
     if r.local:
         members = game.board.members
         for k, armies in zip(held, pools[1:]):

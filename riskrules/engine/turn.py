@@ -128,11 +128,16 @@ class Turn:
         total = from_territories + from_continents + from_cards
         self.turn_total = total
         if self.listeners:
-            self._event("reinforcements", seat, territories_held=self.territory_count[seat],
+            self.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total)
+        self.place(seat, seat, total)
+
+    def tell_reinforcements(self, seat: int, held, from_territories: int, from_continents: int, from_cards: int,
+                            total: int) -> None:
+        """The `reinforcements` event of a turn (today's income and engine/income.py's alike)."""
+        self._event("reinforcements", seat, territories_held=self.territory_count[seat],
                     from_territories=from_territories,
                     continents_held=[self.board.continents[k] for k in held],
                     from_continents=from_continents, from_cards=from_cards, total=total)
-        self.place(seat, seat, total)
 
     def neutral_reinforce(self, seat: int) -> None:
         neutral = self.neutral
