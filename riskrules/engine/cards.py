@@ -20,18 +20,23 @@ def symbol_of(card: int, rules: Rules) -> int:
     return board.card_symbol[card] if card < board.size else JOKER
 
 
-def is_set(symbols: tuple[int, ...]) -> bool:
-    """Do three cards make a set: three alike or one of each, jokers standing for any symbol?"""
+def is_set(symbols: tuple[int, ...], joker_pair: bool = False) -> bool:
+    """Do three cards make a set: three alike or one of each, jokers standing for any symbol?
+    Under `joker with a pair` a joker makes a set only with two alike cards."""
     real = [s for s in symbols if s != JOKER]
+    if joker_pair and len(real) < 3:
+        return len(real) == 2 and real[0] == real[1]
     return len(set(real)) in (1, len(real))
 
 
 def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], int]) -> str | None:
     """What three cards are worth as a set: a symbol's name (three alike), 'mixed' (one of
-    each), or None (no set). Jokers stand for whatever serves best: `worth` counts a value of
+    each), 'joker_pair' (under `joker with a pair`), or None (no set). Jokers stand for whatever serves best: `worth` counts a value of
     the rules (an expression, for the trading player at the trade: Game.value)."""
     real = [s for s in symbols if s != JOKER]
     names = rules.board.symbols
+    if rules.cards.joker_pair and len(real) < 3:  # a joker with a pair (the only set a joker makes), or none
+        return "joker_pair" if is_set(symbols, True) else None
     if len(real) >= 2:
         if not is_set(symbols):
             return None
@@ -46,6 +51,7 @@ def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], i
 def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
     """Every set in a hand, once each; jokers are interchangeable, so the lowest ids are used."""
     size = rules.board.size
+    pair = rules.cards.joker_pair
     jokers = sorted(c for c in hand if c >= size)
     cards = sorted(c for c in hand if c < size) + jokers[:2]
     found = []
@@ -54,7 +60,7 @@ def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
         key = tuple(c if c < size else -1 for c in trio)
         if key in seen:
             continue
-        if is_set(tuple(symbol_of(c, rules) for c in trio)):
+        if is_set(tuple(symbol_of(c, rules) for c in trio), pair):
             seen.add(key)
             found.append(_canonical(trio, jokers, size))
     return found

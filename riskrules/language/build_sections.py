@@ -68,7 +68,7 @@ class _Sections(Transformer):
         values, parts = {}, {}
         for symbol, (value, where), pos in c:
             if symbol in values:
-                self.problem(f"the set '{symbol}' is given twice", pos)
+                self.problem(f"the set '{'joker with a pair' if symbol == 'joker_pair' else symbol}' is given twice", pos)
             values[symbol] = value
             parts[("values", symbol)] = pos
             parts[("values", symbol, "=")] = where
@@ -85,6 +85,9 @@ class _Sections(Transformer):
         if int(count) != 1:
             self.problem("a mixed set is one card of each symbol: write '1 of each'", self.at(count))
         return "mixed", value, self.at(count)
+
+    def joker_pair_value(self, meta, c):  # a joker with two alike cards (issue 43: Domination's Italian cards)
+        return "joker_pair", c[0], self.here(meta)
 
     def escalating_sets(self, meta, c):
         step = None

@@ -197,8 +197,11 @@ class _Checker:
                      f"{len(symbols)}", "board")
         if sets["kind"] == "fixed":
             for name in sets["values"]:
-                if name != "mixed" and name not in symbols:
+                if name not in ("mixed", "joker_pair") and name not in symbols:
                     self.add(unknown("card symbol", name, symbols), "cards", "sets", "values", name)
+            if "joker_pair" in sets["values"] and not self.board.jokers:  # (issue 43: Domination's Italian cards)
+                self.add(f"'joker with a pair' needs jokers: board '{self.board.id}' has none",
+                         "cards", "sets", "values", "joker_pair")
             for symbol in symbols:
                 if symbol not in sets["values"]:
                     self.add(f"no value for a set of 3 {symbol}", "cards", "sets")

@@ -43,7 +43,7 @@ class VariantInfo:
 @dataclass(frozen=True)
 class CardRules:
     kind: str  # fixed | escalating | flat | none (no cards at all)
-    fixed: dict[str, Number] | None  # symbol id or "mixed" → armies; None unless fixed (flat: all one value)
+    fixed: dict[str, Number] | None  # symbol id, "mixed" or "joker_pair" → armies; None unless fixed (flat: all one value)
     escalating: tuple[Number, ...]  # values of the 1st, 2nd, … trade
     step: Number  # added per trade after the listed values (0: the last repeats)
     per_player: bool  # escalating counter counted per player rather than for all together
@@ -62,6 +62,7 @@ class CardRules:
     victim_cards: bool = True  # an eliminated player's cards go to his conqueror (else where traded cards go)
     hand_limit: int | None = None  # cards a hand keeps after the draw: more are discarded
     pieces: int = 0  # `draw` gives pieces, this many a card (0: whole cards)
+    joker_pair: bool = False  # `joker with a pair`: a joker makes a set only with two alike cards, worth fixed["joker_pair"]
 
     def escalating_value(self, number: int) -> int:
         """Armies for the `number`-th trade (1-based) on the escalating scale (int values)."""
@@ -341,6 +342,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         victim_cards=cards.get("victim_cards", True),
         hand_limit=cards.get("hand_limit") if kind != "none" else None,
         pieces=cards.get("pieces", 0) if kind != "none" else 0,
+        joker_pair=fixed is not None and "joker_pair" in fixed,
     )
     battle = d["battle"]
     attacker = CountTable.from_json(battle["attacker_dice"])

@@ -80,8 +80,8 @@ def _table(value: Any, entry: Callable[[Any], str]) -> list[str]:
 def _sets(v: Mapping) -> str | _List:
     kind = v.get("kind")
     if kind == "fixed":
-        return _listed("sets fixed", [("1 of each" if s == "mixed" else f"3 {_name(s)}") + f": {_num(n)}"
-                                      for s, n in v["values"].items()])
+        words = {"mixed": "1 of each", "joker_pair": "joker with a pair"}  # (the rest: 3 of a symbol)
+        return _listed("sets fixed", [f"{words.get(s) or '3 ' + _name(s)}: {_num(n)}" for s, n in v["values"].items()])
     if kind == "escalating":
         step = v.get("step", 0)
         tail = "" if isinstance(step, int) and step == 0 else f" then +{_num(step)}"

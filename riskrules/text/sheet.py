@@ -211,6 +211,10 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     elif c.fixed is not None:
         sets = [f"3 × {t.symbol(s)}: {_v(c.fixed[s])}" for s in board.symbols if s in c.fixed]
         sets.append(t._("one of each: {n}").format(n=_v(c.fixed["mixed"])))
+        if c.joker_pair:  # Domination's Italian cards (issue 43)
+            # Translators: a set on the rule sheet's "Sets" row: a joker with two cards of the same symbol
+            sets.append(t._("a joker with two alike cards: {n} (a joker makes no other set)").format(
+                n=_v(c.fixed["joker_pair"])))
         # Translators: a row label of the rule sheet: sets of three RISK cards traded for armies
         add("cards.sets", t._("Sets"), t._("fixed values: {sets}").format(sets=", ".join(sets)))
     else:

@@ -353,7 +353,13 @@ class BalancedAgent(Agent):
         def worth(cards):
             return sum(1 for c in cards if c < size and owner[c] == d.player)
 
-        return max(d.options, key=worth)
+        c = view.rules.cards
+        if c.joker_pair:  # sets valued apart (Domination's Italian cards): the most armies, bonus included
+            def armies(cards):
+                value, bonused, bonus = view.set_worth(cards)
+                return value + bonus * (len(bonused) if c.bonus_per_card else min(1, len(bonused))), worth(cards)
+            return max(d.options, key=armies)
+        return max(d.options, key=worth)  # (every other rule: the set with most of one's territories, as ever)
 
     def claim(self, d: Decision):
         view = self.view
