@@ -126,8 +126,11 @@ class Decision:
             source, target, armies = answer
             if (source, target) not in self.options:
                 return Refusal(N_("armies cannot move between those territories now"))
-            most = self.view.armies[source] - 1
+            stay = self.view.rules.fortify.stay
+            most = self.view.armies[source] - stay
             if not isinstance(armies, int) or not 1 <= armies <= most:
+                if not stay:  # `guard 0`: a territory may be emptied
+                    return Refusal(N_("move between 1 and {most} armies"), most=most)
                 return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
             return None
         if kind == ATTACK and type(answer) is tuple and len(answer) == 3:

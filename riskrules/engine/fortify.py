@@ -50,7 +50,8 @@ class Fortify:
             reach = self._reach(seat)
         if self.rules.fortify_partners and seat != self.neutral:  # also into a partner's neighbouring territory
             partners = self.friends[seat] - {seat}
-            into = [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+            stay = self.rules.fortify.stay
+            into = [(t, u) for t in self._all if owner[t] == seat and armies[t] > stay
                     for u in adjacent[t] if owner[u] in partners and (t not in sent or sent[t] == u)]
             return self._own_fortify_options(seat, sent, reach) + into
         return self._own_fortify_options(seat, sent, reach)
@@ -58,12 +59,13 @@ class Fortify:
     def _own_fortify_options(self, seat: int, sent: dict[int, int],
                              reach: list[list[int]] | None) -> list[tuple[int, int]]:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        stay = self.rules.fortify.stay  # 1 (0 under `guard 0`: a territory may be emptied)
         if reach is None and not sent:  # the common case, in one pass
-            return [(t, u) for t in self._all if owner[t] == seat and armies[t] >= 2
+            return [(t, u) for t in self._all if owner[t] == seat and armies[t] > stay
                     for u in adjacent[t] if owner[u] == seat]
         options = []
         for t in range(self.size):
-            if owner[t] != seat or armies[t] < 2:
+            if owner[t] != seat or armies[t] <= stay:
                 continue
             if reach is not None:
                 targets = [u for u in reach[t] if u != t]

@@ -118,6 +118,7 @@ class FortifyRules:
     moves: int | None  # None: unlimited
     connected: bool  # through a chain of one's own territories (else to a neighbour)
     split: bool  # one source may send to several targets
+    stay: int = 1  # armies that stay in a territory armies move out of (`battle { guard 0 }`: 0, it may be emptied)
 
 
 @dataclass(frozen=True)
@@ -367,7 +368,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     )
     moves = d["fortify"]["moves"]
     fortify = FortifyRules(None if moves == "unlimited" else moves, d["fortify"]["path"] == "connected",
-                           d["fortify"]["split"])
+                           d["fortify"]["split"], battle.get("guard", 1))  # guard 0: Warzone's guard off, transfers too
     missions = d.get("missions", {})
     capitals = None
     if d["victory"] == "capitals":

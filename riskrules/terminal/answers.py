@@ -101,7 +101,9 @@ class Answers:
         if k is FORTIFY and source is None:
             if owner != side:
                 return self.not_held(x, side)
-            if g.armies[x] < 2:
+            if g.armies[x] <= g.rules.fortify.stay:
+                if not g.armies[x]:  # `guard 0`: an emptied territory
+                    return t._("{territory} has no armies").format(territory=name)
                 return t._("{territory} has only 1 army, and one must stay").format(territory=name)
             return None
         if k is FORTIFY:
@@ -203,10 +205,13 @@ class Answers:
         pair, problem = self.pair(d, " ".join(words))
         if problem is not None:
             return None, problem
-        most = self.view.armies[pair[0]] - 1
+        stay = self.view.rules.fortify.stay
+        most = self.view.armies[pair[0]] - stay
         if armies is None:
             armies = most
         elif not 1 <= armies <= most:
+            if not stay:  # `guard 0`: the territory may be emptied
+                return None, t._("move from 1 to {most} armies").format(most=most)
             return None, t._("move from 1 to {most} armies (one stays in {territory})").format(
                 most=most, territory=self.tname(pair[0]))
         return (pair[0], pair[1], armies), None

@@ -199,6 +199,8 @@ class Prompts:
                 t._("An attack keeps its number for the whole turn: a number typed from an earlier list "
                     "means the same attack, or is refused if that attack is over.")
         if k is FORTIFY:
+            if not self.view.rules.fortify.stay:  # `guard 0`: a territory may be emptied
+                return t._("Type 'from to armies'; without a number all armies move. Enter ends the turn.")
             return t._("Type 'from to armies'; without a number all armies but one move. Enter ends the turn.")
         if k in (CLAIM, CAPITAL, BONUS):
             return t._("Type a territory: its name or the start of it.")

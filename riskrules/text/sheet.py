@@ -247,6 +247,9 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     path = t._("through one's own connected territories") if f.connected else t._("to a neighbouring territory")
     split = t._("a territory may send armies to several") if f.split else t._("a territory sends to one only")
     add("fortify.moves", t._("Fortify"), f"{moves}, {path}; {split}")
+    if not f.stay:  # `battle { guard 0 }`: Warzone's "one army must stand guard" off, for transfers too
+        # Translators: a row label of the rule sheet: how many armies stay in a territory armies move out of
+        add("fortify.stay", t._("Left behind"), t._("nothing: a territory may be emptied; it stays its owner's"))
 
     _victory_rows(rules, add, t)
     _neutral_rows(rules, add, t)

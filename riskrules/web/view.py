@@ -124,6 +124,7 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
             territory=name(d.where[1]), least=t.num(d.options[0]), most=t.num(d.options[-1]))
     elif k is FORTIFY:
         out["options"] = [list(pair) for pair in d.options]
+        out["stay"] = view.rules.fortify.stay  # armies that stay behind (0 under `guard 0`)
         out["prompt"] = t._("Move armies: click a territory of yours, then where to; or end the turn.")
     elif k is REROLL:  # Hasbro's experts: one die rolled again with a card of the territory
         attack, defence = d.shown

@@ -309,15 +309,16 @@ class BalancedAgent(Agent):
         side = d.side
         armies = view.armies
         distance = self._front_distance(side)
+        stay = view.rules.fortify.stay  # (0 under `guard 0`: a territory behind the front may be emptied)
         best, best_gain = None, 0
         for source, target in d.options:
-            if distance[target] < distance[source] and armies[source] > 1:
-                gain = (armies[source] - 1) * (distance[source] - distance[target])
+            if distance[target] < distance[source] and armies[source] > stay:
+                gain = (armies[source] - stay) * (distance[source] - distance[target])
                 if gain > best_gain:
                     best, best_gain = (source, target), gain
         if best is None:
             return None
-        return best[0], best[1], armies[best[0]] - 1
+        return best[0], best[1], armies[best[0]] - stay
 
     def _front_distance(self, side: int) -> list[int]:
         """Steps from each territory of `side` to the front (0): a territory that borders an

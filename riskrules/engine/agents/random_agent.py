@@ -34,7 +34,7 @@ class RandomAgent(Agent):
             if rng.random() < self.STOP_FORTIFY:
                 return None
             source, target = options[int(rng.random() * len(options))]
-            return source, target, 1 + int(rng.random() * (self.view.armies[source] - 1))
+            return source, target, 1 + int(rng.random() * (self.view.armies[source] - self.view.rules.fortify.stay))
         if d.optional:  # an optional trade: not trading is one of the choices
             i = int(rng.random() * (len(options) + 1))
             return options[i] if i < len(options) else None

@@ -237,11 +237,12 @@ class StrongAgent(_Aims, BalancedAgent):
             return pressure[target]
 
         pressed, most = None, (0.0, 0)
+        stay = view.rules.fortify.stay  # (0 under `guard 0`)
         for source, target in d.options:  # onto the front territory under most pressure, from the largest stack
-            if armies[source] >= 2 and pressed_on(target) > 0:
+            if armies[source] > stay and pressed_on(target) > 0:
                 key = (pressure[target], armies[source])
                 if key > most:
-                    pressed, most = (source, target, armies[source] - 1), key
+                    pressed, most = (source, target, armies[source] - stay), key
         if pressed is not None and pressed not in candidates:
             candidates.append(pressed)
         if len(candidates) == 1:

@@ -250,7 +250,7 @@ function question_(state) {
   }
   if (k === "fortify") {
     if (local.target !== undefined) {
-      const most = state.armies[local.source] - 1;
+      const most = state.armies[local.source] - (d.stay ?? 1);  // (stay 0 under guard 0: it may be emptied)
       const input = numberInput(1, most, most);
       parts.push(document.createTextNode(info.territories[local.source] + " → " + info.territories[local.target] + " "));
       parts.push(input);
