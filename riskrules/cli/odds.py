@@ -18,7 +18,8 @@ WORTH = (0.001, 1_000_000)  # --worth: armies a territory taken is worth (printe
 
 def odds(
     attackers: Annotated[int | None, typer.Argument(help="Armies that may attack: those in the territory but the "
-                                                         "one that must stay behind, as in the published tables.",
+                                                         "one that must stay behind, as in the published tables "
+                                                         "(under 'guard 0': every army in the territory).",
                                                     show_default=False)] = None,
     defenders: Annotated[str | None, typer.Argument(help="Armies defending the territory; or, comma-separated, "
                                                          "those of each territory of a chain attacked one after "
@@ -27,8 +28,9 @@ def odds(
                                               "rules, the common ancestor of the editions).")] = "classic",
     variant: VariantOpt = None,
     set_rules: SetOpt = None,
-    leave: Annotated[int, typer.Option(help="A chain: armies that stay in each territory taken; the rest of the "
-                                            "attacking armies attack on.")] = 1,
+    leave: Annotated[int | None, typer.Option(help="A chain: armies that stay in each territory taken; the rest of "
+                                                   "the attacking armies attack on (default: 1; under 'guard 0': "
+                                                   "0).", show_default=False)] = None,
     stop: Annotated[int, typer.Option(help="A chain: stop attacking when this many armies or fewer may "
                                            "attack.")] = 0,
     defender_dice: Annotated[int | None, typer.Option(
@@ -64,7 +66,7 @@ def odds(
     ends; --json gives p_at_least (k = 0, 1, …) and the whole distribution of ends.
     """
     allow(allow_dir)
-    chain_options = leave != 1 or stop != 0 or defender_dice is not None or advise or worth is not None
+    chain_options = leave is not None or stop != 0 or defender_dice is not None or advise or worth is not None
     if table is None and (attackers is None or defenders is None):
         fail("give ATTACKERS and DEFENDERS, or --table N")
     if table is not None and (attackers is not None or defenders is not None):
@@ -167,14 +169,15 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
     from ..engine import plans
     from ..text.plans import advice_text, plan_json, plan_text
 
-    plan = plans.Plan(attackers, tuple(garrisons), leave, stop, defender_dice)
-    try:
-        plans.check(plan)
-    except ValueError as err:
-        fail(str(err))
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
+    guard = rules.battle.guard  # what stays behind: 1, or 0 under `guard 0` (then --leave may be 0 too)
+    plan = plans.Plan(attackers, tuple(garrisons), guard if leave is None else leave, stop, defender_dice)
+    try:
+        plans.check(plan, least_leave=guard)
+    except ValueError as err:
+        fail(str(err))
     check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
     if when:
         from dataclasses import replace

@@ -1,8 +1,9 @@
 """Exact battle odds under a rulebook's own dice rules: a dynamic programme, no simulation.
 
 An attack of `a` armies (those that may attack: the one that must stay behind is not
-counted, as in the published tables) on `d` defenders: each roll, the attacker rolls the
-most dice the rules allow for a territory of a+1 armies, the defender the most for d.
+counted, as in the published tables; under `guard 0` none stays, and `a` is the territory's
+every army) on `d` defenders: each roll, the attacker rolls the most dice the rules allow for
+a territory of a+1 armies (a+guard), the defender the most for d.
 `p_win[a][d]` is the probability that the attacker takes the territory.
 """
 
@@ -79,9 +80,10 @@ class Odds:
         env = {name: TYPICAL.get(name, 0) for name, _ in modifiers.counts} if modifiers is not None else {}
         env.update(situation)
         least = battle.least_to_attack
+        guard = battle.guard  # (1 in every dice rule the language accepts)
         p, left_a, left_d = _settled(size)
         for a in range(1, size + 1):
-            dice_a = min(battle.attacker_dice(a + 1), a) if a + 1 >= least else 0
+            dice_a = min(battle.attacker_dice(a + guard), a) if a + guard >= least else 0
             pa, la_row, ld_row = p[a], left_a[a], left_d[a]
             for d in range(1, size + 1):
                 if dice_a == 0:
@@ -91,7 +93,7 @@ class Odds:
                 if modifiers is None:
                     outcomes = roll_outcomes(dice_a, min(battle.defender_dice(d), d), ties, sides)
                 else:  # the modified dice of this state
-                    env["attacker_armies"], env["defender_armies"] = a + 1, d
+                    env["attacker_armies"], env["defender_armies"] = a + guard, d
                     outcomes = roll_outcomes(*modifiers.apply(env, dice_a, min(battle.defender_dice(d), d), ties,
                                                               a, d), sides)
                 for prob, lost_a, lost_d in outcomes:

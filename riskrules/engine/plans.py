@@ -1,13 +1,14 @@
 """Attack plans: the exact odds of an attack through a chain of territories, and when to stop.
 
 A plan: `attackers` armies may attack from the first territory (one more stays behind, as
-engine/odds.py counts them); they attack the territories of the chain one after another, each
-defended by its own armies. Each roll the attacker rolls the most dice the rules allow for its
+engine/odds.py counts them, unless the rules' `guard 0` lets every army attack); they attack
+the territories of the chain one after another, each defended by its own armies. Each roll the attacker rolls the most dice the rules allow for its
 territory and its attacking armies, the defender the most the rules allow (or `defender_cap`,
 for an edition where the defender chooses). When a territory falls, every attacking army moves
 in and `leave` of them stay there; the rest attack the next. The attack stops when the armies
 that may attack are `stop` or fewer (or too few for the rules to let them attack), when trench
-warfare forbids a conquered territory to attack on, or when the chain is taken.
+warfare forbids a conquered territory to attack on, or when the chain is taken. Under `guard 0`
+`leave` may be 0 and a territory of the chain may be empty: it falls without a fight.
 
 How it ends is (territories taken, attackers left, defenders left in the first territory not
 taken): the attackers left are the attacking force — after the last conquest all that moved in,
@@ -60,7 +61,7 @@ class Chain:
     def rolls(self, hop: int, a: int, d: int) -> tuple[tuple[float, int, int], ...] | None:
         """The outcomes of one roll of `a` attacking armies on `d`, or None if they may not attack."""
         b = self.battle
-        behind = 1 if hop == 0 else self.plan.leave  # what stays in the attacking territory
+        behind = b.guard if hop == 0 else self.plan.leave  # what stays in the attacking territory
         if a <= 0 or a + behind < b.least_to_attack:
             return None
         if b.kills is not None:  # kill rates: all `a` fight at once, again until something changes
@@ -88,10 +89,11 @@ class Chain:
 
 def odds(battle: BattleRules, plan: Plan, goes_on: Callable[[int, int, int], bool] | None = None) -> Outcome:
     """How the plan ends, exactly. `goes_on(hop, a, d)`: whether to roll on (default: while a > plan.stop)."""
-    check(plan)
+    check(plan, least_leave=battle.guard)
     chain = Chain(battle, plan)
     n = len(plan.defenders)
     go = goes_on or (lambda hop, a, d: a > plan.stop)
+    empty = ((1.0, 0, 0),)  # (guard 0) an empty territory falls without a fight
     ends: dict[tuple[int, int, int], float] = defaultdict(float)
     starting = {plan.attackers: 1.0}
     for hop, garrison in enumerate(plan.defenders):
@@ -106,7 +108,10 @@ def odds(battle: BattleRules, plan: Plan, goes_on: Callable[[int, int, int], boo
             if not level:
                 continue
             for (a, d), p in level.items():
-                outcomes = chain.rolls(hop, a, d) if go(hop, a, d) else None
+                if not go(hop, a, d):
+                    outcomes = None
+                else:
+                    outcomes = chain.rolls(hop, a, d) if d else (empty if a else None)
                 if outcomes is None:
                     ends[(hop, a, d)] += p
                     continue
@@ -133,14 +138,17 @@ def odds(battle: BattleRules, plan: Plan, goes_on: Callable[[int, int, int], boo
                    sum(a * p for _, a, _, p in dist), sum(k * p for k, _, _, p in dist))
 
 
-def check(plan: Plan, most: int = MAX_STATES) -> None:
-    """ValueError with a one-line reason for a plan that cannot be computed (`most`: the states it may pass through)."""
+def check(plan: Plan, most: int = MAX_STATES, least_leave: int = 1) -> None:
+    """ValueError with a one-line reason for a plan that cannot be computed (`most`: the states it may pass
+    through; `least_leave`: the rules' guard — 0 under `guard 0`, where territories may also be empty)."""
     if not 1 <= len(plan.defenders) <= MAX_CHAIN:
         raise ValueError(f"a chain has 1 to {MAX_CHAIN} territories")
-    if not 0 <= plan.attackers <= MAX_ARMIES or not all(1 <= d <= MAX_ARMIES for d in plan.defenders):
-        raise ValueError(f"attackers must be between 0 and {MAX_ARMIES}, and each territory's defenders between 1 "
-                         f"and {MAX_ARMIES}")
-    if not 1 <= plan.leave <= MAX_ARMIES:
+    if not 0 <= plan.attackers <= MAX_ARMIES or not all(least_leave <= d <= MAX_ARMIES for d in plan.defenders):
+        raise ValueError(f"attackers must be between 0 and {MAX_ARMIES}, and each territory's defenders between "
+                         f"{least_leave} and {MAX_ARMIES}")
+    if not least_leave <= plan.leave <= MAX_ARMIES:
+        if not least_leave:
+            raise ValueError(f"--leave must be between 0 and {MAX_ARMIES}")
         raise ValueError(f"--leave must be between 1 and {MAX_ARMIES}: a territory taken is held by one army at least")
     if not 0 <= plan.stop <= MAX_ARMIES:
         raise ValueError(f"--stop must be between 0 and {MAX_ARMIES}")
@@ -165,7 +173,7 @@ def advise(battle: BattleRules, plan: Plan, worth: float | None = None) -> Advic
     """The stopping rule that maximises the chance of taking the whole chain (`worth` None), or
     the expected value of `worth` × territories taken − attacking armies lost. Backward
     induction over every state; a tie goes on."""
-    check(plan)
+    check(plan, least_leave=battle.guard)
     chain = Chain(battle, plan)
     n = len(plan.defenders)
     top = plan.attackers
@@ -182,6 +190,12 @@ def advise(battle: BattleRules, plan: Plan, worth: float | None = None) -> Advic
         v = [[0.0] * (garrison + 1) for _ in range(top + 1)]
         go = [[False] * (garrison + 1) for _ in range(top + 1)]
         after = tables[hop + 1] if hop + 1 < n else None
+        if not garrison:  # (guard 0) an empty territory: taken without a fight by any attacker, at no cost
+            for a in range(top + 1):
+                onward = chain.after_conquest(hop, a) if a else None
+                v[a][0] = done(hop) if not a else (
+                    done(hop + 1) if onward is None else after[min(onward, top)][plan.defenders[hop + 1]])
+                go[a][0] = a > 0
         for total in range(1, top + garrison + 1):
             for d in range(max(1, total - top), min(garrison, total) + 1):
                 a = total - d

@@ -218,9 +218,10 @@ class HumanAgent(Prompts, Answers, Agent):
         if hidden:
             return t._("Not allowed: {reason}.").format(
                 reason=t._("the armies in {territory} are hidden from you").format(territory=self.tname(hidden[0])))
-        plan = Plan(max(0, g.armies[chain[0]] - 1), tuple(g.armies[x] for x in chain[1:]))
+        guard = g.rules.battle.guard  # (0 under `guard 0`: every army attacks, none stays in a territory taken)
+        plan = Plan(max(0, g.armies[chain[0]] - guard), tuple(g.armies[x] for x in chain[1:]), guard)
         try:
-            check(plan, PROMPT_STATES)
+            check(plan, PROMPT_STATES, guard)
         except ValueError:
             return t._("Not allowed: {reason}.").format(
                 reason=t._("the chain is too long, or its armies too many, to compute at the table"))

@@ -16,7 +16,7 @@ from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
 from .sheet_start import start_rows
-from .sheet_combat import kill_rate_rows
+from .sheet_combat import fortify_guard_row, kill_rate_rows
 from .sheet_marks import marks_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import Rules
@@ -212,9 +212,8 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         sets = [f"3 × {t.symbol(s)}: {_v(c.fixed[s])}" for s in board.symbols if s in c.fixed]
         sets.append(t._("one of each: {n}").format(n=_v(c.fixed["mixed"])))
         if c.joker_pair:  # Domination's Italian cards (issue 43)
-            # Translators: a set on the rule sheet's "Sets" row: a joker with two cards of the same symbol
-            sets.append(t._("a joker with two alike cards: {n} (a joker makes no other set)").format(
-                n=_v(c.fixed["joker_pair"])))
+            # Translators: a set on the rule sheet's "Sets" row: a joker with two cards of one symbol
+            sets.append(t._("a joker with two alike cards: {n}").format(n=_v(c.fixed["joker_pair"])))
         # Translators: a row label of the rule sheet: sets of three RISK cards traded for armies
         add("cards.sets", t._("Sets"), t._("fixed values: {sets}").format(sets=", ".join(sets)))
     else:
@@ -247,9 +246,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     path = t._("through one's own connected territories") if f.connected else t._("to a neighbouring territory")
     split = t._("a territory may send armies to several") if f.split else t._("a territory sends to one only")
     add("fortify.moves", t._("Fortify"), f"{moves}, {path}; {split}")
-    if not f.stay:  # `battle { guard 0 }`: Warzone's "one army must stand guard" off, for transfers too
-        # Translators: a row label of the rule sheet: how many armies stay in a territory armies move out of
-        add("fortify.stay", t._("Left behind"), t._("nothing: a territory may be emptied; it stays its owner's"))
+    fortify_guard_row(f, add, t)  # sheet_combat.py: under `guard 0`
 
     _victory_rows(rules, add, t)
     _neutral_rows(rules, add, t)

@@ -29,3 +29,10 @@ def kill_rate_rows(battle, add, t: Text) -> None:
     if battle.trench:
         add("battle.trench", t._("Trench warfare"),
             t._("a territory conquered this turn may not attack again this turn"))
+
+
+def fortify_guard_row(fortify, add, t: Text) -> None:
+    """`battle { guard 0 }`: Warzone's "one army must stand guard" off covers transfers too."""
+    if not fortify.stay:
+        # Translators: a row label of the rule sheet: how many armies stay in a territory armies move out of
+        add("fortify.stay", t._("Left behind"), t._("nothing: a territory may be emptied; it stays its owner's"))

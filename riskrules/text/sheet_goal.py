@@ -21,7 +21,12 @@ def deck_rows(c, add, t: Text) -> None:
     else:
         add("cards.draw", t._("Cards per turn"), t.n_("{n} card after a turn with a conquest",
                                                        "{n} cards after a turn with a conquest", c.draw).format(n=c.draw))
-    if c.recycle:
+    if c.joker_pair:  # `joker with a pair` (Domination's Italian cards): jokers are not wild
+        add("cards.deck", t._("Deck"), t._("a joker makes a set only with two alike cards; traded cards go under the "
+                                            "deck; if the deck is ever empty, no card is drawn") if c.recycle
+            else t._("a joker makes a set only with two alike cards; traded cards leave the game; once the deck is "
+                     "empty, no card is drawn"))
+    elif c.recycle:
         add("cards.deck", t._("Deck"), t._("jokers are wild; traded cards go under the deck; "
                                             "if the deck is ever empty, no card is drawn"))
     else:
