@@ -197,7 +197,10 @@ class _Checker:
                      f"{len(symbols)}", "board")
         if sets["kind"] == "fixed":
             for name in sets["values"]:
-                if name not in ("mixed", "joker_pair") and name not in symbols:
+                if name in ("joker", "jokers") and name not in symbols:  # jokers are no symbol of three alike
+                    self.add(f"unknown card symbol '{name}': a set with a joker is written 'joker with a pair: N'",
+                             "cards", "sets", "values", name)
+                elif name not in ("mixed", "joker_pair") and name not in symbols:
                     self.add(unknown("card symbol", name, symbols), "cards", "sets", "values", name)
             if "joker_pair" in sets["values"] and not self.board.jokers:  # (issue 43: Domination's Italian cards)
                 self.add(f"'joker with a pair' needs jokers: board '{self.board.id}' has none",
