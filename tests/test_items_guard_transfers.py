@@ -94,6 +94,11 @@ def test_the_sheet_says_a_territory_may_be_emptied():
     assert out.exit_code == 0
     assert "  Left behind                    nothing: a territory may be emptied; it stays its owner's\n" in out.stdout
     assert "Left behind" not in runner.invoke(app, ["rules", GALLERY, "--lang", "en"]).stdout
+    set_ = runner.invoke(app, ["rules", GALLERY, "--set", "battle { guard 0 }", "--lang", "sv"])
+    assert "inget: ett område får tömmas; det förblir ägarens" in set_.stdout
+    diff = runner.invoke(app, ["diff", GALLERY, GALLERY, "--variant-b", "no-guard", "--lang", "en"])
+    assert diff.exit_code == 0
+    assert "Fortify › Left behind  —" in diff.stdout and "nothing: a territory may be emptied;" in diff.stdout
 
 
 @pytest.mark.parametrize("bot", ["random", "balanced", "strong-2"])
