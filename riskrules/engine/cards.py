@@ -31,8 +31,9 @@ def is_set(symbols: tuple[int, ...], joker_pair: bool = False) -> bool:
 
 def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], int]) -> str | None:
     """What three cards are worth as a set: a symbol's name (three alike), 'mixed' (one of
-    each), 'joker_pair' (under `joker with a pair`), or None (no set). Jokers stand for whatever serves best: `worth` counts a value of
-    the rules (an expression, for the trading player at the trade: Game.value)."""
+    each), 'joker_pair' (under `joker with a pair`), or None (no set). Jokers stand for whatever
+    serves best: `worth` counts a value of the rules (an expression, for the trading player at
+    the trade: Game.value)."""
     real = [s for s in symbols if s != JOKER]
     names = rules.board.symbols
     if rules.cards.joker_pair and len(real) < 3:  # a joker with a pair (the only set a joker makes), or none

@@ -2,9 +2,9 @@
 
 A plan: `attackers` armies may attack from the first territory (one more stays behind, as
 engine/odds.py counts them, unless the rules' `guard 0` lets every army attack); they attack
-the territories of the chain one after another, each defended by its own armies. Each roll the attacker rolls the most dice the rules allow for its
-territory and its attacking armies, the defender the most the rules allow (or `defender_cap`,
-for an edition where the defender chooses). When a territory falls, every attacking army moves
+the territories of the chain one after another, each defended by its own armies. Each roll the
+attacker rolls the most dice the rules allow for its territory and its attacking armies, the
+defender the most the rules allow (or `defender_cap`, for an edition where the defender chooses). When a territory falls, every attacking army moves
 in and `leave` of them stay there; the rest attack the next. The attack stops when the armies
 that may attack are `stop` or fewer (or too few for the rules to let them attack), when trench
 warfare forbids a conquered territory to attack on, or when the chain is taken. Under `guard 0`

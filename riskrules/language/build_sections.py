@@ -68,7 +68,8 @@ class _Sections(Transformer):
         values, parts = {}, {}
         for symbol, (value, where), pos in c:
             if symbol in values:
-                self.problem(f"the set '{'joker with a pair' if symbol == 'joker_pair' else symbol}' is given twice", pos)
+                shown = "joker with a pair" if symbol == "joker_pair" else symbol
+                self.problem(f"the set '{shown}' is given twice", pos)
             values[symbol] = value
             parts[("values", symbol)] = pos
             parts[("values", symbol, "=")] = where
