@@ -5,6 +5,7 @@ positions and scripted answers, and the checks' words."""
 from __future__ import annotations
 
 from collections import deque
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,8 @@ from riskrules.engine.game import Game
 from riskrules.engine.income import spread_loss
 from riskrules.engine.turn import PHASES
 from riskrules.language.loader import open_rulebook
+from riskrules.text.i18n import Text
+from riskrules.text.sheet import build_sheet
 
 EUROPE = ("iceland", "scandinavia", "ukraine", "great_britain", "northern_europe", "western_europe",
           "southern_europe")
@@ -201,3 +204,14 @@ def test_negative_bonuses_are_allowed_and_shown(write):
     book = open_rulebook(path)
     assert book.check() == []
     assert book.rules().continent_bonus[5] == -2
+
+
+@pytest.mark.parametrize("lang, shown", [
+    ("en", "2 armies for each traded card showing a territory one holds, to place anywhere"),
+    ("de", "2 Einheiten für jede eingetauschte Karte eines eigenen Landes, beliebig zu setzen")])
+def test_the_sheet_says_where_the_territory_bonus_goes(lang, shown):
+    # the Territory bonus row agrees with the Card bonus row (not "placed there at once")
+    book = open_rulebook(Path(__file__).resolve().parent.parent / "rulebooks" / "house" / "italian-cards.risk")
+    rows = build_sheet(book, None, Text(lang, book.rules().terms)).rows()
+    (row,) = [value for key, (_, _, value) in rows.items() if key.endswith("/cards.territory_bonus")]
+    assert row == shown

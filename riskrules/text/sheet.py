@@ -235,7 +235,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         # Translators: a row label of the rule sheet: the most armies one set of cards can be worth
         add("cards.cap", t._("Most a set is worth"), _v(c.cap))
     if c.kind != "none":
-        _card_rows(c, add, t)
+        _card_rows(c, add, t, rules.income is not None and rules.income.card_bonus_anywhere)
 
     _battle_rows(rules, m, add, t, liberation)
 
@@ -254,8 +254,17 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     return rows
 
 
-def _card_rows(c, add, t: Text) -> None:
-    if c.bonus_per_card:
+def _card_rows(c, add, t: Text, anywhere: bool) -> None:
+    if anywhere:  # (`card bonus placed anywhere`: the bonus joins the armies to place)
+        if c.bonus_per_card:
+            bonus = t.n_("{n} army for each traded card showing a territory one holds, to place anywhere",
+                         "{n} armies for each traded card showing a territory one holds, to place anywhere",
+                         _plural(c.bonus_armies))
+        else:
+            bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, to place anywhere",
+                         "{n} armies once per trade if a traded card shows a territory one holds, to place anywhere",
+                         _plural(c.bonus_armies))
+    elif c.bonus_per_card:
         bonus = t.n_("{n} army for each traded card showing a territory one holds, placed there at once",
                      "{n} armies for each traded card showing a territory one holds, placed there at once",
                      _plural(c.bonus_armies))
