@@ -274,7 +274,7 @@ class Rulebook:
         expanded = self.expand(variants)
         general = self._merge(expanded, None)
         problems, _ = self.validate(general, [])
-        if problems:
+        if any(not p.warning for p in problems):
             raise RuleError(problems)
         low, high = general.data["players"]["min"], general.data["players"]["max"]
         if players is not None and not low <= players <= high:
@@ -286,7 +286,7 @@ class Rulebook:
         else:  # the counts no player-count overlay touches
             counts = self._player_groups(expanded, low, high).get((), [])
         problems, board = self.validate(config, counts)
-        if problems:
+        if any(not p.warning for p in problems):  # (a warning is for `risk check` to show)
             raise RuleError(problems)
         assert board is not None
         meta = self.meta(config)

@@ -51,8 +51,17 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
         return RulebookFile(label, path, problems=syntax + deep, unreadable=True, first_syntax=first or deep[0].pos)
     book = _build(tree, label, lines, parsed, path)
     book.first_syntax = first
+    book.unread = _unread(lines, parsed)
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
+
+
+def _unread(lines: list[str], parsed: str) -> frozenset[str]:
+    """The first words of the lines the recovery from syntax errors blanked (what they would
+    have said is not known: checks of what is missing there keep quiet, the syntax error speaks)."""
+    kept = parsed.split("\n")
+    return frozenset(code.split()[0] for code, now in zip((line.split("#")[0] for line in lines), kept)
+                     if not now and code.strip())
 
 
 def _looks_like_rulebook(lines: list[str]) -> bool:

@@ -182,6 +182,22 @@ def _statement_problem(lines: list[str], line: int, label: str) -> Problem | Non
                    words=", ".join(sorted(allowed)))
 
 
+_LATE_OBJECTIVE = re.compile(r"or\s+objective\s*$")
+
+
+def _misplaced_problem(err: UnexpectedInput, lines: list[str], label: str) -> Problem | None:
+    """A clearer message for `or objective` written after a round limit (it goes before it)."""
+    if not isinstance(err, UnexpectedToken) or err.token.value != "or" or not 0 < err.token.line <= len(lines):
+        return None
+    code = lines[err.token.line - 1].split("#")[0]
+    words = code.split()
+    if len(words) < 2 or words[0] != "victory" or not _LATE_OBJECTIVE.match(code[err.token.column - 1:].rstrip()):
+        return None
+    before = code[:err.token.column - 1].split()
+    return Problem(f"'or objective' goes before the round limit: victory {before[1]} or objective or after …",
+                   pos_at(label, lines, err.token.line, err.token.column))
+
+
 def _error_position(err: UnexpectedInput, lines: list[str]) -> tuple[int, int]:
     if isinstance(err, UnexpectedToken) and err.token.type == "_NL":
         # Point just after the last word of the line, where something is missing.
@@ -239,7 +255,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
             if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
                 problems.append(Problem(message, pos_at(label, lines, line, col)))
                 break
-            clearer = _statement_problem(work, line, label)
+            clearer = _statement_problem(work, line, label) or _misplaced_problem(err, work, label)
             if clearer is not None:
                 problems.append(clearer)
                 message = ""

@@ -1,0 +1,140 @@
+"""Rough edges a new reader met in issue 43's goal statements (issue 43's progress note, stop 53):
+the real cause of a mistake told first (or alone) and placed on the word at fault, and a warning
+for points that decide nothing — each word for word."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from riskrules.cli import app
+from riskrules.language.loader import open_rulebook
+from conftest import house, problems_of
+
+runner = CliRunner()
+
+
+def check_output(write, body: str) -> tuple[int, str]:
+    path = write("house.risk", house(body))
+    out = runner.invoke(app, ["check", str(path), "--lang", "en"])
+    return out.exit_code, out.output.replace(str(path), "house.risk")
+
+
+# ---- `or objective` after the round limit: one error, the real cause, on the misplaced `or` ------------------
+
+def test_or_objective_after_a_round_limit_is_told_alone_and_where_it_is(write):
+    """The objective stated first, the goal after: the unread goal line no longer makes 'the objective
+    wins nothing' the first error; the misplaced words are."""
+    said = problems_of(write, house("""
+        objective alaska, kamchatka, iceland
+        victory domination or after 10 rounds by most armies or objective
+        """))
+    assert said == (
+        "house.risk:4:54: 'or objective' goes before the round limit: victory domination or objective or after …\n"
+        "    victory domination or after 10 rounds by most armies or objective\n"
+        "                                                         ^")
+
+
+def test_or_objective_after_a_round_limit_without_its_tie_break(write):
+    code, said = check_output(write, """
+        victory domination or after 10 rounds or objective
+        objective alaska, kamchatka, iceland
+        """)
+    assert code == 1
+    assert said.splitlines() == [
+        "house.risk:3:39: 'or objective' goes before the round limit: victory domination or objective or after …",
+        "    victory domination or after 10 rounds or objective",
+        "                                          ^",
+        "house.risk: 1 problem"]
+
+
+def test_an_unreadable_goal_leaves_only_its_own_syntax_error(write):
+    """Any syntax error on the goal's line: what it would have said is not known, so the objective's
+    and the points' checks keep quiet."""
+    said = problems_of(write, house("""
+        objective alaska, kamchatka, iceland
+        points territories
+        victory conquest or objective
+        """))
+    assert said.splitlines()[0] == ("house.risk:5:9: unexpected 'conquest'; expected one of: assassin, capitals, "
+                                    "domination, missions, opponents")
+    assert len(said.splitlines()) == 3  # one problem: its line, the source, the caret
+
+
+def test_an_unreadable_objective_leaves_or_objective_alone(write):
+    said = problems_of(write, house("""
+        victory domination or objective
+        objective alaska kamchatka
+        """))
+    assert said.splitlines()[0] == "house.risk:4:18: unexpected 'kamchatka'; expected one of: end of line, ,, }"
+    assert len(said.splitlines()) == 3
+
+
+def test_an_unreadable_points_statement_leaves_by_most_points_alone(write):
+    said = problems_of(write, house("""
+        points territories +
+        victory domination or after 5 rounds by most points
+        """))
+    assert said.splitlines()[0] == ("house.risk:3:21: unexpected end of line; expected one of: a name, a number, "
+                                    "(, -")
+    assert len(said.splitlines()) == 3
+
+
+def test_the_objective_that_wins_nothing_is_still_told(write):
+    """With the goal read, the check stands as before."""
+    said = problems_of(write, house("""
+        objective alaska
+        victory domination
+        """))
+    assert said.splitlines()[0] == "house.risk:3:1: the objective wins nothing: say 'victory … or objective'"
+
+
+# ---- a repeated tie-break: the caret on the repeated measure ---------------------------------------------
+
+def test_a_repeated_tie_break_is_placed_on_its_word(write):
+    said = problems_of(write, house("""
+        victory domination or after 10 rounds by most armies then territories then armies
+        """))
+    assert said == (
+        "house.risk:3:76: 'then armies' repeats a tie-break already given\n"
+        "    victory domination or after 10 rounds by most armies then territories then armies\n"
+        "                                                                               ^")
+
+
+def test_a_repeated_two_word_tie_break_is_placed_on_its_first_word(write):
+    said = problems_of(write, house("""
+        victory domination or after 10 rounds by most continent bonus then continent bonus
+        """))
+    assert said.splitlines()[0] == "house.risk:3:68: 'then continent bonus' repeats a tie-break already given"
+
+
+# ---- points that no tie-break counts --------------------------------------------------------------------
+
+def test_points_no_tie_break_counts_are_a_warning(write):
+    code, said = check_output(write, """
+        points territories + 3 * continents
+        victory domination or after 5 rounds by most armies
+        """)
+    assert code == 0
+    assert said.splitlines() == [
+        "house.risk:3:1: warning: the points decide nothing: say 'victory … by most points' (or 'then points')",
+        "    points territories + 3 * continents",
+        "    ^",
+        "house.risk: ok, 1 warning"]
+
+
+def test_points_a_parent_counts_raise_no_warning(write):
+    """most-points counts them (`by most points then armies`); a rule over it that keeps its goal
+    and restates the points is quiet, and one that counts them in `then` too."""
+    write("over.risk", "rulebook over\nextends most-points\npoints territories\n")
+    assert open_rulebook("over.risk", strict=False).check() == []
+    path = write("then.risk", house("""
+        points armies
+        victory domination or after 5 rounds by most territories then points
+        """))
+    assert open_rulebook(path, strict=False).check() == []
+
+
+def test_rules_with_a_warning_still_play(write):
+    path = write("house.risk", house("points territories\n"))
+    rules = open_rulebook(path).rules(None, 3)
+    assert rules.points.text == "territories" and rules.round_limit is None
