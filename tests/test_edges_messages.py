@@ -65,7 +65,7 @@ def test_an_unreadable_objective_leaves_or_objective_alone(write):
         victory domination or objective
         objective alaska kamchatka
         """))
-    assert said.splitlines()[0] == "house.risk:4:18: unexpected 'kamchatka'; expected one of: end of line, ,, }"
+    assert said.splitlines()[0] == "house.risk:4:18: unexpected 'kamchatka'; expected one of: end of line, ',', '}'"
     assert len(said.splitlines()) == 3
 
 
@@ -75,7 +75,7 @@ def test_an_unreadable_points_statement_leaves_by_most_points_alone(write):
         victory domination or after 5 rounds by most points
         """))
     assert said.splitlines()[0] == ("house.risk:3:21: unexpected end of line; expected one of: a name, a number, "
-                                    "(, -")
+                                    "'(', '-'")
     assert len(said.splitlines()) == 3
 
 
@@ -138,3 +138,27 @@ def test_rules_with_a_warning_still_play(write):
     path = write("house.risk", house("points territories\n"))
     rules = open_rulebook(path).rules(None, 3)
     assert rules.points.text == "territories" and rules.round_limit is None
+
+
+# ---- met on the way: a word glued to a keyword, and signs among the words expected -----------------------
+
+def test_a_word_that_begins_with_a_keyword_is_told_whole(write):
+    """`per cards` was lexed 'card' then 's' ("unexpected 's'"): the whole word is told, with the keyword."""
+    said = problems_of(write, house("""
+        victory dominations
+        cards {
+            pieces 4 per cards
+        }
+        """))
+    assert said.splitlines() == [
+        "house.risk:3:9: unexpected 'dominations'; did you mean 'domination'?",
+        "    victory dominations",
+        "            ^",
+        "house.risk:5:18: unexpected 'cards'; did you mean 'card'?",
+        "        pieces 4 per cards",
+        "                     ^"]
+
+
+def test_signs_expected_are_quoted(write):
+    said = problems_of(write, house("battle {\n    combat kill rates\n    luck 16\n}\n"))
+    assert said.splitlines()[0] == "house.risk:5:12: unexpected end of line; expected '%'"

@@ -45,7 +45,7 @@ def check(tmp_path, body: str) -> str:
      "x.risk:5:5: card pieces need cards, but 'sets none' has none"),
     ("cards {\n    draw 0 per turn with conquest\n    pieces 3 per card\n}\n",
      "x.risk:5:5: card pieces need 'draw N per turn with conquest': the pieces a turn earns"),
-    ("points territories +\n", "x.risk:3:21: unexpected end of line; expected one of: a name, a number, (, -"),
+    ("points territories +\n", "x.risk:3:21: unexpected end of line; expected one of: a name, a number, '(', '-'"),
 ])
 def test_errors_are_positioned_and_said_word_for_word(tmp_path, body, said):
     assert check(tmp_path, body).splitlines()[0] == said

@@ -55,8 +55,8 @@ def _expected_words(expected: set[str]) -> list[str]:
             pattern = lark.get_terminal(name).pattern
         except KeyError:
             continue
-        if pattern.type == "str":
-            words.add(pattern.value)
+        if pattern.type == "str":  # (a sign quoted, so that a comma reads as one: ',')
+            words.add(pattern.value if pattern.value[:1].isalpha() else f"'{pattern.value}'")
         else:
             words.add({"INT": "a number", "NAME": "a name", "ID": "an id", "STRING": "a quoted text"}.get(name, name))
     return sorted(words, key=lambda w: (not w[0].isalpha(), w))
@@ -182,6 +182,24 @@ def _statement_problem(lines: list[str], line: int, label: str) -> Problem | Non
                    words=", ".join(sorted(allowed)))
 
 
+def _glued(err: UnexpectedInput, source_line: str) -> tuple[int, str] | None:
+    """A word the lexer split after a keyword it begins with (`per cards`: 'card', then 's'): the
+    whole word is what is unexpected, and the keyword what was meant."""
+    if not isinstance(err, UnexpectedToken) or err.token.type in ("_NL", "$END"):
+        return None
+    col = err.token.column
+    if not (1 < col <= len(source_line) and source_line[col - 2].isalpha() and str(err.token.value)[:1].isalnum()):
+        return None
+    start = col - 1
+    while start > 0 and (source_line[start - 1].isalnum() or source_line[start - 1] == "_"):
+        start -= 1
+    end = col - 1 + len(str(err.token.value))
+    whole, meant = source_line[start:end], source_line[start:col - 1]
+    if not meant.isalpha():
+        return None
+    return start + 1, f"unexpected '{whole[:40]}'; did you mean '{meant[:40]}'?"
+
+
 _LATE_OBJECTIVE = re.compile(r"or\s+objective\s*$")
 
 
@@ -252,6 +270,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
         except UnexpectedInput as err:
             line, col = _error_position(err, work)
             message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
+            col, message = _glued(err, work[line - 1] if line <= len(work) else "") or (col, message)
             if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
                 problems.append(Problem(message, pos_at(label, lines, line, col)))
                 break
