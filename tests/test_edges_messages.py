@@ -162,3 +162,52 @@ def test_a_word_that_begins_with_a_keyword_is_told_whole(write):
 def test_signs_expected_are_quoted(write):
     said = problems_of(write, house("battle {\n    combat kill rates\n    luck 16\n}\n"))
     assert said.splitlines()[0] == "house.risk:5:12: unexpected end of line; expected '%'"
+
+
+# ---- met on the way: a mark the board does not have ------------------------------------------------------
+
+def test_a_mark_the_board_lacks_names_the_marks_it_has(write):
+    said = problems_of(write, house("""
+        battle {
+            defender dice + 1 when defender_fort
+        }
+        """))
+    assert said.splitlines()[0] == ("house.risk:4:28: unknown name 'defender_fort': the board classic marks no "
+                                    "territory 'fort' (its territory marks: none)")
+
+
+def test_a_near_mark_is_suggested_among_its_sides_names(write):
+    """'border_moat' on walled-isles' board: its border marks are named ('wall'; 'impassable' is no
+    border to fight across); 'defender_capitol' still gets its did-you-mean."""
+    said = problems_of(write, house("""
+        battle {
+            attacker dice - 1 when border_moat
+            defender dice + 1 when defender_capitol
+        }
+        """, extends="walled-isles"))
+    lines = said.splitlines()
+    assert lines[0] == ("house.risk:4:28: unknown name 'border_moat': the board walled_isles marks no border 'moat' "
+                        "(its border marks: wall)")
+    assert lines[3].startswith("house.risk:5:28: unknown name 'defender_capitol'; did you mean 'defender_capital'? "
+                               "(names allowed here: alive_players, ")
+
+
+# ---- met on the way: a scenario whose lines could not be read ---------------------------------------------
+
+def test_a_scenario_of_colours_is_told_by_its_syntax_errors_alone(write):
+    """Seats written as colours: each line's syntax error, not 'scenario.seats: {} should be non-empty'
+    before them, nor 'the scenario is for 0 players'."""
+    said = problems_of(write, house("""
+        scenario {
+            red: alaska 3, alberta 2
+            blue: kamchatka 2
+        }
+        """))
+    assert [line for line in said.splitlines() if "house.risk" in line] == [
+        "house.risk:4:5: unexpected 'red'; expected one of: neutral, seat, '}'",
+        "house.risk:5:5: unexpected 'blue'; expected one of: neutral, seat, '}'"]
+
+
+def test_an_empty_scenario_is_still_refused(write):
+    said = problems_of(write, house("scenario {\n}\n"))
+    assert said.splitlines()[0] == "house.risk:3:1: scenario.seats: {} should be non-empty"

@@ -81,7 +81,7 @@ MISTAKES = [
      "        defender dice + 1 when defender_capitol\n"
      "                               ^"),
     ("battle {\n    defender dice + 1 when border_wall\n}",
-     f"house.risk:4:28: unknown name 'border_wall' (names allowed here: {NAMES})\n"
+     "house.risk:4:28: unknown name 'border_wall': the board classic marks no border 'wall' (its border marks: none)\n"
      "        defender dice + 1 when border_wall\n"
      "                               ^"),
     ("battle {\n    ties attacker when defender_armies\n}",

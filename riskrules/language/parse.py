@@ -21,7 +21,7 @@ from .build import _build
 from .errors import RuleError
 from .files import Unreadable, read_text
 from .model import RulebookFile
-from .syntax import _parse_tree
+from .syntax import _parse_tree, _scope_at
 
 # Named here too, for those who take them from this module: the parser (benchmarks/check_scale.py),
 # the post-lexer (tests/test_file_policy.py, benchmarks/parser_cache.py), the grammar's path
@@ -57,11 +57,17 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
 
 
 def _unread(lines: list[str], parsed: str) -> frozenset[str]:
-    """The first words of the lines the recovery from syntax errors blanked (what they would
-    have said is not known: checks of what is missing there keep quiet, the syntax error speaks)."""
+    """The first words of the lines the recovery from syntax errors blanked, and the openers of the
+    blocks they stood in (what they would have said is not known: checks of what is missing there
+    keep quiet, the syntax error speaks)."""
     kept = parsed.split("\n")
-    return frozenset(code.split()[0] for code, now in zip((line.split("#")[0] for line in lines), kept)
-                     if not now and code.strip())
+    words: set[str] = set()
+    for i, (line, now) in enumerate(zip(lines, kept)):
+        code = line.split("#")[0]
+        if not now and code.strip():
+            words.add(code.split()[0])
+            words.add(_scope_at(lines, i))
+    return frozenset(words - {""})
 
 
 def _looks_like_rulebook(lines: list[str]) -> bool:
