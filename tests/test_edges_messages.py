@@ -4,6 +4,9 @@ for points that decide nothing — each word for word."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
@@ -11,6 +14,7 @@ from riskrules.language.loader import open_rulebook
 from conftest import house, problems_of
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def check_output(write, body: str) -> tuple[int, str]:
@@ -211,3 +215,29 @@ def test_a_scenario_of_colours_is_told_by_its_syntax_errors_alone(write):
 def test_an_empty_scenario_is_still_refused(write):
     said = problems_of(write, house("scenario {\n}\n"))
     assert said.splitlines()[0] == "house.risk:3:1: scenario.seats: {} should be non-empty"
+
+
+# ---- met on the way: a board file's marks written as a new reader writes them ------------------------------
+
+@pytest.mark.parametrize("old, new, said", [
+    ("  capital: [kingsholm, sunfields, saltpans]", "  capital: kingsholm",
+     "walled-isles.yaml:33:12: marks.capital: a mark lists its territories in brackets, as in [kingsholm]"),
+    ("  wall: [[kingsholm, ambercoast], [ravenscar, redcliffs]]", "  wall: [kingsholm, ambercoast]",
+     "walled-isles.yaml:35:9: border marks.wall: each border is a pair in brackets of its own, as in "
+     "[[kingsholm, ambercoast]]"),
+    ("\nmarks:", "\nmark:",
+     "walled-isles.yaml:32:1: 'mark' cannot be at the top of a board; did you mean 'marks'? (a board has borders, "
+     "continents, deck, id, and may have border marks, layout, marks, one_way)"),
+    ("  capital: [", "  Capital City: [",
+     "walled-isles.yaml:33:3: marks: 'Capital City' is not a mark's name: lower case letters, digits and _, "
+     "beginning with a letter"),
+])
+def test_a_board_files_marks_slips(old, new, said):
+    from riskrules.language.board import board_of_text
+    from riskrules.language.errors import RuleError
+
+    text = (ROOT / "rulebooks" / "house" / "walled-isles.yaml").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    with pytest.raises(RuleError) as err:
+        board_of_text(text.replace(old, new), "walled-isles.yaml")
+    assert [p.line() for p in err.value.problems] == [said]

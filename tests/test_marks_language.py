@@ -55,7 +55,8 @@ BOARD_MISTAKES = [
      "      - [frostfell, highmoor]\n"
      "      ^"),
     (("  capital:", "  Capital:"),
-     "isles.yaml:33:3: marks: 'Capital' does not match '^[a-z][a-z0-9_]*$'\n"
+     "isles.yaml:33:3: marks: 'Capital' is not a mark's name: lower case letters, digits and _, beginning with a "
+     "letter\n"
      "      Capital: [kingsholm, sunfields, saltpans]\n"
      "      ^"),
 ]
