@@ -247,7 +247,8 @@ def _kill_rates_line(run: list[dict], t: Text) -> str:
     fights = [t._("{attackers} on {defenders}").format(attackers=t.num(e.get("committed")),
                                                        defenders=t.num(e.get("defended")))
               for e in run[:MAX_BATTLES_TOLD]]
-    values = {**_attack_values(run, t), "n": t.num(n), "battles": ", ".join(fights) + (", …" if n > len(fights) else "")}
+    battles = ", ".join(fights) + (", …" if n > len(fights) else "")
+    values = {**_attack_values(run, t), "n": t.num(n), "battles": battles}
     if t.voice("attack") == "liberation":
         # Translators: kill-rate battles of one liberation; {battles}: each battle's armies, '12 on 7, 5 on 2'
         text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
