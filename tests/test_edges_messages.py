@@ -241,3 +241,38 @@ def test_a_board_files_marks_slips(old, new, said):
     with pytest.raises(RuleError) as err:
         board_of_text(text.replace(old, new), "walled-isles.yaml")
     assert [p.line() for p in err.value.problems] == [said]
+
+
+# ---- met on the way: words run together, read as apart ------------------------------------------------------
+
+def test_words_run_together_are_told_where_they_are(write):
+    """`combat killrates` was read as `combat kill rates` without a word (the lexer takes a keyword
+    where it begins a longer word); now each such place is told, and the file refused."""
+    said = problems_of(write, house("""
+        battle {
+            combat killrates
+            guard0
+        }
+        cards {
+            handlimit 5 discard
+        }
+        victory dominationor after 5 rounds by most armies
+        """))
+    assert [line for line in said.splitlines() if "house.risk" in line] == [
+        "house.risk:4:12: 'killrates' runs two words together: write 'kill rates'",
+        "house.risk:5:5: 'guard0' runs two words together: write 'guard 0'",
+        "house.risk:8:5: 'handlimit' runs two words together: write 'hand limit'",
+        "house.risk:10:9: 'dominationor' runs two words together: write 'domination or'"]
+
+
+def test_signs_between_words_are_no_running_together(write):
+    path = write("house.risk", house("""
+        battle {
+            combat kill rates
+            kill rates attacker 60%,defender 70%
+        }
+        reinforcements {
+            territories max(3,territories//3)
+        }
+        """))
+    assert open_rulebook(path, strict=False).check() == []

@@ -21,7 +21,7 @@ from .build import _build
 from .errors import RuleError
 from .files import Unreadable, read_text
 from .model import RulebookFile
-from .syntax import _parse_tree, _scope_at
+from .syntax import _parse_tree
 
 # Named here too, for those who take them from this module: the parser (benchmarks/check_scale.py),
 # the post-lexer (tests/test_file_policy.py, benchmarks/parser_cache.py), the grammar's path
@@ -51,7 +51,7 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
         return RulebookFile(label, path, problems=syntax + deep, unreadable=True, first_syntax=first or deep[0].pos)
     book = _build(tree, label, lines, parsed, path)
     book.first_syntax = first
-    book.unread = _unread(lines, parsed)
+    book.unread = _unread(lines, parsed) if syntax else frozenset()
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
 
@@ -62,11 +62,19 @@ def _unread(lines: list[str], parsed: str) -> frozenset[str]:
     keep quiet, the syntax error speaks)."""
     kept = parsed.split("\n")
     words: set[str] = set()
-    for i, (line, now) in enumerate(zip(lines, kept)):
+    stack: list[str] = []  # the openers of the blocks open at this line (as syntax._scope_at, in one pass)
+    for line, now in zip(lines, kept):
         code = line.split("#")[0]
         if not now and code.strip():
             words.add(code.split()[0])
-            words.add(_scope_at(lines, i))
+            if stack:
+                words.add(stack[-1])
+        first = code.split()[:1]
+        for char in code:
+            if char == "{":
+                stack.append(first[0] if first else "")
+            elif char == "}" and stack:
+                stack.pop()
     return frozenset(words - {""})
 
 

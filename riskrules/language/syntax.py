@@ -278,7 +278,9 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
             if clearer is not None:
                 problems.append(clearer)
                 message = ""
-        else:
+        else:  # parsed: words run together read as apart (`killrates`), but are told
+            problems += [Problem(f"'{a}{b}' runs two words together: write '{a} {b}'",
+                                 pos_at(label, lines, a.line, a.column)) for a, b in lark.options.postlex.glued]
             return tree, parsed, lines, problems
         finally:
             lexed += lark.options.postlex.lexed
