@@ -335,9 +335,7 @@ REFUSED = {
     ('walled-isles', 'map-objective'): "the objective names unknown territory 'alaska'",
     ('walled-isles', 'scenario'): "unknown territory 'alaska'",
     ('walled-isles', 'three-isles'):
-        "unknown name 'border_wall' (names allowed here: alive_players, armies, attacker_armies, attacker_capital, "
-        "attacker_neutral, board_continents, board_territories, cards, continents, defender_armies, "
-        "defender_capital, defender_neutral, own_trades, players, round, territories, trades)",
+        "unknown name 'border_wall': the board three_isles marks no border 'wall' (its border marks: none)",
     ('walled-isles', 'warlords'): "'territories warlords' gives 3 territories to share out: 4 players need one each",
     ('walled-isles', 'warzone-combat'): "'a dice modifier' belongs to dice combat: kill rates roll no dice",
     ('warlords', 'conquer-club-leftovers'): "'territories warlords'" + _OWN,

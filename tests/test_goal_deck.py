@@ -39,13 +39,13 @@ def check(tmp_path, body: str) -> str:
     ("victory domination or after 3 rounds by most points\n",
      "x.risk:3:1: 'by most points' needs a 'points' statement saying what a player's points are"),
     ("victory domination or after 3 rounds by most armies then armies\n",
-     "x.risk:3:20: 'then armies' repeats a tie-break already given"),
+     "x.risk:3:58: 'then armies' repeats a tie-break already given"),
     ("cards {\n    hand limit 2 discard\n}\n", "x.risk:4:16: a hand limit of 2 leaves no room for a set of 3 cards"),
     ("cards {\n    sets none\n    pieces 3 per card\n}\n",
      "x.risk:5:5: card pieces need cards, but 'sets none' has none"),
     ("cards {\n    draw 0 per turn with conquest\n    pieces 3 per card\n}\n",
      "x.risk:5:5: card pieces need 'draw N per turn with conquest': the pieces a turn earns"),
-    ("points territories +\n", "x.risk:3:21: unexpected end of line; expected one of: a name, a number, (, -"),
+    ("points territories +\n", "x.risk:3:21: unexpected end of line; expected one of: a name, a number, '(', '-'"),
 ])
 def test_errors_are_positioned_and_said_word_for_word(tmp_path, body, said):
     assert check(tmp_path, body).splitlines()[0] == said

@@ -55,7 +55,8 @@ BOARD_MISTAKES = [
      "      - [frostfell, highmoor]\n"
      "      ^"),
     (("  capital:", "  Capital:"),
-     "isles.yaml:33:3: marks: 'Capital' does not match '^[a-z][a-z0-9_]*$'\n"
+     "isles.yaml:33:3: marks: 'Capital' is not a mark's name: lower case letters, digits and _, beginning with a "
+     "letter\n"
      "      Capital: [kingsholm, sunfields, saltpans]\n"
      "      ^"),
 ]
@@ -81,7 +82,7 @@ MISTAKES = [
      "        defender dice + 1 when defender_capitol\n"
      "                               ^"),
     ("battle {\n    defender dice + 1 when border_wall\n}",
-     f"house.risk:4:28: unknown name 'border_wall' (names allowed here: {NAMES})\n"
+     "house.risk:4:28: unknown name 'border_wall': the board classic marks no border 'wall' (its border marks: none)\n"
      "        defender dice + 1 when border_wall\n"
      "                               ^"),
     ("battle {\n    ties attacker when defender_armies\n}",

@@ -47,6 +47,10 @@ _ARMIES = {
     "battles": (("from", ("attacker_armies",)), ("to", ("defender_armies",))),
     "conquest": (("to", ("moved", "min_move")),),
 }
+# under kill-rate combat a battle's `committed` and `rolled` are the attacking territory's armies but
+# its guard, and `defended` the defending territory's: hidden with them (under dice, dice counts: told)
+_KILL_RATE_ARMIES = {**_ARMIES, "battles": (("from", ("attacker_armies", "committed", "rolled")),
+                                            ("to", ("defender_armies", "defended")))}
 
 
 def neutral_played(rules) -> bool:
@@ -63,6 +67,7 @@ class Fog:
     def __init__(self, game: Any, visibility: Visibility):
         self.game = game
         self.vis = visibility
+        self.armies_fields = _ARMIES if game.rules.battle.kills is None else _KILL_RATE_ARMIES
         self.reach = max(1, visibility.within)
         self.players = players = game.players
         size = game.size
@@ -271,7 +276,8 @@ class Fog:
             return told(e, (g.names[seat],))
         if kind in _BATTLES:
             if concerned or self.defender in mine:  # a side of the battle: told it, less armies it does not see
-                hidden = [f for where, fields in _ARMIES[kind] for f in fields if level[self.index[e[where]]] != SEE_ALL]
+                hidden = [f for where, fields in self.armies_fields[kind] for f in fields
+                          if level[self.index[e[where]]] != SEE_ALL]
                 return {k: (None if k in hidden else v) for k, v in e.items()} if hidden else e
         elif concerned or (kind == "place" and "by" in e and self.seat_of[e["by"]] in mine):
             return e

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .board_slips import mark_shape_problems, top_key_problem
 from .errors import Pos, Problem, RuleError, unknown
 from .files import Unreadable, place, read_text
 from ..resources import boards_dir
@@ -174,9 +175,13 @@ def _load_yaml(text: str, label: str) -> tuple[Any, dict[tuple, Pos]]:
         if getattr(err, "problem", None) == "exceeded maximum nesting depth":  # libyaml's own bound (0.2.5 on)
             raise failed("nested too deeply") from None
         raise failed("not valid YAML", getattr(err, "problem_mark", None)) from None
+    slip = top_key_problem(root, _BOARD_KEYS, _OPTIONAL_KEYS, lines, label) \
+        if isinstance(root, dict) and _BOARD_KEYS <= root.keys() else None
+    if slip:  # (a board, all its keys there: a misspelt one is shown where it is)
+        raise RuleError(slip)
     if not isinstance(root, dict) or not root.keys() <= _BOARD_KEYS | _OPTIONAL_KEYS or "continents" not in root:
         raise RuleError(f"{label}: not a board file (a board has {', '.join(sorted(_BOARD_KEYS))} "
-                        f"at the top, a layout if it likes, and nothing else)")
+                        f"at the top, and may have {', '.join(sorted(_OPTIONAL_KEYS))}; nothing else)")
     return root, marks
 
 
@@ -242,7 +247,7 @@ def board_of_text(text: str, label: str) -> Board:
                 return marks[path[:end]]
         return None
 
-    problems = schema_problems("board.schema.json", data, where)
+    problems = mark_shape_problems(data, where) or schema_problems("board.schema.json", data, where)
     if problems:
         raise RuleError(problems)
     return _index(data, where)

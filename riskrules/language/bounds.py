@@ -45,15 +45,22 @@ class _TooMany(_TooDeep):
 
 class _BracketGuard:
     """Post-lexer that refuses brackets nested deeper than MAX_EXPR_DEPTH, and numbers longer
-    than MAX_DIGITS, before parsing (or converting) them."""
+    than MAX_DIGITS, before parsing (or converting) them; and notes the words it was given run
+    together (`killrates`: the keywords 'kill' and 'rates', with no space between)."""
 
     always_accept = ()
     lexed = 0  # tokens passed on in the last parse
+    glued: list[tuple[Token, Token]] = []  # (a word, the word right after it) in the last parse
 
     def process(self, stream: Iterator[Token]) -> Iterator[Token]:
         depth = 0
         self.lexed = 0
+        self.glued = []
+        previous, end, last = None, -1, ""
         for token in stream:
+            if token.start_pos == end and (last.isalnum() or last == "_") and token.value[:1].isalnum():
+                self.glued.append((previous, token))
+            previous, end, last = token, token.end_pos, token.value[-1:]
             self.lexed += 1
             if self.lexed > MAX_TOKENS:
                 raise _TooMany(token)

@@ -59,7 +59,7 @@ _NUMBERS: dict[str, tuple[str, ...]] = {
 _VOCABULARY = frozenset([
     "phase", "goal", "assignment", "first_player_rule", "counter_scope", "bonus_scope", "elimination_trade",
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
-    "player_rule", "neutral_attack_rule", "yes_no", "tie_break", "sight_level", "card_fate", "pickable",
+    "player_rule", "neutral_attack_rule", "yes_no", "sight_level", "card_fate", "pickable",
     "combat_name", "rounding_mode",  # combat (issue 43)
 ])
 
@@ -232,11 +232,15 @@ class _Builder(_Sections):  # a lark Transformer, as _Sections is
 
     def round_limit(self, meta, c):
         then = []
-        for word in c[2:]:
-            if word == c[1] or word in then:
-                self.problem(f"'then {word.replace('_', ' ')}' repeats a tie-break already given", self.here(meta))
+        for word, where in c[2:]:
+            if word == c[1][0] or word in then:
+                self.problem(f"'then {word.replace('_', ' ')}' repeats a tie-break already given", where)
             then.append(word)
-        return c[0], c[1], then
+        return c[0], c[1][0], then
+
+    def tie_break(self, meta, c):
+        """A tie-break's words joined with '_' (`continent_bonus`), and where it was written."""
+        return "_".join(str(w) for w in c), self.here(meta)
 
     def objective(self, meta, c):
         names, parts = [], {}

@@ -86,10 +86,14 @@ class _Checker:
             return None
         return expression({"players": players})
 
-    def add(self, message: str, *path) -> None:
+    def add(self, message: str, *path, warning: bool = False) -> None:
         pos = self.config.origin(tuple(path))
         chain = self.config.chain_to(pos.file) if pos else ()
-        self.problems.append(Problem(message, pos, chain))
+        self.problems.append(Problem(message, pos, chain, warning))
+
+    def warn(self, message: str, *path) -> None:
+        """Worth saying, but the rules can still be played."""
+        self.add(message, *path, warning=True)
 
     # ---- players, armies, colours, capitals -------------------------------------------
 

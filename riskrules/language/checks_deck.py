@@ -15,18 +15,23 @@ def goal_problems(c: Any) -> None:
     """The objective's territories, the `or objective` that makes it win, and the points a
     tie-break by points counts."""
     d = c.data
+    # a statement a syntax error left unread may have said what these look for: its error speaks
+    unread = frozenset().union(*(f.unread for f in c.config.chain))
     objective = d.get("objective")
     if objective is not None:
         for i, name in enumerate(objective):
             if name not in c.board.index:
                 c.add("the objective names " + unknown("territory", name, c.board.territories), "objective", i)
-        if not d.get("objective_wins"):
+        if not d.get("objective_wins") and "victory" not in unread:
             c.add("the objective wins nothing: say 'victory … or objective'", "objective")
-    elif d.get("objective_wins"):
+    elif d.get("objective_wins") and "objective" not in unread:
         c.add("'or objective' needs an 'objective' statement naming the territories to hold", "objective_wins")
     limit = d.get("round_limit")
-    if limit and "points" not in d and "points" in (limit["by"], *limit.get("then", ())):
+    breaks = (limit["by"], *limit.get("then", ())) if limit else ()
+    if "points" not in d and "points" in breaks and "points" not in unread:
         c.add("'by most points' needs a 'points' statement saying what a player's points are", "round_limit")
+    elif "points" in d and "points" not in breaks and "victory" not in unread:
+        c.warn("the points decide nothing: say 'victory … by most points' (or 'then points')", "points")
 
 
 def hand_problems(c: Any) -> None:

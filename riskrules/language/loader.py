@@ -182,6 +182,9 @@ class Rulebook:
     def validate(self, config: Config, counts: Iterable[int]) -> tuple[list[Problem], Board | None]:
         """Schema, board and semantic problems of one configuration; the board if it could be read."""
         errors = sectioned_errors("rulebook.schema.json", config.data)
+        unread = frozenset().union(*(f.unread for f in config.chain))
+        if unread:  # a section emptied by a syntax error: the syntax error says what is wrong
+            errors = [(m, p) for m, p in errors if not (p and p[0] in unread and m.endswith("should be non-empty"))]
         problems = self._group_missing(config, [Problem(message, self._where(config, path)) for message, path in errors])
         refused = frozenset(str(path[0]) for _, path in errors if path)
         if problems and (any(not path for _, path in errors) or "board" in refused):
@@ -274,7 +277,7 @@ class Rulebook:
         expanded = self.expand(variants)
         general = self._merge(expanded, None)
         problems, _ = self.validate(general, [])
-        if problems:
+        if any(not p.warning for p in problems):
             raise RuleError(problems)
         low, high = general.data["players"]["min"], general.data["players"]["max"]
         if players is not None and not low <= players <= high:
@@ -286,7 +289,7 @@ class Rulebook:
         else:  # the counts no player-count overlay touches
             counts = self._player_groups(expanded, low, high).get((), [])
         problems, board = self.validate(config, counts)
-        if problems:
+        if any(not p.warning for p in problems):  # (a warning is for `risk check` to show)
             raise RuleError(problems)
         assert board is not None
         meta = self.meta(config)

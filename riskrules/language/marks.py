@@ -16,12 +16,13 @@ nor fewer or more than its table gives when that is already beyond them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 from collections.abc import Callable
 
 from .board import IMPASSABLE, Board
-from .errors import Pos
+from .errors import Pos, RuleError, did_you_mean
 from .expr import NAMES_FOR, Condition, Range, compile_condition
 from .quantities import LARGEST, counters
 
@@ -60,7 +61,32 @@ def battle_ranges(board: Board, game_ranges: dict[str, Range]) -> dict[str, Rang
 
 def compile_test(text: str, board: Board, pos: Pos | None = None) -> Condition:
     """A battle's test, checked (RuleError, with did-you-mean on an unknown name) and compiled."""
-    return compile_condition(text, "game", pos, names=battle_names(board))
+    try:
+        return compile_condition(text, "game", pos, names=battle_names(board))
+    except RuleError as err:
+        raise RuleError([replace(p, message=_unmarked(p.message, board)) for p in err.problems]) from None
+
+
+_UNKNOWN_MARK = re.compile(r"unknown name '(attacker|defender|border)_([a-z0-9_]+)'(?:; did you mean '[^']*'\?)? "
+                           r"(\(names allowed here: .*\))$")
+
+
+def _unmarked(message: str, board: Board) -> str:
+    """An unknown `border_<mark>` (or attacker_, defender_): the did-you-mean only among the names
+    of that side (not 'defender_armies' for 'defender_fort'); none near, the board has no such
+    mark, so say which marks it has."""
+    found = _UNKNOWN_MARK.match(message)
+    if not found:
+        return message
+    side, mark, allowed = found.groups()
+    border = side == "border"
+    near = did_you_mean(mark, [name[len(side) + 1:] for name in battle_names(board) if name.startswith(side + "_")])
+    if near:  # (compared without the side's word, which every one of them shares)
+        return f"unknown name '{side}_{mark}'; did you mean '{side}_{near.split(chr(39))[1]}'? {allowed}"
+    marks = [m for m, _ in (board.border_marks if border else board.marks) if m != IMPASSABLE]
+    what = "border" if border else "territory"
+    return (f"unknown name '{side}_{mark}': the board {board.id} marks no {what} '{mark}' "
+            f"(its {what} marks: {', '.join(sorted(marks)) or 'none'})")
 
 
 @dataclass(frozen=True, eq=False)

@@ -85,6 +85,7 @@ class RulebookFile:
     problems: list[Problem] = field(default_factory=list)  # what is wrong in the file itself
     unreadable: bool = False  # so broken that nothing of it could be read
     first_syntax: Pos | None = None  # where its first syntax error is, if it has one
+    unread: frozenset[str] = frozenset()  # the first words of the statements a syntax error left unread
 
     @property
     def directory(self) -> Path:

@@ -51,8 +51,31 @@ def parse_rulebook(text: str, label: str, path: Path | None = None) -> RulebookF
         return RulebookFile(label, path, problems=syntax + deep, unreadable=True, first_syntax=first or deep[0].pos)
     book = _build(tree, label, lines, parsed, path)
     book.first_syntax = first
+    book.unread = _unread(lines, parsed) if syntax else frozenset()
     book.problems = sorted(syntax + book.problems, key=lambda p: (p.pos.line, p.pos.col) if p.pos else (0, 0))
     return book
+
+
+def _unread(lines: list[str], parsed: str) -> frozenset[str]:
+    """The first words of the lines the recovery from syntax errors blanked, and the openers of the
+    blocks they stood in (what they would have said is not known: checks of what is missing there
+    keep quiet, the syntax error speaks)."""
+    kept = parsed.split("\n")
+    words: set[str] = set()
+    stack: list[str] = []  # the openers of the blocks open at this line (as syntax._scope_at, in one pass)
+    for line, now in zip(lines, kept):
+        code = line.split("#")[0]
+        if not now and code.strip():
+            words.add(code.split()[0])
+            if stack:
+                words.add(stack[-1])
+        first = code.split()[:1]
+        for char in code:
+            if char == "{":
+                stack.append(first[0] if first else "")
+            elif char == "}" and stack:
+                stack.pop()
+    return frozenset(words - {""})
 
 
 def _looks_like_rulebook(lines: list[str]) -> bool:

@@ -177,7 +177,11 @@ def schema_errors(name: str, data: Any) -> list[tuple[str, tuple]]:
     for error in sorted(leaves, key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         label = _label(path)
-        errors.append((f"{label}: {_said(error)}" if label else _said(error), path))
+        said = _said(error)
+        if error.validator == "pattern" and isinstance(error.schema, dict) and error.schema.get("description"):
+            described = error.schema["description"].rstrip(".")  # (what the pattern means, not the pattern)
+            said = _said(error, f"'{error.instance}' is not {described[0].lower()}{described[1:]}")
+        errors.append((f"{label}: {said}" if label else said, path))
     return errors
 
 

@@ -73,7 +73,9 @@ def _scenario(c: Any, scenario: dict, counts: list[int]) -> None:
         if t not in c.board.index:
             c.add(unknown("territory", t, names), "scenario", "neutral", t)
     seats = sorted(int(s) for s in scenario["seats"])
-    missing = [s for s in range(1, seats[-1] + 1) if s not in seats] if seats else []
+    if not seats:  # (refused by the schema, or emptied by a syntax error that says so)
+        return
+    missing = [s for s in range(1, seats[-1] + 1) if s not in seats]
     if missing:
         c.add(f"the scenario gives territories to seat {seats[-1]} but not to seat {missing[0]}: every seat "
               f"from 1 up needs some", "scenario")

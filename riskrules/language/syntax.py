@@ -55,8 +55,8 @@ def _expected_words(expected: set[str]) -> list[str]:
             pattern = lark.get_terminal(name).pattern
         except KeyError:
             continue
-        if pattern.type == "str":
-            words.add(pattern.value)
+        if pattern.type == "str":  # (a sign quoted, so that a comma reads as one: ',')
+            words.add(pattern.value if pattern.value[:1].isalpha() else f"'{pattern.value}'")
         else:
             words.add({"INT": "a number", "NAME": "a name", "ID": "an id", "STRING": "a quoted text"}.get(name, name))
     return sorted(words, key=lambda w: (not w[0].isalpha(), w))
@@ -182,6 +182,40 @@ def _statement_problem(lines: list[str], line: int, label: str) -> Problem | Non
                    words=", ".join(sorted(allowed)))
 
 
+def _glued(err: UnexpectedInput, source_line: str) -> tuple[int, str] | None:
+    """A word the lexer split after a keyword it begins with (`per cards`: 'card', then 's'): the
+    whole word is what is unexpected, and the keyword what was meant."""
+    if not isinstance(err, UnexpectedToken) or err.token.type in ("_NL", "$END"):
+        return None
+    col = err.token.column
+    if not (1 < col <= len(source_line) and source_line[col - 2].isalpha() and str(err.token.value)[:1].isalnum()):
+        return None
+    start = col - 1
+    while start > 0 and (source_line[start - 1].isalnum() or source_line[start - 1] == "_"):
+        start -= 1
+    end = col - 1 + len(str(err.token.value))
+    whole, meant = source_line[start:end], source_line[start:col - 1]
+    if not meant.isalpha():
+        return None
+    return start + 1, f"unexpected '{whole[:40]}'; did you mean '{meant[:40]}'?"
+
+
+_LATE_OBJECTIVE = re.compile(r"or\s+objective\s*$")
+
+
+def _misplaced_problem(err: UnexpectedInput, lines: list[str], label: str) -> Problem | None:
+    """A clearer message for `or objective` written after a round limit (it goes before it)."""
+    if not isinstance(err, UnexpectedToken) or err.token.value != "or" or not 0 < err.token.line <= len(lines):
+        return None
+    code = lines[err.token.line - 1].split("#")[0]
+    words = code.split()
+    if len(words) < 2 or words[0] != "victory" or not _LATE_OBJECTIVE.match(code[err.token.column - 1:].rstrip()):
+        return None
+    before = code[:err.token.column - 1].split()
+    return Problem(f"'or objective' goes before the round limit: victory {before[1]} or objective or after …",
+                   pos_at(label, lines, err.token.line, err.token.column))
+
+
 def _error_position(err: UnexpectedInput, lines: list[str]) -> tuple[int, int]:
     if isinstance(err, UnexpectedToken) and err.token.type == "_NL":
         # Point just after the last word of the line, where something is missing.
@@ -236,14 +270,17 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
         except UnexpectedInput as err:
             line, col = _error_position(err, work)
             message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
+            col, message = _glued(err, work[line - 1] if line <= len(work) else "") or (col, message)
             if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
                 problems.append(Problem(message, pos_at(label, lines, line, col)))
                 break
-            clearer = _statement_problem(work, line, label)
+            clearer = _statement_problem(work, line, label) or _misplaced_problem(err, work, label)
             if clearer is not None:
                 problems.append(clearer)
                 message = ""
-        else:
+        else:  # parsed: words run together read as apart (`killrates`), but are told
+            problems += [Problem(f"'{a}{b}' runs two words together: write '{a} {b}'",
+                                 pos_at(label, lines, a.line, a.column)) for a, b in lark.options.postlex.glued]
             return tree, parsed, lines, problems
         finally:
             lexed += lark.options.postlex.lexed

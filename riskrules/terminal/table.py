@@ -214,7 +214,7 @@ class Table:
             places = ", ".join(f"{t.territory(e['territory'])} {t.num(e['armies'])}" for e in run)
             self.write(capitalized(t._("{player} places armies: {places}.").format(player=who, places=places)))
             return
-        self.write(rolls_line(run, t))
+        self.write(rolls_line(run, t, self.rules.battle.kills is not None))
 
     def close_turn(self, keep: bool = False) -> None:
         """The digest line of the other player's turn (when `keep`, the turn goes on: told so far)."""

@@ -113,7 +113,7 @@ class Narrator:
         if kind == "battle":
             return self.battle(e, who)
         if kind == "battles":
-            return rolls_line([e], t)
+            return rolls_line([e], t, self.rules.battle.kills is not None)
         if kind == "conquest":
             if e["moved"] is None:  # (under fog, told to the side that lost it: armies it does not see)
                 if t.voice("attack") == "liberation":
@@ -203,17 +203,16 @@ class Narrator:
         return text.format(**values)
 
 
-def rolls_line(run: list[dict], t: Text) -> str:
-    """Consecutive rolls of one attack (`battle` and `battles` events) summed up in a line."""
-    first, last = run[0], run[-1]
+MAX_BATTLES_TOLD = 5  # the battles of one kill-rate attack named in its line (then '…')
+
+
+def rolls_line(run: list[dict], t: Text, kills: bool = False) -> str:
+    """Consecutive rolls of one attack (`battle` and `battles` events) summed up in a line; under
+    kill-rate combat (`kills`) each `battles` event is one battle of all committed armies."""
+    if kills:
+        return _kill_rates_line(run, t)
     n = sum(e.get("rolls", 1) for e in run)  # a `battles` event stands for `rolls` rolls
-    values = {"player": t.player(first["player"]), "source": t.territory(first["from"]),
-              "a": t.num(first["attacker_armies"]), "target": t.territory(first["to"]),
-              "d": t.num(first["defender_armies"]), "defender": t.player(first["defender"]), "n": t.num(n),
-              "lost": t.num(sum(e["attacker_losses"] for e in run)),
-              "killed": t.num(sum(e["defender_losses"] for e in run)),
-              "left": t.num(None if last["attacker_armies"] is None  # (under fog, armies not seen: null)
-                            else last["attacker_armies"] - last["attacker_losses"])}
+    values = {**_attack_values(run, t), "n": t.num(n)}
     if t.voice("attack") == "liberation":
         # Translators: several rolls of one liberation summed up; {left}: the liberator's armies left in {source}
         text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
@@ -227,6 +226,44 @@ def rolls_line(run: list[dict], t: Text) -> str:
                     "loses {lost}, the defender {killed}; {left} left in {source}.",
                     "{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} rolls; the attacker "
                     "loses {lost}, the defender {killed}; {left} left in {source}.", n)
+    return capitalized(text.format(**values))
+
+
+def _attack_values(run: list[dict], t: Text) -> dict:
+    first, last = run[0], run[-1]
+    return {"player": t.player(first["player"]), "source": t.territory(first["from"]),
+            "a": t.num(first["attacker_armies"]), "target": t.territory(first["to"]),
+            "d": t.num(first["defender_armies"]), "defender": t.player(first["defender"]),
+            "lost": t.num(sum(e["attacker_losses"] for e in run)),
+            "killed": t.num(sum(e["defender_losses"] for e in run)),
+            "left": t.num(None if last["attacker_armies"] is None  # (under fog, armies not seen: null)
+                          else last["attacker_armies"] - last["attacker_losses"])}
+
+
+def _kill_rates_line(run: list[dict], t: Text) -> str:
+    """The battles of one kill-rate attack: each of all the committed armies against all the defenders."""
+    n = len(run)
+    # Translators: one kill-rate battle: {attackers} armies fight {defenders} at once (Warzone's combat)
+    fights = [t._("{attackers} on {defenders}").format(attackers=t.num(e.get("committed")),
+                                                       defenders=t.num(e.get("defended")))
+              for e in run[:MAX_BATTLES_TOLD]]
+    battles = ", ".join(fights) + (", …" if n > len(fights) else "")
+    values = {**_attack_values(run, t), "n": t.num(n), "battles": battles}
+    if t.voice("attack") == "liberation":
+        # Translators: kill-rate battles of one liberation; {battles}: each battle's armies, '12 on 7, 5 on 2'
+        text = t.np_("liberation", "{player} sets out from {source} ({a}) to liberate {target} ({d}) from "
+                                   "{defender}: {n} battle of all committed armies ({battles}); the liberator loses "
+                                   "{lost}, the occupier {killed}; {left} left in {source}.",
+                     "{player} sets out from {source} ({a}) to liberate {target} ({d}) from {defender}: "
+                     "{n} battles of all committed armies ({battles}); the liberator loses {lost}, the occupier "
+                     "{killed}; {left} left in {source}.", n)
+    else:
+        # Translators: kill-rate battles of one attack; {battles}: each battle's armies, '12 on 7, 5 on 2'
+        text = t.n_("{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} battle of all committed "
+                    "armies ({battles}); the attacker loses {lost}, the defender {killed}; {left} left in {source}.",
+                    "{player} attacks {target} ({d}, {defender}) from {source} ({a}): {n} battles of all committed "
+                    "armies ({battles}); the attacker loses {lost}, the defender {killed}; {left} left in {source}.",
+                    n)
     return capitalized(text.format(**values))
 
 

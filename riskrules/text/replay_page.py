@@ -101,7 +101,7 @@ def steps(events: Sequence[dict], rules: Rules, t: Text, seat: str | None = None
                 hands[s] = tracker.hand[name]
                 hand_changes += (s, hands[s])
         step: list = [line, changes]
-        extra = _extra(shown, t)
+        extra = _extra(shown, t, rules.battle.kills is not None)
         if hand_changes or extra:
             step.append(hand_changes)
         if extra:
@@ -135,13 +135,16 @@ def _tally(owner: list[int], armies: list[int], hands: list[int], seats: int) ->
     return [held, strength, list(hands)]
 
 
-def _extra(e: dict, t: Text) -> dict | None:
-    """What the page shows beside the line: a battle's dice, a trade's cards."""
+def _extra(e: dict, t: Text, kills: bool = False) -> dict | None:
+    """What the page shows beside the line: a battle's dice, a trade's cards (under kill-rate
+    combat, `kills`, a battle rolls nothing: its losses alone)."""
     kind = e["type"]
     if kind == "battle":
         return {"dice": [e["attacker_dice"], e["defender_dice"]],
                 "losses": [e["attacker_losses"], e["defender_losses"]]}
     if kind == "battles":
+        if kills:
+            return {"losses": [e["attacker_losses"], e["defender_losses"]]}
         return {"losses": [e["attacker_losses"], e["defender_losses"]], "rolls": e["rolls"]}
     if kind == "trade":
         return {"cards": [[t.territory(c["territory"]) if c.get("territory") else "", t.symbol(c["symbol"])]

@@ -17,7 +17,7 @@ from .narrate import mission_text
 from .sheet_goal import deck_rows, destroy_row, goal_rows
 from .sheet_start import start_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
-from .sheet_marks import marks_rows
+from .sheet_marks import board_marks_rows, marks_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import Rules
 from ..language.visibility import SEE_ALL, SEE_NOTHING, SEE_OWNER
@@ -158,6 +158,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         board=board.id,
         territories=t.n_("{n} territory", "{n} territories", board.size).format(n=board.size),
         continents=t.n_("{n} continent", "{n} continents", len(board.continents)).format(n=len(board.continents))))
+    board_marks_rows(board, add, t)  # marks (issue 43): text/sheet_marks.py
     add("game.pieces", t._("Army pieces"), ", ".join(t.num(p) for p in rules.pieces))
     # Translators: a row label of the rule sheet: the edition's own words (its dealer, a battle, the neutral army)
     add("game.voice", t._("Voice"), f"{t.term('dealer')}, {t.term('attack')}, {t.term('neutral')}")

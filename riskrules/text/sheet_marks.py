@@ -1,8 +1,31 @@
-"""The rule sheet's rows of marks (issue 43): dice of other sides, battle modifiers, the re-roll."""
+"""The rule sheet's rows of marks (issue 43): what the board marks, dice of other sides, battle
+modifiers, the re-roll."""
 
 from __future__ import annotations
 
+from ..language.board import IMPASSABLE, Board
 from .i18n import Text
+
+
+def board_marks_rows(board: Board, add, t: Text) -> None:
+    """The territories and borders the board marks (what `defender_capital`, `border_wall` … read)."""
+    names = board.territories
+    if board.marks:
+        # Translators: a row label of the rule sheet: the territories the board marks, by mark (capital: …)
+        add("game.marks", t._("Marked territories"), "; ".join(
+            f"{mark}: " + ", ".join(t.territory(names[x]) for x in sorted(ts)) for mark, ts in board.marks))
+    if board.border_marks:
+        parts = []
+        for mark, pairs in board.border_marks:
+            borders = ", ".join(f"{t.territory(names[a])} – {t.territory(names[b])}" for a, b in sorted(pairs))
+            if mark == IMPASSABLE:
+                # Translators: the borders a board marks `impassable` (the word stays: it is the board file's)
+                parts.append(t._("impassable: {borders} (no border: nobody attacks or moves across)").format(
+                    borders=borders))
+            else:
+                parts.append(f"{mark}: {borders}")
+        # Translators: a row label of the rule sheet: the borders the board marks, by mark (wall: …)
+        add("game.border_marks", t._("Marked borders"), "; ".join(parts))
 
 
 def marks_rows(b: dict, add, t: Text) -> None:

@@ -25,17 +25,19 @@ def start_rows(rules: Rules, add, t: Text) -> None:
                                                                                 n=s.neutral_start))
     if s.pickable == "warlords":
         # Translators: a row label of the rule sheet: which territories may be dealt or drafted (warlords, cities)
-        add("setup.pickable", t._("Pickable territories"),
-            t._("one territory of each continent, drawn at random; the others start neutral"))
+        add("setup.pickable", t._("Pickable territories"), t._(
+            "only one territory of each continent, drawn at random, may be dealt or drafted, each player "
+            "getting as many as the others; every other territory starts neutral"))
     elif s.pickable == "cities":
-        add("setup.pickable", t._("Pickable territories"),
-            t._("all but one territory of each continent (the one left out, drawn at random, starts neutral)"))
+        add("setup.pickable", t._("Pickable territories"), t._(
+            "all but one territory of each continent (the one left out is drawn at random) may be dealt or "
+            "drafted, each player getting as many as the others; every other territory starts neutral"))
     if s.limit is not None:
         # Translators: a row label of the rule sheet: how many territories each player starts with
         add("setup.limit", t._("Territory limit"), t.n_("{n} territory each; the rest start neutral",
                                                          "{n} territories each; the rest start neutral",
                                                          s.limit).format(n=s.limit))
-    elif s.even:
+    elif s.even and not s.pickable:  # (warlords and cities say it in their own row)
         # Translators: a row label of the rule sheet: every player is dealt as many territories as the others
         add("setup.even", t._("Even deal"), t._("every player the same number of territories; those left over "
                                                 "start neutral (there may be none)"))
