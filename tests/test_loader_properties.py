@@ -3,7 +3,7 @@
 Inputs are the built-in rulebooks mutated (characters and lines deleted, duplicated,
 swapped, replaced by words of the language) and token soup made of the grammar's own words.
 CI tries EXAMPLES of each (150, 150 and 100 until the suite outgrew its time);
-`python benchmarks/loader_properties.py` runs this file with 150 of each, or more.
+`python benchmarks/properties.py` runs this file with 150 of each, or more.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ WORDS = KEYWORDS + ["europe", "europa", "asia", "infantry", "red", "total", "ter
                     "-1", "0", "999999999999", "\n", "\n", " ", "#", '"x"', "nl-1990", '"../x.risk"', "{", "}"]
 
 _DIR = Path(tempfile.mkdtemp(prefix="riskrules-prop-"))
-# examples a property (benchmarks/loader_properties.py sets RISKRULES_LOADER_EXAMPLES)
-EXAMPLES = int(os.environ.get("RISKRULES_LOADER_EXAMPLES", "50"))
+# examples a property (benchmarks/properties.py sets RISKRULES_PROPERTY_SCALE: 3, 150 of each)
+EXAMPLES = 50 * int(os.environ.get("RISKRULES_PROPERTY_SCALE", "1"))
 
 
 def _load(text: str) -> None:
