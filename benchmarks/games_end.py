@@ -4,8 +4,9 @@
 
 For each edition, variant and player count (tests/test_engine_games.py's CONFIGS) and seeds
 S … S+N-1, a balanced game is played with its log written; it must end by a win, not the turn
-limit, and its log must replay to the same winner (`end_and_replay`, the test's own check; CI
-plays the first SEEDS seeds). Prints the games played, the time, and every configuration that
+limit, and its log must replay to the same winner, every line checked against the log schema
+first (`end_and_replay`, the test's own check; CI plays the first SEEDS seeds and checks the
+schema of the first SCHEMA_SEEDS logs). Prints the games played, the time, and every configuration that
 failed with its first problem; exits 1 if there was any.
 """
 

@@ -45,12 +45,14 @@ class Person:
         self.kinds: dict[str, int] = {}
         self.refusals: list[str] = []
 
-    def armies(self, x: int) -> int:
-        text = self.page.text_content(f"#a{x}")
-        return int(text) if text and text.isdigit() else 0
-
-    def choosable(self) -> list[int]:
-        return [int(i[1:]) for i in self.page.eval_on_selector_all("#board path.choosable", "e => e.map(x => x.id)")]
+    def choosable(self) -> dict[int, int]:
+        """The territories the page lets one choose, in the board's order, each with the armies its label
+        shows (0 for none): one look at the page, not one a territory (each look is a round trip)."""
+        return dict(self.page.eval_on_selector_all("#board path.choosable", """e => e.map(x => {
+            const n = Number(x.id.slice(1)), label = document.getElementById("a" + n);
+            const text = label ? label.textContent : "";
+            return [n, /^[0-9]+$/.test(text) ? Number(text) : 0];
+        })"""))
 
     def click(self, x: int) -> None:
         self.page.dispatch_event(f"#c{x}", "click")  # (the cell itself: a label may lie over its middle)
@@ -65,15 +67,18 @@ class Person:
         page = self.page
         page.wait_for_function(f"() => document.querySelector(\"{QUESTION}\") || document.body.dataset.over === 'yes'",
                                timeout=60_000)
-        if page.get_attribute("body", "data-over") == "yes":
+        over, question, kind = page.evaluate("() => [document.body.getAttribute('data-over'), "
+                                             "document.body.getAttribute('data-question'), "
+                                             "document.body.getAttribute('data-kind')]")
+        if over == "yes":
             return False
-        question, kind = page.get_attribute("body", "data-question"), page.get_attribute("body", "data-kind")
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         n = self.kinds[kind]
         if kind in ("claim", "capital", "bonus"):
-            self.click(self.choosable()[0])
+            self.click(next(iter(self.choosable())))
         elif kind == "place":
-            best = max(self.choosable(), key=self.armies)
+            armies = self.choosable()
+            best = max(armies, key=armies.get)
             all_left = page.locator("#controls button", has_text=page.evaluate("info.words.all_left"))
             if not page.locator("#controls button.primary").count() and n % 2:
                 page.select_option("#pick", str(best))  # the keyboard's way: the list of territories, then Enter
@@ -83,14 +88,15 @@ class Person:
             if all_left.count():
                 all_left.click()
         elif kind == "attack":
-            sources = [x for x in self.choosable() if self.armies(x) >= 4]
+            armies = self.choosable()
+            sources = [x for x in armies if armies[x] >= 4]
             if not sources:
                 page.keyboard.press("Enter")  # the primary button: stop attacking
             else:
-                self.click(max(sources, key=self.armies))
+                self.click(max(sources, key=armies.get))
                 if not self.refusals:  # once: more armies to keep than there are, refused by the engine
                     page.fill("#keep", "999")
-                    self.click(min(self.choosable(), key=self.armies))
+                    self.click(min(targets := self.choosable(), key=targets.get))
                     page.wait_for_function("() => document.getElementById('refusal').textContent !== ''")
                     self.refusals.append(page.text_content("#refusal"))
                     page.keyboard.press("Escape")  # choose again from the start
@@ -101,7 +107,7 @@ class Person:
                     page.fill("#keep", "2")
                 else:  # (the mode is kept for the turn: chosen again each time)
                     page.check("input[name=until][value=taken]")
-                self.click(min(self.choosable(), key=self.armies))
+                self.click(min(targets := self.choosable(), key=targets.get))
         elif kind in ("dice", "defend", "occupy", "trade"):
             page.keyboard.press("Enter")  # the most dice, all armies in, the first set
         elif kind == "fortify":
