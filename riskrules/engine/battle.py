@@ -27,12 +27,14 @@ class Battle(KillRateBattle):
     """The attacks of a `Game` (a part of it: see game.py)."""
 
     def combat_model(self) -> tuple:
-        """One battle and an attack pressed on, of the rules' combat model: chosen once, when the
-        game is made (`_fight`, `_press`), as plain functions called with the game (a copy shares
-        them, and they act on the copy)."""
+        """One battle, an attack pressed on, and whether an attack can change nothing (None: every
+        battle does), of the rules' combat model: chosen once, when the game is made (`_fight`,
+        `_press`, `_futile`), as plain functions called with the game (a copy shares them, and
+        they act on the copy). The attack phase drops an attack that changed nothing and can
+        change nothing, so that no agent asks for it for ever."""
         if self.rules.battle.kills is None:
-            return Battle.battle, Battle.dice_press
-        return KillRateBattle.kill_battle, KillRateBattle.kill_press
+            return Battle.battle, Battle.dice_press, None
+        return KillRateBattle.kill_battle, KillRateBattle.kill_press, KillRateBattle.futile_attack
 
     def attack_options(self, side: int) -> list[tuple[int, int]]:
         """(from, to) pairs `side` may attack now, by territory of origin. The neutral army attacks
@@ -72,6 +74,7 @@ class Battle(KillRateBattle):
         options = self.attack_options(side)
         made = self.owner_changes  # owner_changes when the options were last brought up to date
         fight = self._fight  # one battle of the rules' combat model (combat_model)
+        futile = self._futile
         while options:
             chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
@@ -85,6 +88,8 @@ class Battle(KillRateBattle):
             if self.owner_changes == made:
                 if armies[source] < least:
                     options = _without(options, source)
+                elif futile is not None and futile(self, source, target):  # (kill rates: it would change nothing again)
+                    options = [o for o in options if o != (source, target)]
                 continue
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
