@@ -11,6 +11,7 @@ its own mission and capital, never another player's.
 from __future__ import annotations
 
 from ..cards import sets_in, symbol_of
+from ..combat.kill_rates import STILL, still_chance
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
                          TRADE, Decision)
 from ..odds import odds_for
@@ -210,11 +211,20 @@ class BalancedAgent(Agent):
 
     def pressed(self, attack):
         """`attack` from a stack of more than PRESS armies as an attack until half of them are left
-        (then the bot looks again): a battle of a million armies costs a few answers, not a million."""
+        (then the bot looks again): a battle of a million armies costs a few answers, not a million.
+        Under kill rates a battle takes every army anyway; but where most battles would kill nobody
+        (STILL) — changing nothing, so that the bot would ask for the same again — it is an attack
+        to the end (one army kept: the odds it was chosen by are those of an attack to the end)."""
         if attack is not None:
-            armies = self.view.armies[attack[0]]
-            if armies > PRESS:
-                return attack[0], attack[1], armies // 2
+            source, target = attack
+            armies = self.view.armies
+            kr = self.view.rules.battle.kills
+            if kr is not None:
+                if armies[source] >= 2 and armies[target] and \
+                        still_chance(kr, armies[source] - 1, armies[target]) >= STILL:
+                    return source, target, 1
+            elif armies[source] > PRESS:
+                return source, target, armies[source] // 2
         return attack
 
     def place(self, d: Decision):
