@@ -41,6 +41,7 @@ class BalancedAgent(Agent):
             self._placed: dict[int, object] = {}  # source·size + target → its odds, for one side …
             self._placed_side = self._placed_changes = -1  # … and one count of owner changes
         self._plain = modifiers is None
+        self._kills = view.rules.battle.kills  # kill-rate combat (None: dice)
         self._plan_turn = -1
         self._values: list[float] = []
 
@@ -239,15 +240,16 @@ class BalancedAgent(Agent):
         (STILL) — changing nothing, so that the bot would ask for the same again — it is an attack
         to the end (one army kept: the odds it was chosen by are those of an attack to the end)."""
         if attack is not None:
+            kr = self._kills
+            if kr is None:
+                armies = self.view.armies[attack[0]]
+                if armies > PRESS:
+                    return attack[0], attack[1], armies // 2
+                return attack
             source, target = attack
             armies = self.view.armies
-            kr = self.view.rules.battle.kills
-            if kr is not None:
-                if armies[source] >= 2 and armies[target] and \
-                        still_chance(kr, armies[source] - 1, armies[target]) >= STILL:
-                    return source, target, 1
-            elif armies[source] > PRESS:
-                return source, target, armies[source] // 2
+            if armies[source] >= 2 and armies[target] and still_chance(kr, armies[source] - 1, armies[target]) >= STILL:
+                return source, target, 1
         return attack
 
     def place(self, d: Decision):
