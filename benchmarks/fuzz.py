@@ -175,7 +175,8 @@ def worker(kind: str, work: Path, hang: float) -> None:
             outcome, detail = "crash", traceback.format_exc(limit=40)
         elapsed = measured if measured is not None else time.process_time() - started
         _cpu_limit(3600)  # no SIGXCPU between cases
-        out.write(json.dumps({"outcome": outcome, "detail": detail[-20000:], "seconds": elapsed}) + "\n")
+        out.write(json.dumps({"outcome": outcome, "detail": detail[-20000:], "seconds": elapsed,
+                              "cpu": time.process_time() - started}) + "\n")
         out.flush()
 
 
@@ -230,11 +231,14 @@ class _Worker:
 
 def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out: Path | None,
              hang: float = 60.0, jobs: int = 1, progress: bool = False, start: int = 0,
-             only: list[str] | None = None, by_family: dict[str, dict[str, int]] | None = None) -> dict[str, int]:
+             only: list[str] | None = None, by_family: dict[str, dict[str, int]] | None = None,
+             slowest: list | None = None) -> dict[str, int]:
     """Run cases start, start+1, … of `kind` until `count` cases or `seconds` have passed;
     the counts by outcome (a slow case also counts under its own outcome). `only`: the
     generators to use (a kind with GENERATORS); `by_family`, if given, gets the counts of each
-    generator (a kind with `family`)."""
+    generator (a kind with `family`); `slowest`, if given, [the CPU seconds of the case that took
+    most, its index] (the whole case, not only the part that must be fast)."""
+    slowest = [0.0, -1] if slowest is None else slowest
     module = kind_module(kind)
     if only is not None:
         names = [name for _, name in getattr(module, "GENERATORS", [])]
@@ -275,6 +279,8 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
                         tally[result["outcome"]] += 1
                         tally["slow"] += slow
                     failed = failed or slow
+                    if result.get("cpu", 0.0) > slowest[0]:
+                        slowest[:] = [result["cpu"], i]
                     if failed and out is not None:
                         _save(out, kind, seed, i, case, label, result, only)
                     shutil.rmtree(case, ignore_errors=True)
@@ -349,8 +355,9 @@ def main() -> None:
     started = time.perf_counter()
     only = args.only.split(",") if args.only else None
     families: dict[str, dict[str, int]] = {}
+    slowest = [0.0, -1]
     counts = campaign(args.kind, args.seed, count, args.time, args.out, args.hang, args.jobs, progress=True,
-                      start=args.start, only=only, by_family=families)
+                      start=args.start, only=only, by_family=families, slowest=slowest)
     elapsed = time.perf_counter() - started
     print(f"fuzz --kind {args.kind} --seed {args.seed}{' --only ' + args.only if only else ''}: "
           f"tried {counts['tried']} in {elapsed:.0f} s")
@@ -361,6 +368,8 @@ def main() -> None:
         for name, c in sorted(families.items()):
             print(f"    {name:<12} {c['tried']:>6} {c['refused']:>6} {c['accepted']:>6} "
                   f"({c['accepted'] / c['tried']:.0%}) {sum(c[k] for k in FAILURES):>6}")
+    if slowest[1] >= 0:
+        print(f"  slowest case: index {slowest[1]}, {slowest[0]:.1f} s of CPU (the bound: {args.hang:g} s)")
     failures = sum(counts[k] for k in FAILURES)
     if failures and args.out:
         print(f"reproducers in {args.out}/")

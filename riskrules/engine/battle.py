@@ -26,6 +26,16 @@ AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one b
 class Battle(KillRateBattle):
     """The attacks of a `Game` (a part of it: see game.py)."""
 
+    def combat_model(self) -> tuple:
+        """One battle, an attack pressed on, and whether an attack can change nothing (None: every
+        battle does), of the rules' combat model: chosen once, when the game is made (`_fight`,
+        `_press`, `_futile`), as plain functions called with the game (a copy shares them, and
+        they act on the copy). The attack phase drops an attack that changed nothing and can
+        change nothing, so that no agent asks for it for ever."""
+        if self.rules.battle.kills is None:
+            return Battle.battle, Battle.dice_press, None
+        return KillRateBattle.kill_battle, KillRateBattle.kill_press, KillRateBattle.futile_attack
+
     def attack_options(self, side: int) -> list[tuple[int, int]]:
         """(from, to) pairs `side` may attack now, by territory of origin. The neutral army attacks
         only the active player; partners never attack each other; under trench warfare what was
@@ -63,7 +73,8 @@ class Battle(KillRateBattle):
         armies, owner, alive = self.armies, self.owner, self.alive
         options = self.attack_options(side)
         made = self.owner_changes  # owner_changes when the options were last brought up to date
-        battle = self.battle if self.rules.battle.kills is None else self.kill_battle  # the combat model
+        fight = self._fight  # one battle of the rules' combat model (combat_model)
+        futile = self._futile
         while options:
             chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
@@ -71,12 +82,14 @@ class Battle(KillRateBattle):
             source, target = chosen[0], chosen[1]
             victim = owner[target]
             if len(chosen) == 2:
-                battle(decider, side, source, target)
+                fight(self, decider, side, source, target)
             else:
                 self.press(decider, side, source, target, chosen[2])
             if self.owner_changes == made:
                 if armies[source] < least:
                     options = _without(options, source)
+                elif futile is not None and futile(self, source, target):  # (kill rates: it would change nothing again)
+                    options = [o for o in options if o != (source, target)]
                 continue
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
@@ -95,12 +108,12 @@ class Battle(KillRateBattle):
         if self.listeners:
             self._event("attack", side, **{"from": self.board.territories[source],
                                            "to": self.board.territories[target], "keep": keep})
+        self._press(self, decider, side, source, target, max(keep + 1, self.rules.battle.least_to_attack))
+
+    def dice_press(self, decider: int, side: int, source: int, target: int, floor: int) -> None:
+        """Rolls from `source` on `target` until it falls or `source` holds fewer than `floor`."""
         armies, owner = self.armies, self.owner
         defender = owner[target]
-        floor = max(keep + 1, self.rules.battle.least_to_attack)
-        if self.rules.battle.kills is not None:
-            self.kill_press(decider, side, source, target, floor)
-            return
         while armies[source] >= floor and owner[target] == defender:
             self.battle(decider, side, source, target, floor)
 

@@ -182,6 +182,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
                                 for m in range(max(max(b.defender_most), b.defender_open) + extra + 1)]
         # the armies from which the dice each side may roll stay the same (see battle.py)
         self._steady = (_steady(b.attacker_most, b.attacker_open), max(1, _steady(b.defender_most, b.defender_open)))
+        self._fight, self._press, self._futile = self.combat_model()  # dice or kill rates (battle.py)
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)

@@ -107,6 +107,23 @@ class Modifiers:
         return tuple((name, count(game, side, source, target)) for name, count in self.counts
                      if name not in ARMIES)
 
+    def situation_key(self) -> tuple[tuple[str, ...], Callable[[Any, int, int, int], Any]]:
+        """The names of `situation` and a function that counts their values alone, (game, side,
+        source, target) → a hashable key: a bot that looks up a battle's odds per situation many
+        times a decision (agents/balanced.py) builds no pairs of names and values for it."""
+        read = [(name, count) for name, count in self.counts if name not in ARMIES]
+        names = tuple(name for name, _ in read)
+        counts = tuple(count for _, count in read)
+        if not counts:
+            return names, lambda g, side, s, t: ()
+        if len(counts) == 1:
+            one, = counts
+            return names, lambda g, side, s, t: (one(g, side, s, t),)
+        if len(counts) == 2:
+            one, two = counts
+            return names, lambda g, side, s, t: (one(g, side, s, t), two(g, side, s, t))
+        return names, lambda g, side, s, t: tuple([count(g, side, s, t) for count in counts])
+
     def battle(self, game: Any, side: int, source: int, target: int, attacking: int, defending: int,
                ties_to_defender: bool) -> tuple[int, int, bool]:
         """(attacker's most dice, defender's most dice, ties to the defender) of a battle of

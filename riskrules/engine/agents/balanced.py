@@ -10,7 +10,9 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
+from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
+from ..combat.kill_rates import STILL, still_chance
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
                          TRADE, Decision)
 from ..odds import odds_for
@@ -31,21 +33,45 @@ class BalancedAgent(Agent):
         super().start(view, seat, rng)
         self.odds = odds_for(view.rules.battle)
         self._situated: dict[tuple, object] = {}  # under battle modifiers: each situation's odds
+        modifiers = view.rules.battle.modifiers
+        if modifiers is not None:  # (the names a situation reads, and its key counted alone)
+            self._situation_names, self._situation_key = modifiers.situation_key()
+            # read no game quantity: a battle's situation stays while nobody takes a territory
+            self._by_place = not set(self._situation_names) & NAMES_FOR["game"]
+            self._placed: dict[int, object] = {}  # source·size + target → its odds, for one side …
+            self._placed_side = self._placed_changes = -1  # … and one count of owner changes
+        self._plain = modifiers is None
+        self._kills = view.rules.battle.kills  # kill-rate combat (None: dice)
         self._plan_turn = -1
         self._values: list[float] = []
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
         battle modifiers (language/marks.py), the odds of this battle's own situation."""
-        armies = self.view.armies
-        b = self.view.rules.battle
-        if b.modifiers is None:
+        view = self.view
+        armies = view.armies
+        if self._plain:
             return self.odds.win(armies[source] - 1, armies[target])
-        situation = b.modifiers.situation(self.view, side, source, target)
-        odds = self._situated.get(situation)
-        if odds is None:  # (odds_for's own cache hashes the whole battle rules at every call)
-            odds = self._situated[situation] = odds_for(b, 60, situation)
+        if self._by_place:
+            changes = view.owner_changes
+            if changes != self._placed_changes or side != self._placed_side:
+                self._placed_changes, self._placed_side = changes, side
+                self._placed.clear()
+            where = source * view.size + target
+            odds = self._placed.get(where)
+            if odds is None:
+                odds = self._placed[where] = self.situated(side, source, target)
+        else:
+            odds = self.situated(side, source, target)
         return odds.win(armies[source] - 1, armies[target])
+
+    def situated(self, side: int, source: int, target: int):
+        """The odds of the battle's situation (language/marks.py), each made once."""
+        key = self._situation_key(self.view, side, source, target)  # (Modifiers.situation's values)
+        odds = self._situated.get(key)
+        if odds is None:  # (odds_for's own cache hashes the whole battle rules at every call)
+            odds = self._situated[key] = odds_for(self.view.rules.battle, 60, tuple(zip(self._situation_names, key)))
+        return odds
 
     # ---- what the bot wants this turn ----------------------------------------------------
 
@@ -193,7 +219,6 @@ class BalancedAgent(Agent):
     def attack(self, d: Decision):
         view = self.view
         side = d.side
-        armies = view.armies
         want = self.values(side)
         win = self.chance
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
@@ -210,11 +235,21 @@ class BalancedAgent(Agent):
 
     def pressed(self, attack):
         """`attack` from a stack of more than PRESS armies as an attack until half of them are left
-        (then the bot looks again): a battle of a million armies costs a few answers, not a million."""
+        (then the bot looks again): a battle of a million armies costs a few answers, not a million.
+        Under kill rates a battle takes every army anyway; but where most battles would kill nobody
+        (STILL) — changing nothing, so that the bot would ask for the same again — it is an attack
+        to the end (one army kept: the odds it was chosen by are those of an attack to the end)."""
         if attack is not None:
-            armies = self.view.armies[attack[0]]
-            if armies > PRESS:
-                return attack[0], attack[1], armies // 2
+            kr = self._kills
+            if kr is None:
+                armies = self.view.armies[attack[0]]
+                if armies > PRESS:
+                    return attack[0], attack[1], armies // 2
+                return attack
+            source, target = attack
+            armies = self.view.armies
+            if armies[source] >= 2 and armies[target] and still_chance(kr, armies[source] - 1, armies[target]) >= STILL:
+                return source, target, 1
         return attack
 
     def place(self, d: Decision):

@@ -61,7 +61,10 @@ class LogAgent(Agent):
                 raise GameError(f"line {number + 1} is a trade without the territory bonus the game gives")
             return index[e["territory_bonus"][0]["territory"]]
         if k is ATTACK:
-            if kind not in ("battle", "attack") or e.get("player") != side:
+            # (under kill rates one battle is a `battles` event, or, on an empty territory, a
+            # `conquest` alone: dice games log those only after an `attack` or a `battle`)
+            single = ("battle", "battles", "conquest") if view.rules.battle.kills is not None else ("battle",)
+            if (kind != "attack" and kind not in single) or e.get("player") != side:
                 return None
             if kind == "attack":
                 return index[e["from"]], index[e["to"]], e["keep"]

@@ -4,7 +4,11 @@ surviving attacker moves in (Warzone's rule), so nobody is asked how many."""
 
 from __future__ import annotations
 
-from .kill_rates import draw_kills, futile
+from math import log
+
+from .kill_rates import STILL, draw_kills, futile, pressed_outcomes, still_chance
+
+MAX_ROLLS = 10 ** 12  # battles a `battles` event counts at most (the log schema's largest count)
 
 
 class KillRateBattle:
@@ -43,13 +47,59 @@ class KillRateBattle:
             survivors = committed - attacker_losses
             self.move_in(side, source, target, survivors, survivors)
 
+    def futile_attack(self, source: int, target: int) -> bool:
+        """Whether no battle from `source` on `target` as they stand can kill anybody."""
+        defending = self.armies[target]
+        return bool(defending) and futile(self.rules.battle.kills, self.armies[source] - self.rules.battle.guard,
+                                          defending)
+
     def kill_press(self, decider: int, side: int, source: int, target: int, floor: int) -> None:
         """Battles from `source` on `target` until it falls or `source` holds fewer than `floor`; an
-        attack in which no battle can kill anybody stops."""
+        attack in which no battle can kill anybody stops (`futile`). A battle that kills nobody
+        changes nothing: where one would more often than not (STILL), the battles until one
+        changes something are drawn at once (`_kill_battles`), with fair draws."""
         armies, owner = self.armies, self.owner
         defender = owner[target]
         kr = self.rules.battle.kills
+        at_once = self.dice.many
         while armies[source] >= floor and owner[target] == defender:
-            if futile(kr, armies[source] - floor + 1, armies[target]):
-                return
+            committed, defending = armies[source] - floor + 1, armies[target]
+            if defending:
+                if futile(kr, committed, defending):
+                    return
+                if at_once:
+                    still = still_chance(kr, committed, defending)
+                    if still >= STILL:
+                        outcomes = pressed_outcomes(kr, committed, defending)
+                        if outcomes is None:  # (every chance of a kill too small for a float)
+                            return
+                        self._kill_battles(side, source, target, committed, defending, still, outcomes)
+                        continue
             self.kill_battle(decider, side, source, target, floor)
+
+    def _kill_battles(self, side: int, source: int, target: int, committed: int, defending: int,
+                      still: float, outcomes: tuple[tuple[float, int, int], ...]) -> None:
+        """The battles of `committed` on `defending` up to the first that kills anybody, drawn at
+        once: how many were fought (one, and then as many more as a geometric draw of chance `still`
+        says), then how that one ended (`outcomes`, from `pressed_outcomes`: those that change
+        something, in their chances given that one does); one `battles` event of that many rolls."""
+        armies = self.armies
+        uniform = self.dice.uniform
+        rolls = min(1 + int(log(1.0 - uniform()) / log(still)), MAX_ROLLS)
+        u, attacker_losses, defender_losses = uniform(), 0, 0
+        for chance, attacker_losses, defender_losses in outcomes:
+            u -= chance
+            if u < 0.0:
+                break  # (rounding may leave u at or just above 0 after the last: it is taken then)
+        armies[source] -= attacker_losses
+        armies[target] -= defender_losses
+        if self.listeners:
+            self._event("battles", side, **{
+                "from": self.board.territories[source], "to": self.board.territories[target],
+                "defender": self.names[self.owner[target]], "attacker_armies": armies[source] + attacker_losses,
+                "defender_armies": defending, "committed": committed, "rolled": committed,
+                "defended": defending, "rolls": rolls, "attacker_losses": attacker_losses,
+                "defender_losses": defender_losses})
+        if armies[target] == 0:
+            survivors = committed - attacker_losses
+            self.move_in(side, source, target, survivors, survivors)

@@ -23,6 +23,9 @@ from ...language.rules import KillRates
 from ..dice import binomial
 
 WHOLE = 10_000  # a kill count's unit: ten-thousandths of an army
+STILL = 0.5  # a battle that kills nobody this often is not fought one by one: an attack pressed on
+# draws the battles up to the first that kills anybody at once (combat/attack.py), and the bots
+# press such an attack rather than ask for one battle after another (agents/balanced.py)
 
 
 def tenths(n: int, rate: int, luck: int, drawn: int) -> int:
@@ -120,10 +123,43 @@ def pressed_outcomes(kr: KillRates, a: int, d: int) -> tuple[tuple[float, int, i
     return tuple((p / rest, la, ld) for p, la, ld in moving)
 
 
+@lru_cache(maxsize=65536)
+def nobody_killed(n: int, rate: int, luck: int, weighted: bool) -> float:
+    """P(the kills of `n` armies are 0): the first entry of `kills_distribution` (when it is 0
+    kills), counted from the few draws that can round to 0 alone, so it costs little for any `n`."""
+    below = WHOLE if weighted else WHOLE // 2  # a count under this may round to 0
+
+    def rounds_to_0(count: int) -> float:  # the chance that a count of ten-thousandths is made 0
+        return 1.0 - count / WHOLE if weighted else 1.0
+
+    if not (luck and n and rate) or rate >= 100:  # nothing drawn, or every army kills in the draw
+        count = tenths(n, rate, luck, n if luck and n and rate else 0)
+        return rounds_to_0(count) if count < below else 0.0
+    fixed = (100 - luck) * n * rate
+    p = rate / 100
+    ratio = p / (1.0 - p)
+    chance = (1.0 - p) ** n  # of drawing 0 (for a huge n it may underflow to 0: then so is the rest)
+    total = 0.0
+    drawn = 0
+    while drawn <= n and 100 * luck * drawn + fixed < below:
+        total += chance * rounds_to_0(100 * luck * drawn + fixed)
+        drawn += 1
+        chance *= ratio * (n - drawn + 1) / drawn
+    return total
+
+
+def still_chance(kr: KillRates, a: int, d: int) -> float:
+    """The chance that a battle of `a` on `d` (both above 0) kills nobody."""
+    return nobody_killed(a, kr.attacker, kr.luck, kr.weighted) * nobody_killed(d, kr.defender, kr.luck, kr.weighted)
+
+
 def futile(kr: KillRates, a: int, d: int) -> bool:
-    """Whether no battle of `a` on `d` can kill anybody (an attack on it would never end)."""
-    return (most_kills(a, kr.attacker, kr.luck, kr.weighted) == 0
-            and most_kills(d, kr.defender, kr.luck, kr.weighted) == 0)
+    """Whether no battle of `a` on `d` can kill anybody (an attack on it would never end), or one
+    would so rarely that a battle killing nobody has a chance of 1 in floating point (odds.py's
+    tables count such an attack as one that stops)."""
+    if most_kills(a, kr.attacker, kr.luck, kr.weighted) == 0 and most_kills(d, kr.defender, kr.luck, kr.weighted) == 0:
+        return True
+    return d > 0 and still_chance(kr, a, d) >= 1.0
 
 
 MAX_WORK = 8_000_000  # products of chances an exact computation may take (about 8 s)
