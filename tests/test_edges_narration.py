@@ -90,3 +90,12 @@ def test_the_replay_page_counts_no_rolls_under_kill_rates():
     t = Text("en")
     assert _extra(battle(12, 7, 5, 6, 13), t, kills=True) == {"losses": [5, 6]}
     assert _extra(battle(12, 7, 5, 6, 13), t) == {"losses": [5, 6], "rolls": 1}
+
+
+def test_a_kill_rate_press_drawn_at_once_counts_its_battles(kill_rules):
+    """A press drawn to the first battle that kills anybody is one event of `rolls` battles, the
+    others alike (nobody killed): told once with how many times it was fought."""
+    event = {**battle(12, 7, 0, 1, 13), "rolls": 40}
+    assert Narrator(kill_rules, Text("en", kill_rules.terms))(event) == (
+        "Red attacks Ontario (7, blue) from Alberta (13): 40 battles of all committed armies (12 on 7 ×40); the "
+        "attacker loses 0, the defender 1; 13 left in Alberta.")

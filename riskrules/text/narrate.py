@@ -241,13 +241,16 @@ def _attack_values(run: list[dict], t: Text) -> dict:
 
 
 def _kill_rates_line(run: list[dict], t: Text) -> str:
-    """The battles of one kill-rate attack: each of all the committed armies against all the defenders."""
-    n = len(run)
+    """The battles of one kill-rate attack: each of all the committed armies against all the defenders.
+    An event of `rolls` battles (a press drawn to the first battle that kills anybody, the others
+    alike and killing nobody) is told once, '12 on 7 ×40'."""
+    n = sum(e.get("rolls", 1) for e in run)
     # Translators: one kill-rate battle: {attackers} armies fight {defenders} at once (Warzone's combat)
     fights = [t._("{attackers} on {defenders}").format(attackers=t.num(e.get("committed")),
                                                        defenders=t.num(e.get("defended")))
+              + (f" ×{t.num(e['rolls'])}" if e.get("rolls", 1) > 1 else "")
               for e in run[:MAX_BATTLES_TOLD]]
-    battles = ", ".join(fights) + (", …" if n > len(fights) else "")
+    battles = ", ".join(fights) + (", …" if len(run) > len(fights) else "")
     values = {**_attack_values(run, t), "n": t.num(n), "battles": battles}
     if t.voice("attack") == "liberation":
         # Translators: kill-rate battles of one liberation; {battles}: each battle's armies, '12 on 7, 5 on 2'
