@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ..language.carried import MAX_BYTES as MAX_CARRIED, bounds_problem
+from ..language.schema_fast import compile_schema
 from ..language.schemas import validator_class
 from .dice import GameError
 
@@ -228,8 +229,16 @@ class EventChecker:
         _, common, per_type = _parts()
         self.common = validator_class()(common, format_checker=formats)
         self.per_type = {k: validator_class()(s, format_checker=formats) for k, s in per_type.items()}
+        # the same schemas as closures that only say valid or not: jsonschema is asked only for a message
+        self.fast_common = compile_schema(common, names, lambda sub: self.common.evolve(schema=sub).is_valid)
+        self.fast_per_type = {k: compile_schema(s, names, lambda sub, v=v: v.evolve(schema=sub).is_valid)
+                              for (k, s), v in zip(per_type.items(), self.per_type.values())}
 
     def problem(self, event: dict) -> str | None:
+        if self.fast_common(event):
+            fast = self.fast_per_type.get(event.get("type"))
+            if fast is None or fast(event):
+                return None
         error = _first_error(self.common, event)
         if error is None and event.get("type") in self.per_type:
             error = _first_error(self.per_type[event["type"]], event)
