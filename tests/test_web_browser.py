@@ -60,7 +60,7 @@ class Person:
     def answered(self, question: str) -> None:
         self.page.wait_for_function(
             "n => document.body.dataset.question !== n || document.body.dataset.over === 'yes'", arg=question,
-            timeout=30_000)
+            timeout=60_000)  # (as long as play_one waits for a question: a loaded machine answers slowly)
 
     def play_one(self) -> bool:
         """Answer the question on the page; False once the game is over."""

@@ -14,7 +14,7 @@ from .i18n import Text
 from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
-from .sheet_goal import deck_rows, destroy_row, goal_rows
+from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
 from .sheet_start import start_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
 from .sheet_marks import board_marks_rows, marks_rows
@@ -236,7 +236,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         # Translators: a row label of the rule sheet: the most armies one set of cards can be worth
         add("cards.cap", t._("Most a set is worth"), _v(c.cap))
     if c.kind != "none":
-        _card_rows(c, add, t, rules.income is not None and rules.income.card_bonus_anywhere)
+        card_rows(c, add, t, rules.income is not None and rules.income.card_bonus_anywhere)
 
     _battle_rows(rules, m, add, t, liberation)
 
@@ -253,37 +253,6 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     _neutral_rows(rules, add, t)
     _visibility_rows(rules, add, t)
     return rows
-
-
-def _card_rows(c, add, t: Text, anywhere: bool) -> None:
-    if anywhere:  # (`card bonus placed anywhere`: the bonus joins the armies to place)
-        if c.bonus_per_card:
-            bonus = t.n_("{n} army for each traded card showing a territory one holds, to place anywhere",
-                         "{n} armies for each traded card showing a territory one holds, to place anywhere",
-                         _plural(c.bonus_armies))
-        else:
-            bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, to place anywhere",
-                         "{n} armies once per trade if a traded card shows a territory one holds, to place anywhere",
-                         _plural(c.bonus_armies))
-    elif c.bonus_per_card:
-        bonus = t.n_("{n} army for each traded card showing a territory one holds, placed there at once",
-                     "{n} armies for each traded card showing a territory one holds, placed there at once",
-                     _plural(c.bonus_armies))
-    else:
-        bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, placed there at once",
-                     "{n} armies once per trade if a traded card shows a territory one holds, placed there at once",
-                     _plural(c.bonus_armies))
-    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=_v(c.bonus_armies)))
-    add("cards.must_trade", t._("Must trade"), t.n_("with {n} card or more, at the start of the turn",
-                                                     "with {n} cards or more, at the start of the turn",
-                                                     c.must_trade).format(n=c.must_trade))
-    if c.trade_at_once:
-        after = t._("with {n} or more: trade at once until {down} or fewer remain")
-    else:
-        after = t._("with {n} or more: trade in the next reinforcement phase")
-    add("cards.after_elimination", t._("After taking a victim's cards"),
-        after.format(n=c.after_elimination_cards, down=c.down_to))
-    deck_rows(c, add, t)
 
 
 def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:

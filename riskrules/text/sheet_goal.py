@@ -1,6 +1,7 @@
 """The rule sheet's rows of the deck and the goal (issue 43): cards drawn or in pieces, where
 traded and a victim's cards go, a hand limit; the objective, points, a round limit with its
-tie-breaks, a destroy mission's own kill. `add(key, label, value)` is sheet._rows' own."""
+tie-breaks, a destroy mission's own kill; and every deck's territory bonus and forced trades.
+`add(key, label, value)` is sheet._rows' own."""
 
 from __future__ import annotations
 
@@ -9,6 +10,42 @@ from .i18n import Text
 
 def _v(number) -> str:
     return str(number) if isinstance(number, int) else number.text
+
+
+def _plural(number) -> int:
+    return number if isinstance(number, int) else 2  # (an expression reads as 'many')
+
+
+def card_rows(c, add, t: Text, anywhere: bool) -> None:
+    """The territory bonus, the forced trade and the trade after an elimination."""
+    if anywhere:  # (`card bonus placed anywhere`: the bonus joins the armies to place)
+        if c.bonus_per_card:
+            bonus = t.n_("{n} army for each traded card showing a territory one holds, to place anywhere",
+                         "{n} armies for each traded card showing a territory one holds, to place anywhere",
+                         _plural(c.bonus_armies))
+        else:
+            bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, to place anywhere",
+                         "{n} armies once per trade if a traded card shows a territory one holds, to place anywhere",
+                         _plural(c.bonus_armies))
+    elif c.bonus_per_card:
+        bonus = t.n_("{n} army for each traded card showing a territory one holds, placed there at once",
+                     "{n} armies for each traded card showing a territory one holds, placed there at once",
+                     _plural(c.bonus_armies))
+    else:
+        bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, placed there at once",
+                     "{n} armies once per trade if a traded card shows a territory one holds, placed there at once",
+                     _plural(c.bonus_armies))
+    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=_v(c.bonus_armies)))
+    add("cards.must_trade", t._("Must trade"), t.n_("with {n} card or more, at the start of the turn",
+                                                     "with {n} cards or more, at the start of the turn",
+                                                     c.must_trade).format(n=c.must_trade))
+    if c.trade_at_once:
+        after = t._("with {n} or more: trade at once until {down} or fewer remain")
+    else:
+        after = t._("with {n} or more: trade in the next reinforcement phase")
+    add("cards.after_elimination", t._("After taking a victim's cards"),
+        after.format(n=c.after_elimination_cards, down=c.down_to))
+    deck_rows(c, add, t)
 
 
 def deck_rows(c, add, t: Text) -> None:
