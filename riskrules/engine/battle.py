@@ -211,12 +211,8 @@ class Battle(KillRateBattle):
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:
-            self._event("battles", side, **{
-                "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[self.owner[target]], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": armies[target] + defender_losses, "committed": committed, "rolled": rolled,
-                "defended": defending, "rolls": rolls, "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses})
+            self.tell_battles(side, source, target, committed, rolled, defending, rolls, attacker_losses,
+                              defender_losses)
 
     def conquer(self, decider: int, side: int, source: int, target: int, least: int) -> None:
         armies = self.armies

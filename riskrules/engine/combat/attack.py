@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from math import log
 
+from .events import BattlesEvent
 from .kill_rates import STILL, draw_kills, futile, pressed_outcomes, still_chance
 
 MAX_ROLLS = 10 ** 12  # battles a `battles` event counts at most (the log schema's largest count)
 
 
-class KillRateBattle:
+class KillRateBattle(BattlesEvent):
     """The kill-rate battles of a `Game`."""
 
     def kill_battle(self, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
@@ -37,12 +38,8 @@ class KillRateBattle:
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:  # one battle of all the committed armies: a `battles` event of one roll
-            self._event("battles", side, **{
-                "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[self.owner[target]], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": defending, "committed": committed, "rolled": committed,
-                "defended": defending, "rolls": 1, "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses})
+            self.tell_battles(side, source, target, committed, committed, defending, 1, attacker_losses,
+                              defender_losses)
         if armies[target] == 0:
             survivors = committed - attacker_losses
             self.move_in(side, source, target, survivors, survivors)
@@ -94,12 +91,8 @@ class KillRateBattle:
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:
-            self._event("battles", side, **{
-                "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[self.owner[target]], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": defending, "committed": committed, "rolled": committed,
-                "defended": defending, "rolls": rolls, "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses})
+            self.tell_battles(side, source, target, committed, committed, defending, rolls, attacker_losses,
+                              defender_losses)
         if armies[target] == 0:
             survivors = committed - attacker_losses
             self.move_in(side, source, target, survivors, survivors)
