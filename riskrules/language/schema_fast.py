@@ -15,6 +15,8 @@ from numbers import Number
 from typing import Any
 from collections.abc import Callable
 
+from .schemas import strict_pattern
+
 Check = Callable[[Any], bool]
 
 # keywords that never make a value invalid (then/else act only beside "if", which reads them)
@@ -186,8 +188,7 @@ def _compile(s: dict, formats: dict[str, frozenset], fallback: Callable[[Any], C
         expected = s["pattern"]
         if not isinstance(expected, str):
             raise _Unknown
-        strict = expected[:-1] + r"\Z" if expected.endswith("$") and not expected.endswith(r"\$") else expected
-        search = re.compile(strict).search
+        search = re.compile(strict_pattern(expected)).search
         on_string.append(lambda x: search(x) is not None)
     if "format" in s:
         allowed = formats.get(s["format"]) if isinstance(s["format"], str) else None

@@ -33,6 +33,11 @@ def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
     return node
 
 
+def strict_pattern(expected: str) -> str:
+    """A schema's `pattern` as Python matches it: a final `$` only at the very end (`\\Z`)."""
+    return expected[:-1] + r"\Z" if expected.endswith("$") and not expected.endswith(r"\$") else expected
+
+
 @cache
 def validator_class():
     """Draft 2020-12 with `pattern` matched to the very end. Python's `$` also matches before a
@@ -43,8 +48,7 @@ def validator_class():
 
     def pattern(validator, expected: str, instance, _schema):
         if validator.is_type(instance, "string"):
-            strict = expected[:-1] + r"\Z" if expected.endswith("$") and not expected.endswith(r"\$") else expected
-            if re.search(strict, instance) is None:
+            if re.search(strict_pattern(expected), instance) is None:
                 yield ValidationError(f"{instance!r} does not match {expected!r}")
 
     return validators.extend(Draft202012Validator, {"pattern": pattern})
