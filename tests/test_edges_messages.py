@@ -276,3 +276,14 @@ def test_signs_between_words_are_no_running_together(write):
         }
         """))
     assert open_rulebook(path, strict=False).check() == []
+
+
+@pytest.mark.parametrize("statement, expected", [
+    ("decay 2", "house.risk:4:11: unexpected '2'; expected a name ('decay' names each territory with its armies, "
+                "as in 'decay kamchatka 1, alaska 2')"),
+    ("autodeploy bonus", "house.risk:4:21: unexpected end of line; expected one of: a name, a number, '(', '-' "
+                         "('autodeploy' names each territory with its armies, as in 'autodeploy alaska 2, iceland 1')"),
+    ("continents 5", "house.risk:4:16: unexpected '5'; expected a name ('continents' names each continent with its "
+                     "bonus, as in 'continents europe 5, asia 7')")])
+def test_a_list_of_named_numbers_says_how_it_is_written(write, statement, expected):
+    assert problems_of(write, house(f"reinforcements {{\n    {statement}\n}}\n")).splitlines()[0] == expected

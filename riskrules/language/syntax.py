@@ -200,6 +200,22 @@ def _glued(err: UnexpectedInput, source_line: str) -> tuple[int, str] | None:
     return start + 1, f"unexpected '{whole[:40]}'; did you mean '{meant[:40]}'?"
 
 
+# Statements of a list of names with their numbers, with an example of each: a message on such a
+# line says how it is written (`decay 2` reads as a number where a territory's name goes).
+_NAMED_EXAMPLES = {"autodeploy": ("territory with its armies", "autodeploy alaska 2, iceland 1"),
+                   "decay": ("territory with its armies", "decay kamchatka 1, alaska 2"),
+                   "continents": ("continent with its bonus", "continents europe 5, asia 7")}
+
+
+def _named_hint(source_line: str, message: str) -> str:
+    """`message` with how a statement of named numbers is written, where the line is one."""
+    words = source_line.split("#")[0].split()
+    if not words or words[0] not in _NAMED_EXAMPLES or not message.startswith("unexpected"):
+        return message
+    kind, example = _NAMED_EXAMPLES[words[0]]
+    return f"{message} ('{words[0]}' names each {kind}, as in '{example}')"
+
+
 _LATE_OBJECTIVE = re.compile(r"or\s+objective\s*$")
 
 
@@ -271,6 +287,7 @@ def _parse_tree(text: str, label: str) -> tuple[Tree | None, str, list[str], lis
             line, col = _error_position(err, work)
             message = _syntax_message(err, lines[line - 1] if line <= len(lines) else "")
             col, message = _glued(err, work[line - 1] if line <= len(work) else "") or (col, message)
+            message = _named_hint(work[line - 1] if line <= len(work) else "", message)
             if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
                 problems.append(Problem(message, pos_at(label, lines, line, col)))
                 break
