@@ -112,11 +112,7 @@ def place(game: Any, decider: int, side: int, amount: int, where: list[int] | No
             chosen = min(chosen, cap - armies[territory])
         armies[territory] += chosen
         if game.listeners:
-            if decider == side:
-                game._event("place", side, territory=game.board.territories[territory], armies=chosen)
-            else:
-                game._event("place", side, territory=game.board.territories[territory], armies=chosen,
-                            by=game.names[decider])
+            game.tell_place(decider, side, territory, chosen)
         if game.turn:
             game.changed()
         amount -= chosen

@@ -154,14 +154,18 @@ class Turn:
         territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side, False, most))
         self.armies[territory] += armies
         if self.listeners:
-            if decider == side:
-                self._event("place", side, territory=self.board.territories[territory], armies=armies)
-            else:
-                self._event("place", side, territory=self.board.territories[territory], armies=armies,
-                            by=self.names[decider])
+            self.tell_place(decider, side, territory, armies)
         if self.turn:  # a placement in play, not in the setup
             self.changed()
         return armies
+
+    def tell_place(self, decider: int, side: int, territory: int, armies: int) -> None:
+        """The `place` event: `armies` placed on `territory` for `side` (by `decider`, if another)."""
+        if decider == side:
+            self._event("place", side, territory=self.board.territories[territory], armies=armies)
+        else:
+            self._event("place", side, territory=self.board.territories[territory], armies=armies,
+                        by=self.names[decider])
 
     def place(self, decider: int, side: int, amount: int) -> None:
         """Place `amount` armies of `side` as `decider` chooses, a territory at a time."""
