@@ -168,8 +168,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.largest_trade = 0
         self.result: Result | None = None
         self._bonus_counted = not all(isinstance(b, int) for b in rules.continent_bonus)
-        self._capped = rules.income is not None and rules.income.territory_cap is not None
-        self._cap = rules.income.territory_cap if self._capped else None  # armies at most N per territory
+        self._cap = rules.income.territory_cap if rules.income is not None else None  # armies at most N per territory
         # option lists that depend only on a count, made once (agents must not change them)
         b = rules.battle
         extra = MOST_EXTRA if b.modifiers is not None else 0  # dice a modifier may add (language/marks.py)

@@ -169,7 +169,7 @@ class Turn:
 
     def place(self, decider: int, side: int, amount: int) -> None:
         """Place `amount` armies of `side` as `decider` chooses, a territory at a time."""
-        if self._capped:  # armies at most N per territory
+        if self._cap is not None:  # armies at most N per territory
             return income.place(self, decider, side, amount)
         while amount > 0:
             amount -= self._place_one(decider, side, amount)
