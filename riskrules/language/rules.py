@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
+from .card_kinds import CardKinds
 from .income_rules import IncomeRules, compile_income
 from .marks import Modifiers, compile_modifiers
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
@@ -63,6 +64,8 @@ class CardRules:
     hand_limit: int | None = None  # cards a hand keeps after the draw: more are discarded
     pieces: int = 0  # `draw` gives pieces, this many a card (0: whole cards)
     joker_pair: bool = False  # `joker with a pair`: a joker makes a set only with two alike cards, worth fixed["joker_pair"]
+    nuclear: bool = False  # a traded set sends its territories to the neutral army with one army each (Conquer Club)
+    kinds: CardKinds | None = None  # cards that do something (issue 44; language/card_kinds.py)
 
     def escalating_value(self, number: int) -> int:
         """Armies for the `number`-th trade (1-based) on the escalating scale (int values)."""

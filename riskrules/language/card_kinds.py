@@ -1,0 +1,45 @@
+"""Cards that do something (issue 44): the kinds of card a rule file declares beside (or instead
+of) the territory cards, compiled. engine/cards/ deals, earns and plays them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .expr import Expression
+
+Number = int | Expression
+
+# what a card does: the effect vocabulary (docs/rule-language.md "Cards that do something")
+EFFECTS = ("armies", "see", "move", "give", "forbid", "income", "strike", "abandon")
+# what a play names: nothing, a player, two players, an own territory, an enemy territory (next to
+# one's own: "enemy_neighbour"), any territory, a continent
+TARGETS = (None, "player", "players", "own", "enemy", "enemy_neighbour", "territory", "continent")
+# when a kind may be played in its holder's turn
+MOMENTS = ("start", "reinforce", "attack", "end")
+
+
+@dataclass(frozen=True)
+class CardKind:
+    name: str  # the rule file's name for it: reinforcement, spy, bomb …
+    effect: str  # one of EFFECTS
+    target: str | None  # one of TARGETS
+    amount: Number = 0  # armies: the armies (an expression counted for the holder); income: percent
+    # taken off (−50% → 50); strike: percent of the armies killed; abandon: the multiplier
+    around: bool = False  # see: the territory and its neighbours (Warzone's reconnaissance)
+    turns: int = 1  # how long the effect lasts (see, forbid, income), in rounds from the play
+    copies: int = 0  # whole cards of this kind in a deck of their own (0: earned in pieces, by weight)
+    pieces: int = 1  # pieces that make one card of this kind (1: whole cards)
+    weight: int = 1  # its chance among the kinds when an earned piece's kind is drawn
+    minimum: int = 0  # pieces of this kind given every earning turn besides the drawn ones
+    moment: str = "reinforce"  # one of MOMENTS
+    per_turn: int | None = None  # at most this many of the kind played a turn (None: no limit)
+    hidden: bool = False  # others are not told it was played (Warzone's card fog)
+
+
+@dataclass(frozen=True)
+class CardKinds:
+    """Every declared kind and how they are earned; Rules.cards.kinds is None without any."""
+
+    kinds: tuple[CardKind, ...]
+    earned: int = 1  # pieces earned by a turn with a conquest, each of a kind drawn by weight
+    limit: int | None = None  # cards of these kinds a hand may hold (more: the holder discards)
