@@ -34,6 +34,7 @@ class CardKind:
     moment: str = "reinforce"  # one of MOMENTS
     per_turn: int | None = None  # at most this many of the kind played a turn (None: no limit)
     hidden: bool = False  # others are not told it was played (Warzone's card fog)
+    start: int = 0  # pieces of this kind each player holds at the start (Warzone's initial pieces)
 
 
 @dataclass(frozen=True)
