@@ -24,7 +24,7 @@ from typing import Annotated
 
 import typer
 
-from . import board, experiments, odds, play, rules, serve, tournament
+from . import balance, board, experiments, odds, play, rules, serve, tournament
 from .common import typer_app
 from .values import skip_adapters_for_plain_values
 
@@ -35,7 +35,7 @@ app = typer_app(
     help="The rules of RISK as data: read, compare, check and play every edition.\n\n"
     "Wherever an EDITION is asked for, the path of a .risk file (a house rule) works too.",
 )
-for family in (rules, play, serve, experiments, tournament, odds):
+for family in (rules, play, serve, experiments, tournament, odds, balance):
     for command in family.COMMANDS:
         app.command(cls=getattr(command, "command_class", None))(command)  # (common.pairs_command)
 app.add_typer(board.app, name="board")
