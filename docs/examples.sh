@@ -9,6 +9,7 @@
 #     docs/examples.sh bots       # only the bot tournaments and the ladder (the comparisons and
 #                                 # odds already in docs/examples/ are spliced in as they are)
 #     docs/examples.sh splice     # no runs: splice what docs/examples/ holds
+#     docs/examples.sh balance    # only `risk balance` of every edition (about 3 minutes of CPU)
 #
 # Seed policy, fixed before any run: the README's comparison is made at seed 7 and repeated,
 # unchanged, at seeds 11 and 23; the script reports all three, whatever they show. The count
@@ -28,7 +29,21 @@ SWEEP=(sweep nl-1990 --set "battle { defender dice 1: 1, 2: {value}, 3+: 2 alway
        --players 3 --precision 3pp --lang en)
 TOURNAMENT_SEEDS=(1 2)
 PART=${1:-all}
-case "$PART" in all|bots|splice) ;; *) echo "usage: docs/examples.sh [bots|splice]" >&2; exit 1 ;; esac
+case "$PART" in all|bots|splice|balance) ;; *) echo "usage: docs/examples.sh [bots|splice|balance]" >&2; exit 1 ;; esac
+# `risk balance` of every edition at 3 players, balanced bots, seed 1 (fixed before any run), one
+# worker; its counts are the docs' (300 games, 24 a skill pairing), not the command's defaults
+BALANCE_EDITIONS=(cs-riziko de-deluxe nl-1990 nl-modern sv-2000)
+BALANCE=(--players 3 --games 300 --skill "strong-1>balanced,balanced>random" --skill-games 24 --seed 1 --workers 1)
+
+if [[ $PART == all || $PART == balance ]]; then
+    rm -f "$OUT"/balance-*
+    for edition in "${BALANCE_EDITIONS[@]}"; do
+        echo "examples: balance $edition" >&2
+        "$RISK" balance "$edition" "${BALANCE[@]}" --json > "$OUT/balance-$edition.json"
+    done
+    echo "examples: balance, the A/A check" >&2
+    "$PYTHON" benchmarks/balance_aa.py | sed -E 's/; [0-9]+ s of CPU \(this process\)//' > "$OUT/balance-aa.txt"
+fi
 
 if [[ $PART == all ]]; then
     rm -f "$OUT"/compare-seed-*
@@ -44,7 +59,7 @@ if [[ $PART == all ]]; then
     done
     "$RISK" odds --table 8 --plot docs/odds-classic.png > /dev/null
 fi
-if [[ $PART != splice ]]; then
+if [[ $PART == all || $PART == bots ]]; then
     TOURNAMENTS=("nl-1990 alternatief strong,balanced" "sv-2000 missions strong,balanced" "sv-2000 missions balanced,random")
     rm -f "$OUT"/tournament-*
     for t in "${TOURNAMENTS[@]}"; do
@@ -83,6 +98,8 @@ if [[ $PART != splice ]]; then
     fi
 fi
 
+BALANCE_ARGS=$(printf '%s\n' "${BALANCE[@]}")
+export BALANCE_ARGS
 "$PYTHON" - "${SWEEP[@]}" <<'PY'
 """Splice docs/examples/ into README.md and docs/bots.md between <!-- examples.sh: NAME --> and
 <!-- /examples.sh -->."""
@@ -162,7 +179,43 @@ for name, label in (("tournament-nl-1990-alternatief-strong-balanced", "At domin
     strength.append(f"{label} `strong` wins {min(ratios):.1f}–{max(ratios):.1f} times its even share over "
                     f"the two seeds; the low ends of its intervals are {min(lows):.1f}–{max(lows):.1f} times it.")
 
+def balance() -> str:
+    """A table of `risk balance` of every edition: the figures a designer reads first, each with its
+    simultaneous interval (the family of its own run), from docs/examples/balance-*.json."""
+    import os
+
+    def cell(row: dict, share: bool = True) -> str:
+        star = "\\*" if row.get("significant") else ""
+        if share:
+            return f"{100 * row['estimate']:.1f}{star} ({100 * row['low']:.1f}–{100 * row['high']:.1f})"
+        return f"{row['estimate']:.2f} ({row['low']:.2f}–{row['high']:.2f})"
+
+    heads = ["edition", "seat 1 wins, %", "largest gap, pp", "strong-1 among 2 balanced, %",
+             "balanced among 2 random, %", "rounds", "running after round 20, %", "lead changes", "decisiveness",
+             "comebacks, %", "m"]
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for path in sorted(out.glob("balance-*.json")):
+        data = json.loads(path.read_text())
+        arm = data["rule_sets"][0]
+        f = {r["key"]: r for r in arm["figures"]}
+        gap = arm["largest_gap"]
+        lines.append("| " + " | ".join([
+            arm["rules"], cell(f["seat 1"]),
+            f"{100 * gap['estimate']:.1f} ({100 * gap['low']:.1f}–{100 * gap['high']:.1f})",
+            cell(f["strong-1>balanced"]), cell(f["balanced>random"]), cell(f["rounds"], False),
+            cell(f["running after 20"]), cell(f["lead changes"], False), cell(f["decided at"], False),
+            cell(f["comebacks"]), str(data["family"]["comparisons"])]) + " |")
+    command = shlex.join(["risk", "balance", "EDITION", *os.environ["BALANCE_ARGS"].split("\n")])
+    return f"    {command} --json\n\n" + "\n".join(lines)
+
+
 blocks = {
+    "docs/statistics.md": {
+        "balance": balance(),
+        "balance-text": indent(__import__("riskrules.text.balance_report", fromlist=["text"]).text(
+            json.loads((out / "balance-nl-1990.json").read_text()))),
+        "balance-aa": indent((out / "balance-aa.txt").read_text()),
+    },
     "README.md": {
         "compare": indent((out / "defender-dice-seed-7.txt").read_text()),
         "replication": indent("\n".join(lines)) + "\n\n" + verdict,

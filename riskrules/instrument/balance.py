@@ -118,10 +118,10 @@ def play_shapes(job: Job, indices: Sequence[int], seed: int) -> list[Shape]:
 
 
 def run_shapes(job: Job, games: int, seed: int, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> list[Shape]:
-    """Games 0..games-1 of the shape run, ordered by game, the same whatever `workers` is."""
+               progress: Callable[[int], None] | None = None, first: int = 0) -> list[Shape]:
+    """Games first..first+games-1 of the shape run, ordered by game, the same whatever `workers` is."""
     job.rules()
-    chunks = _chunks(0, games, CHUNK)
+    chunks = _chunks(first, first + games, CHUNK)
     done: list[Shape] = []
     if workers <= 1:
         for chunk in chunks:
@@ -444,7 +444,7 @@ def play(plan: Plan, workers: int = 1, progress: Callable[[str, int], Callable[[
                                  progress(job.label, plan.games) if progress else None))
         mine = []
         for a, b in plan.pairings:
-            match = Match(job.edition, job.variants, lineup([a, b], plan.players), job.max_turns, bot_timeout)
+            match = Match(job.edition, job.variants, lineup([a, b], plan.players), job.max_turns, bot_timeout, job.sets)
             total = games_for(plan.skill_games, plan.players)
             mine.append(run_match(match, total, seed, workers,
                                   progress(f"{job.label} {a}>{b}", total) if progress else None))

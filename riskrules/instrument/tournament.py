@@ -43,20 +43,22 @@ RESAMPLES = 200
 @dataclass(frozen=True)
 class Match:
     """What to play: rules (an edition id or a .risk path), variants, the bot of each seat;
-    `bot_timeout`, the seconds a plug-in bot may take over a decision (None: no limit)."""
+    `bot_timeout`, the seconds a plug-in bot may take over a decision (None: no limit); `sets`,
+    rules on top (--set texts, as a Job's)."""
 
     edition: str
     variants: tuple[str, ...] | None
     lineup: tuple[str, ...]
     max_turns: int = DEFAULT_MAX_TURNS
     bot_timeout: float | None = TIMEOUT
+    sets: tuple[str, ...] = ()
 
     @property
     def players(self) -> int:
         return len(self.lineup)
 
     def rules(self) -> Rules:
-        return _rules(self.edition, self.variants, self.players)
+        return _rules(self.edition, self.variants, self.players, self.sets)
 
     def seating(self, index: int) -> list[str]:
         """The bot in each seat of game `index`: the lineup turned by index mod N."""
