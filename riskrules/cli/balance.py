@@ -1,15 +1,17 @@
-"""`risk balance`: how fair and how lively a rule set is (or two, compared), one family of intervals."""
+"""`risk balance`: how fair and how lively a rule set is (or two, compared), one family of intervals;
+`risk tune`: rule values searched for a target, confirmed at fresh seeds."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from . import runs
 from ..engine.agents import TIMEOUT
-from .common import BotTimeoutOpt, JsonOpt, VariantOpt, allow, AllowDirOpt, bot_timeout, check_bot, \
-    check_distinct, fail, label, print_json, reported
+from .common import AllowDirOpt, BotTimeoutOpt, EditionArg, JsonOpt, SetOpt, VariantOpt, allow, bot_timeout, \
+    check_bot, check_distinct, check_output, fail, label, print_json, reported
 from .runs import HtmlOpt, MaxTurnsOpt, PlayersOpt, SeedOpt, SimBotOpt, WorkersOpt
 
 
@@ -36,6 +38,7 @@ def balance(
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
+    set_rules: SetOpt = None,
     html: HtmlOpt = None,
     as_json: JsonOpt = False,
     allow_dir: AllowDirOpt = None,
@@ -52,8 +55,8 @@ def balance(
     Every figure is in one family: all the intervals hold together at 95% (Bonferroni), and * marks a win share
     (or, with two rule sets, a difference) that Holm's correction finds different from the even share (from 0).
     Two rule sets play the same seeds and are compared game by game (B − A). The report states the games, the
-    seeds and the family's size m; see docs/statistics.md ("Balance"). Text, --json or --html; the same --seed
-    gives the same figures whatever --workers is. The report is in English.
+    seeds and the family's size m; see docs/statistics.md ("Balance"). Text, --json or --html; --set applies to every
+    rule set; the same --seed gives the same figures whatever --workers is. The report is in English.
     """
     allow(allow_dir)
     from ..instrument import balance as b
@@ -82,7 +85,7 @@ def balance(
         check_bot(a, max_turns, timeout)
         check_bot(weaker, max_turns, timeout)
     with reported():
-        jobs = tuple(runs.job(ref, variant, players, bot, max_turns, (), timeout) for ref in editions)
+        jobs = tuple(runs.job(ref, variant, players, bot, max_turns, set_rules, timeout) for ref in editions)
         all_rules = [job.rules() for job in jobs]
     check_distinct([("--html", html)], runs.job_files(jobs))
     plan = b.Plan(jobs, pairings, games, skill_games, chosen_rounds, seed, independent)
@@ -124,4 +127,172 @@ class _English:
         return message
 
 
-COMMANDS = (balance,)
+
+def tune(
+    edition: EditionArg,
+    vary: Annotated[str | None, typer.Option(
+        help="A rule in the rule language with one-letter placeholders where the values go, e.g. "
+             "\"reinforcements { continents asia {a} }\" (as --set, applied on top of the rules).",
+        show_default=False)] = None,
+    over: Annotated[list[str] | None, typer.Option(
+        help="The values of a placeholder: a=0..6 or a=1,3,5; once per placeholder. Every combination is a "
+             "candidate.", show_default=False)] = None,
+    target: Annotated[str | None, typer.Option(
+        help="seats=1.5pp (every seat's win share within ±1.5 pp of the even share) or rounds=15..18 (the mean "
+             "length in rounds).", show_default=False)] = None,
+    variant: VariantOpt = None,
+    players: PlayersOpt = 3,
+    bot: SimBotOpt = "balanced",
+    budget: Annotated[int, typer.Option(help="Games the search may spend (about; each candidate plays at least "
+                                             "20 a rung).")] = 2000,
+    confirm_games: Annotated[int, typer.Option(help="Games of the chosen candidate at each of the two fresh "
+                                                    "seeds that confirm it.")] = 1000,
+    seed: SeedOpt = 1,
+    workers: WorkersOpt = 0,
+    max_turns: MaxTurnsOpt = 1000,
+    bot_timeout_s: BotTimeoutOpt = TIMEOUT,
+    out: Annotated[Path | None, typer.Option(help="Write the chosen values as a house rule (.risk) extending "
+                                                  "the input.", show_default=False)] = None,
+    as_json: JsonOpt = False,
+    allow_dir: AllowDirOpt = None,
+) -> None:
+    """Search rule values for a target: successive halving on common seeds, confirmed at fresh seeds.
+
+    Every combination of the --over values fills --vary; the candidates play the games of --seed S (common
+    seeds), and in each rung the better half by the target's score (the largest seat gap, or the distance of
+    the mean length from the middle of the range) goes on, so games go where the answer can still change.
+    The one left is confirmed at seeds S+1 and S+2, which the search never played: --confirm-games each,
+    every interval simultaneous over both (Bonferroni), all of them inside the target. A target the games
+    cannot confirm (a band narrower than --confirm-games allows) is refused before any game; one that no value
+    meets (the closest candidate's interval wholly outside it) is said so after the search, not searched on.
+    Progress on stderr. See docs/statistics.md ("Tuning").
+    """
+    allow(allow_dir)
+    from ..instrument import tune as tn
+    from ..instrument.experiment import play_fingerprint
+
+    workers = workers or runs.cores()
+    timeout = bot_timeout(bot_timeout_s)
+    check_bot(bot, max_turns, timeout)
+    if vary is None or not over or target is None:
+        fail("tune needs --vary, --over and --target, e.g. --vary \"reinforcements { continents asia {a} }\" "
+             "--over a=4..9 --target seats=3pp")
+    if budget < 1:
+        fail("--budget must be at least 1")
+    if confirm_games < 2:
+        fail("--confirm-games must be at least 2")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    runs.check_seed(seed)
+    runs.check_seed(seed + 2)
+    if out is not None and out.suffix != ".risk":
+        fail(f"{out}: a house rule is written as .risk")
+    check_output(out)
+    try:
+        goal = tn.parse_target(target)
+        chosen_values = tn.candidates(vary, tn.parse_over(over))
+    except tn.TuneError as err:
+        fail(f"--{err.name}{err.rest}")
+    narrow = tn.games_needed(goal, players, confirm_games)
+    if narrow is not None:
+        half, needed = narrow
+        fail(f"--target {target.strip()} is narrower than --confirm-games {confirm_games} can confirm: its intervals "
+             f"are at least ±{100 * half:.1f} pp wide (about {needed:,} games a seed would do)")
+    texts = [tn.fill(vary, values) for values in chosen_values]
+    with reported():
+        jobs = [runs.job(edition, variant, players, bot, max_turns, (text,), timeout) for text in texts]
+        prints = [play_fingerprint(job.rules()) for job in jobs]
+    if len(set(prints)) == 1:
+        fail("--vary reaches no rule: every value of --over plays the same rules as the others")
+    if out is not None:
+        check_distinct([("--out", out)], runs.job_files(jobs[:1]))
+
+    def named(values: dict) -> str:
+        return ", ".join(f"{k}={v}" for k, v in values.items())
+
+    def bar(name: str, total: int):
+        return _bar(name, total)
+
+    search = tn.halving(jobs, goal, budget, seed, tn.default_runner(workers, bar))
+    for r, rung in enumerate(search["rungs"]):
+        best = rung[0]
+        typer.echo(f"rung {r + 1}: {len(rung)} candidates, {best['games']} games each; best "
+                   f"{named(chosen_values[best['candidate']])} (score {best['score']:.4g})", err=True)
+    k = search["chosen"]
+    far = tn.out_of_reach(goal, search["played"][k], players)
+    if far is not None:
+        fail(f"no value of --over meets --target {target.strip()}: the closest, {named(chosen_values[k])}, has "
+             f"{far['row']} at {far['estimate']:.4g} ({far['low']:.4g}–{far['high']:.4g}, simultaneous 95%) after "
+             f"{search['spent']:,} games")
+    confirm_seeds = (seed + 1, seed + 2)
+    confirmed_runs = [run_shapes_for(jobs[k], confirm_games, s, workers) for s in confirm_seeds]
+    rows = tn.intervals(goal, confirmed_runs, players)
+    confirmed = all(r["inside"] for r in rows)
+    data = {"rules": jobs[0].label, "players": players, "bot": bot, "vary": vary, "target": goal.text(),
+            "seed": seed, "budget": budget, "candidates": [named(v) for v in chosen_values],
+            "rungs": [[{**c, "candidate": named(chosen_values[c["candidate"]])} for c in rung]
+                      for rung in search["rungs"]],
+            "search_games": search["spent"], "chosen": named(chosen_values[k]), "rule": texts[k],
+            "confirmation": {"seeds": list(confirm_seeds), "games": confirm_games, "rows": rows,
+                             "interval": f"simultaneous 95% over {len(rows)} rows (Bonferroni)",
+                             "confirmed": confirmed},
+            "total_games": search["spent"] + 2 * confirm_games}
+    if out is not None:
+        _write_rule(out, jobs[k], texts[k], edition, variant, data, prints[k])
+        data["written"] = str(out)
+    if as_json:
+        print_json(data)
+        return
+    lines = [f"Tuning {jobs[0].label}, {players} players, {bot} bots: {goal.text()}",
+             f"Candidates: {len(chosen_values)} ({vary}); successive halving at seed {seed}: "
+             f"{search['spent']:,} games in {len(search['rungs'])} rungs.",
+             f"Chosen: {named(chosen_values[k])} — {texts[k]}",
+             f"Confirmation at seeds {confirm_seeds[0]} and {confirm_seeds[1]} (never played by the search), "
+             f"{confirm_games:,} games each, intervals simultaneous 95% over {len(rows)} rows:"]
+    for r in rows:
+        shown = (f"{100 * r['estimate']:.1f}% ({100 * r['low']:.1f}%–{100 * r['high']:.1f}%)"
+                 if goal.kind == "seats" else f"{r['estimate']:.2f} ({r['low']:.2f}–{r['high']:.2f})")
+        lines.append(f"  seed {confirm_seeds[r['run']]}: {r['row']:<8} {shown}{'' if r['inside'] else '  outside'}")
+    lines.append("Confirmed: every interval inside the target." if confirmed else
+                 "NOT confirmed: some interval reaches outside the target (play more games, or widen it).")
+    lines.append(f"Games: {data['total_games']:,} ({search['spent']:,} searching, {2 * confirm_games:,} confirming).")
+    if out is not None:
+        lines.append(f"House rule written to {out}.")
+    typer.echo("\n".join(lines))
+
+
+def run_shapes_for(job, games: int, seed: int, workers: int):
+    from ..instrument.balance import run_shapes
+
+    with reported(RuntimeError):
+        return run_shapes(job, games, seed, workers, _bar(f"{job.label} seed {seed}", games))
+
+
+def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, played: str) -> None:
+    """The chosen values as a house rule extending the input; read back, it must play the rules confirmed."""
+    import os
+
+    from ..instrument import tune as tn
+    from ..instrument.experiment import play_fingerprint
+    from ..language.loader import open_rulebook
+    from ..outputs import write_lines
+
+    name, chosen = runs.edition_and_variants(edition, variant)
+    parent = name if not name.endswith(".risk") else \
+        '"' + os.path.relpath(os.path.abspath(name), os.path.dirname(os.path.abspath(out))) + '"'
+    conf = data["confirmation"]
+    comments = [f"Made by `risk tune` ({runs.command_line()})", f"Target: {data['target']}, {data['players']} "
+                f"players, {data['bot']} bots" + (f", variant {','.join(chosen)}" if chosen else "") + ".",
+                f"Search: successive halving at seed {data['seed']}, {data['search_games']:,} games; chosen "
+                f"{data['chosen']}.",
+                f"Confirmation at seeds {conf['seeds'][0]} and {conf['seeds'][1]}, {conf['games']:,} games each: "
+                + ("confirmed" if conf["confirmed"] else "NOT confirmed") + "."]
+    body = tn.house_rule(tn.rulebook_id(out.stem), parent, text, comments)
+    with reported():
+        write_lines(out, body.rstrip("\n").split("\n"))
+        again = open_rulebook(out).rules(list(chosen) if chosen else None, job.players)
+    if play_fingerprint(again) != played:
+        fail(f"{out}: the house rule written does not play the rules tuned (a bug: please report it)")
+
+
+COMMANDS = (balance, tune)

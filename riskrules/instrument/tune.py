@@ -1,0 +1,239 @@
+"""`risk tune`: search rule values for a target, the instrument's statistics deciding.
+
+    risk tune classic --vary "reinforcements { territories max({a}, territories // 3) }" --over a=1..9 \\
+        --target rounds=15..18
+
+Candidates: every combination of the values of --over, each filling the placeholders of --vary
+(a --set text). The search is successive halving (Karnin, Koren and Somekh, "Almost optimal
+exploration in multi-armed bandits", ICML 2013; Jamieson and Talwalkar, AISTATS 2016): in
+⌈log2 K⌉ rungs, every candidate still in plays its share of the rung's games — all of them on the
+games 0, 1, 2, … of the one search seed S, so candidates are compared on common seeds — and the
+better half (by the target's score, below) goes on; the last one left is chosen. Games go
+where the answer can still change: a candidate far from the target leaves after one rung.
+
+The chosen candidate is then **confirmed at fresh seeds**, S + 1 and S + 2, that the search
+never played: --confirm-games games each, its intervals simultaneous over both (Bonferroni).
+Confirmed means: every interval lies inside the target. It is written out (--out) as a house
+rule extending the input, and the file is checked to play exactly the rules confirmed.
+
+Targets: `seats=1.5pp` (every seat's win share within ±1.5 pp of the even share 1/N; score: the
+largest gap) and `rounds=LOW..HIGH` (the mean length in rounds within LOW..HIGH; score: the
+distance of the mean from the middle).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from . import InputError
+from .balance import Shape, _wilson, run_shapes, z_for
+from .simulate import Job
+
+MAX_CANDIDATES = 256
+MIN_GAMES = 20  # games a candidate plays at least in a rung
+PLACEHOLDER = re.compile(r"\{([a-z])\}")
+
+
+class TuneError(InputError):
+    """Input `risk tune` cannot use: `name` "vary", "over", "target" or "confirm-games"."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """`seats`: every seat within ±band (a share) of 1/N; `rounds`: the mean rounds within low..high."""
+
+    kind: str
+    band: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+
+    def text(self) -> str:
+        if self.kind == "seats":
+            return f"every seat's win share within ±{100 * self.band:g} pp of the even share"
+        return f"a mean length of {self.low:g} to {self.high:g} rounds"
+
+
+def parse_target(text: str) -> Target:
+    m = re.fullmatch(r"\s*seats\s*=\s*(\d+(?:\.\d+)?)\s*pp\s*", text)
+    if m:
+        band = float(m[1]) / 100
+        if not 0 < band < 0.5:
+            raise TuneError("target", "target", f" '{text}': a band between 0 and 50 pp, such as seats=1.5pp")
+        return Target("seats", band=band)
+    m = re.fullmatch(r"\s*rounds\s*=\s*(\d+(?:\.\d+)?)\s*\.\.\s*(\d+(?:\.\d+)?)\s*", text)
+    if m:
+        low, high = float(m[1]), float(m[2])
+        if not 0 < low < high:
+            raise TuneError("target", "target", f" '{text}': give rounds LOW..HIGH with LOW < HIGH, such as "
+                            "rounds=15..18")
+        return Target("rounds", low=low, high=high)
+    raise TuneError("target", "target", f" '{text}': seats=BAND (such as seats=1.5pp) or rounds=LOW..HIGH (such "
+                    "as rounds=15..18)")
+
+
+def parse_over(texts: Sequence[str]) -> dict[str, list[str]]:
+    """['a=0..6', 'b=1,2'] → {'a': ['0', …, '6'], 'b': ['1', '2']}."""
+    found: dict[str, list[str]] = {}
+    for text in texts:
+        name, sep, values = (x.strip() for x in text.partition("="))
+        if not sep or not re.fullmatch(r"[a-z]", name):
+            raise TuneError("over", "over", f" '{text}': NAME=LOW..HIGH or NAME=V1,V2,… with a one-letter name, "
+                            "such as a=0..6")
+        if name in found:
+            raise TuneError("over", "over", f": '{name}' is given twice")
+        m = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", values)
+        if m:
+            low, high = int(m[1]), int(m[2])
+            if low >= high:
+                raise TuneError("over", "over", f" '{text}': LOW..HIGH with LOW < HIGH")
+            if high - low + 1 > MAX_CANDIDATES:
+                raise TuneError("over", "over", f" '{text}': at most {MAX_CANDIDATES} values")
+            found[name] = [str(v) for v in range(low, high + 1)]
+        else:
+            items = [v.strip() for v in values.split(",")]
+            if not items or any(not v or any(c in v for c in "{}\n\r#") for v in items) or len(set(items)) < len(items):
+                raise TuneError("over", "over", f" '{text}': values separated by commas, each once, such as a=1,3,5")
+            found[name] = items
+    return found
+
+
+def candidates(template: str, over: dict[str, list[str]]) -> list[dict[str, str]]:
+    """Every combination of the values, after checking that --vary and --over name the same placeholders."""
+    named = set(PLACEHOLDER.findall(template))
+    if not named:
+        raise TuneError("vary", "vary", f" '{template}': put a placeholder such as {{a}} where a value goes")
+    missing, unused = sorted(named - set(over)), sorted(set(over) - named)
+    if missing:
+        raise TuneError("over", "over", f": no values for {{{missing[0]}}} (give --over {missing[0]}=…)")
+    if unused:
+        raise TuneError("over", "over", f": '{unused[0]}' is not a placeholder of --vary")
+    names = sorted(over)
+    count = math.prod(len(over[n]) for n in names)
+    if count > MAX_CANDIDATES:
+        raise TuneError("over", "over", f": {count} combinations; at most {MAX_CANDIDATES}")
+    if count < 2:
+        raise TuneError("over", "over", ": give at least two values to choose from")
+    return [dict(zip(names, combo)) for combo in itertools.product(*(over[n] for n in names))]
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    return PLACEHOLDER.sub(lambda m: values[m[1]], template)
+
+
+# ---- scores and intervals ----------------------------------------------------------------------------------
+
+def seat_shares(games: Sequence[Shape], players: int) -> list[tuple[int, int]]:
+    return [(sum(1 for g in games if g.winner == s), len(games)) for s in range(players)]
+
+
+def score(target: Target, games: Sequence[Shape], players: int) -> float:
+    """How far a candidate's games are from the target (lower is better)."""
+    if target.kind == "seats":
+        return max(abs(k / n - 1 / players) for k, n in seat_shares(games, players))
+    mean = sum(g.rounds for g in games) / len(games)
+    return abs(mean - (target.low + target.high) / 2)
+
+
+def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> list[dict]:
+    """The target's rows of each run (seats: a share per seat; rounds: the mean), their intervals
+    simultaneous over all the rows of all `runs` (Bonferroni), and whether each lies in the target."""
+    if target.kind == "seats":
+        m = players * len(runs)
+        z = z_for(m)
+        rows = []
+        for k, games in enumerate(runs):
+            for s, (wins, n) in enumerate(seat_shares(games, players)):
+                low, high = _wilson(wins, n, z)
+                rows.append({"run": k, "row": f"seat {s + 1}", "estimate": wins / n, "low": low, "high": high,
+                             "inside": 1 / players - target.band <= low and high <= 1 / players + target.band})
+        return rows
+    z = z_for(len(runs))
+    rows = []
+    for k, games in enumerate(runs):
+        xs = [g.rounds for g in games]
+        n = len(xs)
+        mean = sum(xs) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else math.inf
+        low, high = mean - z * sd / math.sqrt(n), mean + z * sd / math.sqrt(n)
+        rows.append({"run": k, "row": "rounds", "estimate": mean, "low": low, "high": high,
+                     "inside": target.low <= low and high <= target.high})
+    return rows
+
+
+def games_needed(target: Target, players: int, games: int) -> tuple[float, int] | None:
+    """For a seats target: the narrowest half-width `games` allow at the confirmation's level (a share
+    at exactly 1/N) and the games that would allow the band; None when the band can be confirmed."""
+    if target.kind != "seats":
+        return None
+    p = 1 / players
+    z = z_for(2 * players)
+    low, high = _wilson(games * p, games, z)
+    half = (high - low) / 2
+    if half < target.band:
+        return None
+    return half, math.ceil(1.1 * z * z * p * (1 - p) / target.band ** 2)
+
+
+# ---- the search --------------------------------------------------------------------------------------------
+
+Runner = Callable[[Job, int, int, int], list[Shape]]  # (job, games, seed, first game) → games
+
+
+def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Runner) -> dict:
+    """Successive halving over `jobs` within about `budget` games, all on seed `seed`; returns the
+    chosen index, each rung's standings and the games each candidate played."""
+    k = len(jobs)
+    rungs = max(1, math.ceil(math.log2(k)))
+    alive = list(range(k))
+    played: dict[int, list[Shape]] = {i: [] for i in range(k)}
+    history = []
+    players = jobs[0].players
+    for rung in range(rungs):
+        share = max(MIN_GAMES, budget // (rungs * len(alive)))
+        for i in alive:
+            played[i] += run(jobs[i], share, seed, len(played[i]))
+        ranked = sorted(alive, key=lambda i: (score(target, played[i], players), i))
+        history.append([{"candidate": i, "games": len(played[i]), "score": score(target, played[i], players)}
+                        for i in ranked])
+        alive = ranked[:max(1, math.ceil(len(alive) / 2))] if rung < rungs - 1 else ranked[:1]
+    return {"chosen": alive[0], "rungs": history, "games": {i: len(g) for i, g in played.items()},
+            "spent": sum(len(g) for g in played.values()), "played": played}
+
+
+def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict | None:
+    """After the search: the chosen candidate's rows at the search seed, with simultaneous intervals;
+    returned when every value is out of the target's reach by them — the chosen one's interval
+    wholly outside (for seats: some seat's interval wholly outside the band) — else None."""
+    rows = intervals(target, [games], players)
+    if target.kind == "seats":
+        even = 1 / players
+        far = [r for r in rows if r["low"] > even + target.band or r["high"] < even - target.band]
+    else:
+        far = [r for r in rows if r["low"] > target.high or r["high"] < target.low]
+    return far[0] if far else None
+
+
+def default_runner(workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None
+                   ) -> Runner:
+    def run(job: Job, games: int, seed: int, first: int) -> list[Shape]:
+        return run_shapes(job, games, seed, workers, progress(job.label, games) if progress else None, first=first)
+
+    return run
+
+
+def house_rule(rulebook_id: str, parent: str, text: str, comments: Sequence[str]) -> str:
+    """The .risk file of a tuned rule: comments, then `rulebook ID`, `extends PARENT`, the rule."""
+    lines = [f"# {c}" for c in comments]
+    return "\n".join([*lines, f"rulebook {rulebook_id}", f"extends {parent}", "", text.strip(), ""])
+
+
+def rulebook_id(stem: str) -> str:
+    """A rulebook id from a file name: lower case, runs of other characters as '-', a letter first."""
+    found = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")
+    if not found or not found[0].isalpha():
+        found = "tuned" + ("-" + found if found else "")
+    return found
