@@ -108,8 +108,9 @@ def _table(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def html(data: dict, command: str, version: str) -> str:
-    """The standalone page of `risk balance --html`: the text report's tables, the survival curve
-    and the seats' intervals as charts, the command, and the data as JSON (id "data")."""
+    """The standalone page of `risk balance --html`: the text report's tables; the seats' shares,
+    the survival curve and (for two rule sets) the differences of the shares as charts, each with
+    its simultaneous interval; the command; and the data as JSON (id "data")."""
     sets = data["rule_sets"]
     names = [s["rules"] for s in sets]
     title = f"Balance of {' against '.join(names)}"
@@ -141,11 +142,16 @@ def html(data: dict, command: str, version: str) -> str:
         body.append(charts.bar_chart([(str(k + 1), r["estimate"], r["low"], r["high"]) for k, r in enumerate(seats)],
                                      f"{s['rules']}: wins by seat (simultaneous intervals)", "share of games won",
                                      1 / data["players"], "an even share", number=lambda x: f"{100 * x:.0f}%"))
-    curves = [(s["rules"], charts.PALETTE[k % len(charts.PALETTE)],
-               [1.0] + [r["estimate"] for r in s["figures"] if r["key"].startswith("running after")])
-              for k, s in enumerate(sets)]
-    body.append(charts.line_chart(curves, 640, 300, "Share of games still running after round r (0, then "
-                                  + ", ".join(str(r) for r in data["rounds"]) + ")", "r (the rounds listed)"))
+    for s in sets:
+        running = [(str(r["key"].split()[-1]), r["estimate"], r["low"], r["high"]) for r in s["figures"]
+                   if r["key"].startswith("running after")]
+        body.append(charts.bar_chart(running, f"{s['rules']}: games still running after round r (simultaneous "
+                                     "intervals)", "share of games", number=lambda x: f"{100 * x:.0f}%"))
+    if diffs:
+        shares = [(d["label"], 100 * d["estimate"], 100 * d["low"], 100 * d["high"], d["significant"])
+                  for d in diffs if d["kind"] == "share"]
+        body.append(charts.interval_chart(shares, "B − A: the shares, paired on common seeds (● significant after "
+                                          "Holm)", "difference, percentage points"))
     body.append(f"<p>{esc(family_line(data['family']))}</p>\n")
     body.append('<p class="muted">The numbers of this page are also in it as JSON, exactly as --json prints them: '
                 "the script element with the id “data”.</p>\n")
