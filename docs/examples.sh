@@ -9,7 +9,8 @@
 #     docs/examples.sh bots       # only the bot tournaments and the ladder (the comparisons and
 #                                 # odds already in docs/examples/ are spliced in as they are)
 #     docs/examples.sh splice     # no runs: splice what docs/examples/ holds
-#     docs/examples.sh balance    # only `risk balance` of every edition (about 3 minutes of CPU)
+#     docs/examples.sh balance    # only `risk balance` of every edition, its A/A check and `risk tune`
+#                                 # against a grid (about 6 minutes of CPU)
 #
 # Seed policy, fixed before any run: the README's comparison is made at seed 7 and repeated,
 # unchanged, at seeds 11 and 23; the script reports all three, whatever they show. The count
@@ -34,6 +35,10 @@ case "$PART" in all|bots|splice|balance) ;; *) echo "usage: docs/examples.sh [bo
 # worker; its counts are the docs' (300 games, 24 a skill pairing), not the command's defaults
 BALANCE_EDITIONS=(cs-riziko de-deluxe nl-1990 nl-modern sv-2000)
 BALANCE=(--players 3 --games 300 --skill "strong-1>balanced,balanced>random" --skill-games 24 --seed 1 --workers 1)
+# the README's `risk tune`: seed 1, searched on seed 1 and confirmed at seeds 2 and 3 (fixed before the run)
+TUNE=(tune classic --vary "reinforcements { territories max({a}, territories // 3) }" --over a=1..8
+      --target rounds=17..21 --budget 480 --confirm-games 400 --seed 1 --workers 1 --out /tmp/min-income.risk)
+TUNE_COMMAND=(risk "${TUNE[@]}")
 
 if [[ $PART == all || $PART == balance ]]; then
     rm -f "$OUT"/balance-*
@@ -43,6 +48,14 @@ if [[ $PART == all || $PART == balance ]]; then
     done
     echo "examples: balance, the A/A check" >&2
     "$PYTHON" benchmarks/balance_aa.py | sed -E 's/; [0-9]+ s of CPU \(this process\)//' > "$OUT/balance-aa.txt"
+    echo "examples: tune, successive halving against a uniform grid" >&2
+    "$PYTHON" benchmarks/tune_vs_grid.py | sed -E 's/; [0-9]+ s of CPU//' > "$OUT/tune-vs-grid.txt"
+    echo "examples: tune, the minimum income for 17 to 21 rounds" >&2
+    rm -f /tmp/min-income.risk
+    { echo "${TUNE_COMMAND[*]}" | sed -E "s/--vary (.*) --over/--vary '\\1' --over/"; echo
+      "$RISK" "${TUNE[@]}" 2>&1 | sed -E 's|/tmp/||' || true
+      if [[ -f /tmp/min-income.risk ]]; then echo; echo "min-income.risk:"; echo; cat /tmp/min-income.risk; fi
+    } > "$OUT/tune.txt"
 fi
 
 if [[ $PART == all ]]; then
@@ -215,8 +228,10 @@ blocks = {
         "balance-text": indent(__import__("riskrules.text.balance_report", fromlist=["text"]).text(
             json.loads((out / "balance-nl-1990.json").read_text()))),
         "balance-aa": indent((out / "balance-aa.txt").read_text()),
+        "tune-grid": indent((out / "tune-vs-grid.txt").read_text()),
     },
     "README.md": {
+        "tune": indent((out / "tune.txt").read_text()),
         "compare": indent((out / "defender-dice-seed-7.txt").read_text()),
         "replication": indent("\n".join(lines)) + "\n\n" + verdict,
         "odds": indent((out / "odds-10-10-nl-1990.txt").read_text() + (out / "odds-10-10-sv-2000.txt").read_text()),

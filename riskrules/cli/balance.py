@@ -43,7 +43,7 @@ def balance(
     as_json: JsonOpt = False,
     allow_dir: AllowDirOpt = None,
 ) -> None:
-    """How fair and how lively is a rule set? Seats, skill and the shape of a game, every figure with a simultaneous interval.
+    """How fair and how lively a rule set is: seats, skill and the shape of a game, with simultaneous intervals.
 
     Seats: each seat's win share against the even share 1/players, and the largest gap. Skill: for each pairing
     A>B, the win share of one A among players−1 B (the seats rotated on common seeds, as in `risk tournament`):
@@ -210,10 +210,7 @@ def tune(
     def named(values: dict) -> str:
         return ", ".join(f"{k}={v}" for k, v in values.items())
 
-    def bar(name: str, total: int):
-        return _bar(name, total)
-
-    search = tn.halving(jobs, goal, budget, seed, tn.default_runner(workers, bar))
+    search = tn.halving(jobs, goal, budget, seed, tn.default_runner(workers, _bar))
     for r, rung in enumerate(search["rungs"]):
         best = rung[0]
         typer.echo(f"rung {r + 1}: {len(rung)} candidates, {best['games']} games each; best "

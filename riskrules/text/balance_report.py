@@ -31,8 +31,11 @@ def cell(row: dict, share: bool, signed: bool = False) -> str:
 
 
 def _gap(gap: dict, signed: bool = False) -> str:
-    return f"{value(gap['estimate'], True, True)} [{value(gap['low'], True, True)} … {value(gap['high'], True, True)}]" \
-        if signed else (f"{100 * gap['estimate']:.1f} pp [{100 * gap['low']:.1f} … {100 * gap['high']:.1f} pp]")
+    """The largest gap (or, `signed`, a difference of two), in points, with its derived interval."""
+    if signed:
+        return " ".join([value(gap["estimate"], True, True), "[" + value(gap["low"], True, True), "…",
+                         value(gap["high"], True, True) + "]"])
+    return f"{100 * gap['estimate']:.1f} pp [{100 * gap['low']:.1f} … {100 * gap['high']:.1f} pp]"
 
 
 def seed_lines(data: dict) -> list[str]:
