@@ -147,3 +147,58 @@ def test_a_target_no_value_meets_is_said_so(monkeypatch):
     line = result.stderr.strip().splitlines()[-1]
     assert line.startswith("risk: no value of --over meets --target rounds=1..2: the closest, a=")
     assert line.endswith("simultaneous 95%) after 10 games")
+
+
+def tiny_tune(*extra: str):
+    return runner.invoke(app, ["tune", "classic", "--vary", VARY, "--over", "a=1,3", "--target", "rounds=5..80",
+                               "--budget", "10", "--confirm-games", "4", "--max-turns", "90", "--workers", "1",
+                               "--json", *extra])
+
+
+def test_a_stopped_search_resumes_from_its_state(tmp_path, monkeypatch):
+    """A state cut short (as if the search had been stopped) is taken up: the same result, only the rest played."""
+    monkeypatch.setattr(tn, "MIN_GAMES", 5)
+    state = tmp_path / "search.json"
+    first = tiny_tune("--state", str(state))
+    assert first.exit_code == 0, first.output
+    assert "--state " + str(state) + ": 0 games taken from it" in first.stderr
+    kept = json.loads(state.read_text())
+    assert kept["format"] == "riskrules-tune-state 1" and sum(len(g) for g in kept["games"].values()) == 18
+    for key in kept["games"]:  # keep the first 3 games of each batch of rules and seed: a search stopped early
+        kept["games"][key] = kept["games"][key][:3]
+    state.write_text(json.dumps(kept))
+    again = tiny_tune("--state", str(state))
+    assert again.exit_code == 0, again.output
+    assert "--state " + str(state) + ": 12 games taken from it" in again.stderr
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+
+
+def test_a_state_of_another_search_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(tn, "MIN_GAMES", 5)
+    state = tmp_path / "search.json"
+    assert tiny_tune("--state", str(state)).exit_code == 0
+    other = runner.invoke(app, ["tune", "classic", "--vary", VARY, "--over", "a=1,4", "--target", "rounds=5..80",
+                                "--budget", "10", "--confirm-games", "4", "--state", str(state)])
+    assert other.exit_code == 1
+    assert other.stderr.strip() == (f"risk: --state {state}: made by another search (other rules, values, target, "
+                                    "budget, seed or bots): give a new file, or the search's own options")
+    state.write_text("{}")
+    assert tiny_tune("--state", str(state)).stderr.strip() == \
+        f"risk: --state {state}: not a state file of `risk tune`"
+    state.write_text("{")
+    assert tiny_tune("--state", str(state)).stderr.strip() == \
+        f"risk: --state {state}: not a state file of `risk tune` (unreadable)"
+
+
+def test_a_state_whose_games_do_not_match_their_seeds_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(tn, "MIN_GAMES", 5)
+    state = tmp_path / "search.json"
+    assert tiny_tune("--state", str(state)).exit_code == 0
+    kept = json.loads(state.read_text())
+    key = next(iter(kept["games"]))
+    kept["games"][key][0][1] += 1  # the first game's seed
+    state.write_text(json.dumps(kept))
+    result = tiny_tune("--state", str(state))
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines()[-1] == \
+        f"risk: --state {state}: its games do not match their seeds (a damaged file)"

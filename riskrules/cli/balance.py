@@ -153,6 +153,10 @@ def tune(
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
     out: Annotated[Path | None, typer.Option(help="Write the chosen values as a house rule (.risk) extending "
                                                   "the input.", show_default=False)] = None,
+    state: Annotated[Path | None, typer.Option(
+        help="Keep the games played in this file, after every batch; run the same command again with it to "
+             "resume a stopped search: the games it holds are not played again, and the search ends as it "
+             "would have.", show_default=False)] = None,
     as_json: JsonOpt = False,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -165,7 +169,7 @@ def tune(
     every interval simultaneous over both (Bonferroni), all of them inside the target. A target the games
     cannot confirm (a band narrower than --confirm-games allows) is refused before any game; one that no value
     meets (the closest candidate's interval wholly outside it) is said so after the search, not searched on.
-    Progress on stderr. See docs/statistics.md ("Tuning").
+    Progress on stderr; --state FILE makes a stopped search resumable. See docs/statistics.md ("Tuning").
     """
     allow(allow_dir)
     from ..instrument import tune as tn
@@ -188,6 +192,7 @@ def tune(
     if out is not None and out.suffix != ".risk":
         fail(f"{out}: a house rule is written as .risk")
     check_output(out)
+    check_output(state)
     try:
         goal = tn.parse_target(target)
         chosen_values = tn.candidates(vary, tn.parse_over(over))
@@ -204,13 +209,21 @@ def tune(
         prints = [play_fingerprint(job.rules()) for job in jobs]
     if len(set(prints)) == 1:
         fail("--vary reaches no rule: every value of --over plays the same rules as the others")
-    if out is not None:
-        check_distinct([("--out", out)], runs.job_files(jobs[:1]))
+    check_distinct([("--out", out), ("--state", state)], runs.job_files(jobs[:1]))
+    plan = {"rules": jobs[0].label, "variants": list(jobs[0].variants or ()), "players": players, "bot": bot,
+            "max_turns": max_turns, "vary": vary, "candidates": texts, "target": goal.text(), "budget": budget,
+            "seed": seed, "confirm_games": confirm_games}
+    try:
+        store = tn.Store(state, plan)
+    except tn.TuneError as err:
+        fail(f"--{err.name}{err.rest}")
+    run = store.runner(tn.default_runner(workers, _bar))
 
     def named(values: dict) -> str:
         return ", ".join(f"{k}={v}" for k, v in values.items())
 
-    search = tn.halving(jobs, goal, budget, seed, tn.default_runner(workers, _bar))
+    with reported(RuntimeError):
+        search = tn.halving(jobs, goal, budget, seed, run)
     for r, rung in enumerate(search["rungs"]):
         best = rung[0]
         typer.echo(f"rung {r + 1}: {len(rung)} candidates, {best['games']} games each; best "
@@ -222,7 +235,11 @@ def tune(
              f"{far['row']} at {far['estimate']:.4g} ({far['low']:.4g}–{far['high']:.4g}, simultaneous 95%) after "
              f"{search['spent']:,} games")
     confirm_seeds = (seed + 1, seed + 2)
-    confirmed_runs = [run_shapes_for(jobs[k], confirm_games, s, workers) for s in confirm_seeds]
+    with reported(RuntimeError):
+        confirmed_runs = [run(jobs[k], confirm_games, s, 0) for s in confirm_seeds]
+    if state is not None:
+        typer.echo(f"--state {state}: {store.reused:,} games taken from it, the others played and kept in it",
+                   err=True)
     rows = tn.intervals(goal, confirmed_runs, players)
     confirmed = all(r["inside"] for r in rows)
     data = {"rules": jobs[0].label, "players": players, "bot": bot, "vary": vary, "target": goal.text(),
@@ -256,13 +273,6 @@ def tune(
     if out is not None:
         lines.append(f"House rule written to {out}.")
     typer.echo("\n".join(lines))
-
-
-def run_shapes_for(job, games: int, seed: int, workers: int):
-    from ..instrument.balance import run_shapes
-
-    with reported(RuntimeError):
-        return run_shapes(job, games, seed, workers, _bar(f"{job.label} seed {seed}", games))
 
 
 def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, played: str) -> None:

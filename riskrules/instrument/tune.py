@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from . import InputError
 from .balance import Shape, _wilson, run_shapes, z_for
-from .simulate import Job
+from .simulate import Job, game_seed
 
 MAX_CANDIDATES = 256
 MIN_GAMES = 20  # games a candidate plays at least in a rung
@@ -237,3 +237,85 @@ def rulebook_id(stem: str) -> str:
     if not found or not found[0].isalpha():
         found = "tuned" + ("-" + found if found else "")
     return found
+
+
+# ---- --state: a search that can be stopped and resumed -----------------------------------------------------
+
+STATE_FORMAT = "riskrules-tune-state 1"
+MAX_STATE_BYTES = 256 * 1024 * 1024
+
+
+class Store:
+    """The games a search has played, kept in a file (`risk tune --state FILE`) after every batch.
+
+    A run with the same file asks for the same games in the same order (the search is
+    deterministic given its games), so a search stopped at any point and started again takes
+    what the file holds and plays only the rest, and ends exactly as an unstopped one would.
+    Games are kept per rules (the --vary text filled) and run seed. `plan` names the search
+    (rules, players, bot, turn limit, target, candidates, budget, seed): a file made by another
+    plan is refused, never mixed in."""
+
+    def __init__(self, path, plan: dict):
+        self.path, self.plan = path, plan
+        self.games: dict[str, list[Shape]] = {}
+        self.reused = 0
+        if path is not None and path.exists():
+            self._load()
+
+    def _load(self) -> None:
+        import json
+
+        def bad(why: str) -> TuneError:
+            return TuneError("state", "state", f" {self.path}: {why}")
+
+        try:
+            if self.path.stat().st_size > MAX_STATE_BYTES:
+                raise bad(f"larger than {MAX_STATE_BYTES // 2 ** 20} MB")
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as err:
+            if isinstance(err, TuneError):
+                raise
+            raise bad("not a state file of `risk tune` (unreadable)") from None
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise bad("not a state file of `risk tune`")
+        if data.get("plan") != self.plan:
+            raise bad("made by another search (other rules, values, target, budget, seed or bots): give a new "
+                      "file, or the search's own options")
+        try:
+            self.games = {key: [Shape(int(i), int(s), int(w), str(r), int(n), tuple(map(int, lead)),
+                                      tuple(map(int, out))) for i, s, w, r, n, lead, out in games]
+                          for key, games in data["games"].items()}
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise bad("not a state file of `risk tune` (its games are damaged)") from None
+
+    def save(self) -> None:
+        import json
+
+        from ..outputs import atomic
+
+        if self.path is None:
+            return
+        games = {key: [[g.index, g.seed, g.winner, g.reason, g.rounds, list(g.leaders), list(g.out)] for g in found]
+                 for key, found in self.games.items()}
+        with atomic(self.path) as out:
+            json.dump({"format": STATE_FORMAT, "plan": self.plan, "games": games}, out, separators=(",", ":"))
+
+    def runner(self, run: Runner) -> Runner:
+        """`run`, but games already in the store are taken from it; each batch played is saved."""
+        def cached(job: Job, games: int, seed: int, first: int) -> list[Shape]:
+            key = f"{seed}|{'|'.join(job.sets)}"
+            have = self.games.setdefault(key, [])
+            if len(have) < first:
+                raise RuntimeError("games asked for out of order")  # (the search asks in order)
+            taken = have[first:first + games]
+            if any(g.index != first + i or g.seed != game_seed(seed, g.index) for i, g in enumerate(taken)):
+                raise RuntimeError(f"--state {self.path}: its games do not match their seeds (a damaged file)")
+            self.reused += len(taken)
+            if len(taken) < games:
+                new = run(job, games - len(taken), seed, first + len(taken))
+                have += new
+                taken += new
+                self.save()
+            return taken
+
+        return cached
