@@ -229,3 +229,18 @@ def test_skill_defaults_and_none():
     assert b.check_skill(None) == (("strong-1", "balanced"), ("balanced", "random"))
     assert b.check_skill("none") == ()
     assert b.check_rounds(None) == (5, 10, 15, 20, 30, 40)
+
+
+def test_dask_plays_the_shapes_chunks(monkeypatch):
+    """--executor dask hands simulate's dask runner (tested in test_simulate) balance's chunks: the
+    runner stood in for by one that plays them here (a local cluster takes seconds to start)."""
+    handed = []
+
+    def fake(job, chunks, seed, workers, address, progress, chunk_of):
+        handed.append((chunk_of, address))
+        return [g for chunk in chunks for g in chunk_of(job, list(chunk), seed)]
+
+    monkeypatch.setattr(b, "_run_dask", fake)
+    job = Job("classic", None, 3, "balanced", max_turns=300)
+    assert b.run_shapes(job, 3, 5, executor="dask", address="tcp://x:1") == b.run_shapes(job, 3, 5)
+    assert handed == [(b.play_shapes, "tcp://x:1")]

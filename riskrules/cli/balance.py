@@ -12,7 +12,7 @@ from . import runs
 from ..engine.agents import TIMEOUT
 from .common import AllowDirOpt, BotTimeoutOpt, EditionArg, JsonOpt, SetOpt, VariantOpt, allow, bot_timeout, \
     check_bot, check_distinct, check_output, fail, label, print_json, reported
-from .runs import HtmlOpt, MaxTurnsOpt, PlayersOpt, SeedOpt, SimBotOpt, WorkersOpt
+from .runs import AddressOpt, ExecutorOpt, HtmlOpt, MaxTurnsOpt, PlayersOpt, SeedOpt, SimBotOpt, WorkersOpt
 
 
 def balance(
@@ -38,6 +38,8 @@ def balance(
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
     set_rules: SetOpt = None,
     html: HtmlOpt = None,
     as_json: JsonOpt = False,
@@ -56,7 +58,8 @@ def balance(
     (or, with two rule sets, a difference) that Holm's correction finds different from the even share (from 0).
     Two rule sets play the same seeds and are compared game by game (B − A). The report states the games, the
     seeds and the family's size m; see docs/statistics.md ("Balance"). Text, --json or --html; --set applies to every
-    rule set; the same --seed gives the same figures whatever --workers is. The report is in English.
+    rule set; the same --seed gives the same figures whatever --workers is. --executor dask plays the shape runs
+    on a dask cluster (the skill runs stay on this machine's processes). The report is in English.
     """
     allow(allow_dir)
     from ..instrument import balance as b
@@ -72,6 +75,8 @@ def balance(
         fail("--skill-games must be at least 1 (or --skill none)")
     if workers < 1:
         fail("--workers must be at least 1")
+    if executor not in ("process", "dask"):
+        fail(f"unknown executor '{executor}'; executors: process, dask")
     if independent and len(editions) != 2:
         fail("--independent needs two rule sets")
     runs.check_seed(seed)
@@ -91,7 +96,7 @@ def balance(
     plan = b.Plan(jobs, pairings, games, skill_games, chosen_rounds, seed, independent)
 
     with reported(RuntimeError):
-        shapes, skills = b.play(plan, workers, _bar, timeout)
+        shapes, skills = b.play(plan, workers, _bar, timeout, executor, address)
     data = b.measure(plan, shapes, skills)
     for k, r in enumerate(all_rules):
         data["rule_sets"][k]["rules"] = label(r)
@@ -151,6 +156,8 @@ def tune(
     workers: WorkersOpt = 0,
     max_turns: MaxTurnsOpt = 1000,
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
+    executor: ExecutorOpt = "process",
+    address: AddressOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write the chosen values as a house rule (.risk) extending "
                                                   "the input.", show_default=False)] = None,
     state: Annotated[Path | None, typer.Option(
@@ -169,7 +176,8 @@ def tune(
     every interval simultaneous over both (Bonferroni), all of them inside the target. A target the games
     cannot confirm (a band narrower than --confirm-games allows) is refused before any game; one that no value
     meets (the closest candidate's interval wholly outside it) is said so after the search, not searched on.
-    Progress on stderr; --state FILE makes a stopped search resumable. See docs/statistics.md ("Tuning").
+    Progress on stderr; --state FILE makes a stopped search resumable; --executor dask plays on a dask cluster,
+    as simulate does. See docs/statistics.md ("Tuning").
     """
     allow(allow_dir)
     from ..instrument import tune as tn
@@ -187,6 +195,8 @@ def tune(
         fail("--confirm-games must be at least 2")
     if workers < 1:
         fail("--workers must be at least 1")
+    if executor not in ("process", "dask"):
+        fail(f"unknown executor '{executor}'; executors: process, dask")
     runs.check_seed(seed)
     runs.check_seed(seed + 2)
     if out is not None and out.suffix != ".risk":
@@ -217,7 +227,7 @@ def tune(
         store = tn.Store(state, plan)
     except tn.TuneError as err:
         fail(f"--{err.name}{err.rest}")
-    run = store.runner(tn.default_runner(workers, _bar))
+    run = store.runner(tn.default_runner(workers, _bar, executor, address))
 
     def named(values: dict) -> str:
         return ", ".join(f"{k}={v}" for k, v in values.items())

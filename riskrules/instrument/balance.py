@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 from . import InputError
-from .simulate import IN_FLIGHT, CHUNK, Job, _bounded, _chunks, _first_done, game_seed, process_pool
+from .simulate import IN_FLIGHT, CHUNK, Job, _bounded, _chunks, _first_done, _run_dask, game_seed, process_pool
 from .stats import ALPHA, holm
 
 ROUNDS = (5, 10, 15, 20, 30, 40)  # the rounds at which the survival curve and the eliminations are read
@@ -118,12 +118,17 @@ def play_shapes(job: Job, indices: Sequence[int], seed: int) -> list[Shape]:
 
 
 def run_shapes(job: Job, games: int, seed: int, workers: int = 1,
-               progress: Callable[[int], None] | None = None, first: int = 0) -> list[Shape]:
-    """Games first..first+games-1 of the shape run, ordered by game, the same whatever `workers` is."""
+               progress: Callable[[int], None] | None = None, first: int = 0, executor: str = "process",
+               address: str | None = None) -> list[Shape]:
+    """Games first..first+games-1 of the shape run, ordered by game, the same whatever `workers`
+    is: in this process, in a pool of `workers` processes, or on a dask cluster (`executor`
+    "dask": a local one of `workers`, or the scheduler at `address`), as simulate.run plays."""
     job.rules()
     chunks = _chunks(first, first + games, CHUNK)
     done: list[Shape] = []
-    if workers <= 1:
+    if executor == "dask":
+        done = _run_dask(job, chunks, seed, workers, address, progress, play_shapes)
+    elif workers <= 1:
         for chunk in chunks:
             done += play_shapes(job, chunk, seed)
             if progress:
@@ -433,15 +438,17 @@ def measure(plan: Plan, shapes: Sequence[Sequence[Shape]], skills: Sequence[Sequ
 
 
 def play(plan: Plan, workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None,
-         bot_timeout: float | None = None) -> tuple[list[list[Shape]], list[list[list]]]:
-    """Play every game of a plan; `progress(label, total)` gives a callback per run (or None)."""
+         bot_timeout: float | None = None, executor: str = "process",
+         address: str | None = None) -> tuple[list[list[Shape]], list[list[list]]]:
+    """Play every game of a plan; `progress(label, total)` gives a callback per run (or None). The
+    shape runs go to `executor` (process or dask); the skill runs to a pool of processes."""
     from .tournament import Match, games_for, lineup, run as run_match
 
     shapes, skills = [], []
     for k, job in enumerate(plan.jobs):
         seed = plan.seed_of(k)
         shapes.append(run_shapes(job, plan.games, seed, workers,
-                                 progress(job.label, plan.games) if progress else None))
+                                 progress(job.label, plan.games) if progress else None, 0, executor, address))
         mine = []
         for a, b in plan.pairings:
             match = Match(job.edition, job.variants, lineup([a, b], plan.players), job.max_turns, bot_timeout, job.sets)

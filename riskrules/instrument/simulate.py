@@ -191,8 +191,9 @@ def process_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 
 
 def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, address: str | None,
-              progress: Callable[[int], None] | None) -> list[Record]:
-    """The same chunks on a dask cluster: an existing one (`address`), or a local one."""
+              progress: Callable[[int], None] | None, chunk_of: Callable[..., list] | None = None) -> list:
+    """The same chunks on a dask cluster: an existing one (`address`), or a local one. `chunk_of`
+    plays one chunk (default `play_chunk`, its Records; balance.py's plays its Shapes)."""
     try:
         from dask.distributed import Client, LocalCluster, wait as dask_wait
     except ImportError:
@@ -210,7 +211,7 @@ def _run_dask(job: Job, chunks: Iterator[range], seed: int, workers: int, addres
         client = connect(address, DASK_TIMEOUT)  # TLS certificates from dask's configuration
     try:
         def submit(chunk):
-            return client.submit(play_chunk, job, list(chunk), seed, pure=False)
+            return client.submit(chunk_of or play_chunk, job, list(chunk), seed, pure=False)
 
         def first_done(pending):
             done, rest = dask_wait(list(pending), return_when="FIRST_COMPLETED")

@@ -217,10 +217,12 @@ def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict |
     return far[0] if far else None
 
 
-def default_runner(workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None
-                   ) -> Runner:
+def default_runner(workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None,
+                   executor: str = "process", address: str | None = None) -> Runner:
+    """Plays a candidate's games as balance's shape runs do (processes or dask)."""
     def run(job: Job, games: int, seed: int, first: int) -> list[Shape]:
-        return run_shapes(job, games, seed, workers, progress(job.label, games) if progress else None, first=first)
+        return run_shapes(job, games, seed, workers, progress(job.label, games) if progress else None, first,
+                          executor, address)
 
     return run
 
