@@ -127,7 +127,8 @@ def test_a_tiny_search_end_to_end(tmp_path, monkeypatch):
     (["--vary", "battle { ties {a} }", "--over", "b=1,2", "--target", "seats=3pp"],
      "risk: --over: no values for {a} (give --over a=…)"),
     (["--vary", "battle { ties {a} }", "--over", "a=1,2", "--target", "foo"],
-     "risk: --target 'foo': seats=BAND (such as seats=1.5pp) or rounds=LOW..HIGH (such as rounds=15..18)"),
+     "risk: --target 'foo': seats=BAND (such as seats=1.5pp), rounds=LOW..HIGH (such as rounds=15..18) or "
+     "skill=STRONGER>WEAKER:GAP (such as skill=strong-1>balanced:10pp)"),
     (["--vary", "battle { ties {a} }", "--over", "a=1,2", "--target", "seats=3pp", "--out", "x.txt"],
      "risk: x.txt: a house rule is written as .risk"),
     (["--over", "a=1,2"], "risk: tune needs --vary, --over and --target, e.g. --vary \"reinforcements { continents "
@@ -202,3 +203,30 @@ def test_a_state_whose_games_do_not_match_their_seeds_is_refused(tmp_path, monke
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines()[-1] == \
         f"risk: --state {state}: its games do not match their seeds (a damaged file)"
+
+
+def test_a_skill_target():
+    target = tn.parse_target("skill=strong-1>balanced:10pp")
+    assert (target.kind, target.band, target.pairing) == ("skill", 0.1, ("strong-1", "balanced"))
+    assert target.text() == "one strong-1 among balanced bots winning at least 10 pp above the even share"
+    lone = [Shape(i, 0, 0 if i % 2 else 1, "domination", 0, (), ()) for i in range(60)]  # the lone bot wins half
+    assert tn.score(target, lone, 3) == -0.5
+    rows = tn.intervals(target, [lone], 3)
+    assert rows[0]["row"] == "strong-1 wins" and rows[0]["estimate"] == 0.5 and not rows[0]["inside"]
+    assert tn.out_of_reach(target, lone, 3) is None
+    assert tn.out_of_reach(tn.parse_target("skill=strong-1>balanced:60pp"), lone, 3)["row"] == "strong-1 wins"
+    with pytest.raises(tn.TuneError) as err:
+        tn.parse_target("skill=random>random:5pp")
+    assert str(err.value) == "target 'skill=random>random:5pp': name two different bots"
+
+
+def test_a_skill_search_plays_whole_rotations(monkeypatch):
+    monkeypatch.setattr(tn, "MIN_GAMES", 4)
+    result = runner.invoke(app, ["tune", "classic", "--vary", VARY, "--over", "a=1,3", "--target",
+                                 "skill=balanced>random:10pp", "--budget", "8", "--confirm-games", "4",
+                                 "--max-turns", "90", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rungs"][0][0]["games"] == 6 and data["search_games"] == 12  # 4 rounded up to 2 rotations of 3
+    assert data["confirmation"]["games"] == 6 and data["total_games"] == 24
+    assert [r["row"] for r in data["confirmation"]["rows"]] == ["balanced wins"] * 2

@@ -143,8 +143,10 @@ def tune(
         help="The values of a placeholder: a=0..6 or a=1,3,5; once per placeholder. Every combination is a "
              "candidate.", show_default=False)] = None,
     target: Annotated[str | None, typer.Option(
-        help="seats=1.5pp (every seat's win share within ±1.5 pp of the even share) or rounds=15..18 (the mean "
-             "length in rounds).", show_default=False)] = None,
+        help="seats=1.5pp (every seat's win share within ±1.5 pp of the even share), rounds=15..18 (the mean "
+             "length in rounds) or skill=strong-1>balanced:10pp (one strong-1 among balanced bots wins at least "
+             "10 pp above the even share; its games rotate the seats as risk tournament's).",
+        show_default=False)] = None,
     variant: VariantOpt = None,
     players: PlayersOpt = 3,
     bot: SimBotOpt = "balanced",
@@ -208,6 +210,15 @@ def tune(
         chosen_values = tn.candidates(vary, tn.parse_over(over))
     except tn.TuneError as err:
         fail(f"--{err.name}{err.rest}")
+    unit = 1
+    if goal.kind == "skill":  # whole rotations of the seats, as risk tournament plays them
+        for who in goal.pairing:
+            check_bot(who, max_turns, timeout)
+        if executor == "dask":
+            fail("--executor dask plays games of one bot in every seat; a skill target's games play here "
+                 "(--workers)")
+        unit = players
+        confirm_games = -(-confirm_games // players) * players
     narrow = tn.games_needed(goal, players, confirm_games)
     if narrow is not None:
         half, needed = narrow
@@ -227,13 +238,16 @@ def tune(
         store = tn.Store(state, plan)
     except tn.TuneError as err:
         fail(f"--{err.name}{err.rest}")
-    run = store.runner(tn.default_runner(workers, _bar, executor, address))
+    if goal.kind == "skill":
+        run = store.runner(_lone_runner(goal.pairing, players, workers), group=players)
+    else:
+        run = store.runner(tn.default_runner(workers, _bar, executor, address))
 
     def named(values: dict) -> str:
         return ", ".join(f"{k}={v}" for k, v in values.items())
 
     with reported(RuntimeError):
-        search = tn.halving(jobs, goal, budget, seed, run)
+        search = tn.halving(jobs, goal, budget, seed, run, unit)
     for r, rung in enumerate(search["rungs"]):
         best = rung[0]
         typer.echo(f"rung {r + 1}: {len(rung)} candidates, {best['games']} games each; best "
@@ -267,7 +281,8 @@ def tune(
     if as_json:
         print_json(data)
         return
-    lines = [f"Tuning {jobs[0].label}, {players} players, {bot} bots: {goal.text()}",
+    bots = "" if goal.kind == "skill" else f", {bot} bots"
+    lines = [f"Tuning {jobs[0].label}, {players} players{bots}: {goal.text()}",
              f"Candidates: {len(chosen_values)} ({vary}); successive halving at seed {seed}: "
              f"{search['spent']:,} games in {len(search['rungs'])} rungs.",
              f"Chosen: {named(chosen_values[k])} — {texts[k]}",
@@ -275,7 +290,7 @@ def tune(
              f"{confirm_games:,} games each, intervals simultaneous 95% over {len(rows)} rows:"]
     for r in rows:
         shown = (f"{100 * r['estimate']:.1f}% ({100 * r['low']:.1f}%–{100 * r['high']:.1f}%)"
-                 if goal.kind == "seats" else f"{r['estimate']:.2f} ({r['low']:.2f}–{r['high']:.2f})")
+                 if goal.kind != "rounds" else f"{r['estimate']:.2f} ({r['low']:.2f}–{r['high']:.2f})")
         lines.append(f"  seed {confirm_seeds[r['run']]}: {r['row']:<8} {shown}{'' if r['inside'] else '  outside'}")
     lines.append("Confirmed: every interval inside the target." if confirmed else
                  "NOT confirmed: some interval reaches outside the target (play more games, or widen it).")
@@ -283,6 +298,19 @@ def tune(
     if out is not None:
         lines.append(f"House rule written to {out}.")
     typer.echo("\n".join(lines))
+
+
+def _lone_runner(pairing, players: int, workers: int):
+    """Plays a candidate's games of one `pairing[0]` among `pairing[1]`s (balance.run_lone)."""
+    from ..instrument.balance import run_lone
+    from ..instrument.tournament import Match, lineup
+
+    def run(job, games: int, seed: int, first: int):
+        match = Match(job.edition, job.variants, lineup(list(pairing), players), job.max_turns, job.bot_timeout,
+                      job.sets)
+        return run_lone(match, games, seed, workers, _bar(f"{job.label} {'>'.join(pairing)}", games), first)
+
+    return run
 
 
 def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, played: str) -> None:
@@ -299,7 +327,7 @@ def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, pl
         '"' + os.path.relpath(os.path.abspath(name), os.path.dirname(os.path.abspath(out))) + '"'
     conf = data["confirmation"]
     comments = [f"Made by `risk tune` ({runs.command_line()})", f"Target: {data['target']}, {data['players']} "
-                f"players, {data['bot']} bots" + (f", variant {','.join(chosen)}" if chosen else "") + ".",
+                f"players" + ("" if data["target"].startswith("one ") else f", {data['bot']} bots") + (f", variant {','.join(chosen)}" if chosen else "") + ".",
                 f"Search: successive halving at seed {data['seed']}, {data['search_games']:,} games; chosen "
                 f"{data['chosen']}.",
                 f"Confirmation at seeds {conf['seeds'][0]} and {conf['seeds'][1]}, {conf['games']:,} games each: "

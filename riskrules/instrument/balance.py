@@ -404,6 +404,39 @@ class Plan:
         return arm_seed(self.seed, arm, self.independent)
 
 
+def play_lone(match, indices: Sequence[int], seed: int) -> list[Shape]:
+    """Games of a skill pairing (tournament.play_one: the lone bot, match.lineup[0], rotated) as
+    Shapes: winner 0 when the lone bot won, 1 when another did, -1 for nobody; the game's own seed
+    (its seed group's); no round readings."""
+    from .tournament import play_chunk as play_matches
+
+    lone = match.lineup[0]
+    return [Shape(p.index, game_seed(seed, p.index // match.players), -1 if p.winner is None else int(p.winner != lone),
+                  p.reason, 0, (), ()) for p in play_matches(match, indices, seed)]
+
+
+def run_lone(match, games: int, seed: int, workers: int = 1, progress: Callable[[int], None] | None = None,
+             first: int = 0) -> list[Shape]:
+    """Games first..first+games-1 of a skill pairing as Shapes (play_lone), ordered by game."""
+    match.rules()
+    chunks = _chunks(first, first + games, 4)
+    done: list[Shape] = []
+    if workers <= 1:
+        for chunk in chunks:
+            done += play_lone(match, chunk, seed)
+            if progress:
+                progress(len(chunk))
+    else:
+        with process_pool(workers) as pool:
+            for future in _bounded(lambda c: pool.submit(play_lone, match, c, seed), chunks, workers * IN_FLIGHT,
+                                   _first_done):
+                part = future.result()
+                done += part
+                if progress:
+                    progress(len(part))
+    return sorted(done, key=lambda g: g.index)
+
+
 def skill_wins(played, bot: str) -> list[int]:
     return [int(p.winner == bot) for p in played]
 

@@ -44,16 +44,21 @@ class TuneError(InputError):
 
 @dataclass(frozen=True)
 class Target:
-    """`seats`: every seat within ±band (a share) of 1/N; `rounds`: the mean rounds within low..high."""
+    """`seats`: every seat within ±band (a share) of 1/N; `rounds`: the mean rounds within low..high;
+    `skill`: the lone bot of `pairing` winning at least 1/N + band of its games."""
 
     kind: str
     band: float = 0.0
     low: float = 0.0
     high: float = 0.0
+    pairing: tuple[str, ...] = ()  # skill: the lone bot, the others
 
     def text(self) -> str:
         if self.kind == "seats":
             return f"every seat's win share within ±{100 * self.band:g} pp of the even share"
+        if self.kind == "skill":
+            a, b = self.pairing
+            return f"one {a} among {b} bots winning at least {100 * self.band:g} pp above the even share"
         return f"a mean length of {self.low:g} to {self.high:g} rounds"
 
 
@@ -71,8 +76,15 @@ def parse_target(text: str) -> Target:
             raise TuneError("target", "target", f" '{text}': give rounds LOW..HIGH with LOW < HIGH, such as "
                             "rounds=15..18")
         return Target("rounds", low=low, high=high)
-    raise TuneError("target", "target", f" '{text}': seats=BAND (such as seats=1.5pp) or rounds=LOW..HIGH (such "
-                    "as rounds=15..18)")
+    m = re.fullmatch(r"\s*skill\s*=\s*([^\s>:]+)\s*>\s*([^\s>:]+)\s*:\s*(\d+(?:\.\d+)?)\s*pp\s*", text)
+    if m:
+        if m[1] == m[2]:
+            raise TuneError("target", "target", f" '{text}': name two different bots")
+        if not float(m[3]) < 100:
+            raise TuneError("target", "target", f" '{text}': a gap below 100 pp, such as skill=strong-1>balanced:10pp")
+        return Target("skill", band=float(m[3]) / 100, pairing=(m[1], m[2]))
+    raise TuneError("target", "target", f" '{text}': seats=BAND (such as seats=1.5pp), rounds=LOW..HIGH (such "
+                    "as rounds=15..18) or skill=STRONGER>WEAKER:GAP (such as skill=strong-1>balanced:10pp)")
 
 
 def parse_over(texts: Sequence[str]) -> dict[str, list[str]]:
@@ -134,6 +146,8 @@ def score(target: Target, games: Sequence[Shape], players: int) -> float:
     """How far a candidate's games are from the target (lower is better)."""
     if target.kind == "seats":
         return max(abs(k / n - 1 / players) for k, n in seat_shares(games, players))
+    if target.kind == "skill":  # the more the lone bot wins, the better
+        return -sum(1 for g in games if g.winner == 0) / len(games)
     mean = sum(g.rounds for g in games) / len(games)
     return abs(mean - (target.low + target.high) / 2)
 
@@ -153,6 +167,13 @@ def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> 
         return rows
     z = z_for(len(runs))
     rows = []
+    if target.kind == "skill":
+        for k, games in enumerate(runs):
+            wins, n = sum(1 for g in games if g.winner == 0), len(games)
+            low, high = _wilson(wins, n, z)
+            rows.append({"run": k, "row": f"{target.pairing[0]} wins", "estimate": wins / n, "low": low,
+                         "high": high, "inside": low >= 1 / players + target.band})
+        return rows
     for k, games in enumerate(runs):
         xs = [g.rounds for g in games]
         n = len(xs)
@@ -183,9 +204,10 @@ def games_needed(target: Target, players: int, games: int) -> tuple[float, int] 
 Runner = Callable[[Job, int, int, int], list[Shape]]  # (job, games, seed, first game) → games
 
 
-def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Runner) -> dict:
+def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Runner, unit: int = 1) -> dict:
     """Successive halving over `jobs` within about `budget` games, all on seed `seed`; returns the
-    chosen index, each rung's standings and the games each candidate played."""
+    chosen index, each rung's standings and the games each candidate played. Each batch is a
+    multiple of `unit` games (a skill target's: the players, one rotation of the seats)."""
     k = len(jobs)
     rungs = max(1, math.ceil(math.log2(k)))
     alive = list(range(k))
@@ -193,7 +215,7 @@ def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Ru
     history = []
     players = jobs[0].players
     for rung in range(rungs):
-        share = max(MIN_GAMES, budget // (rungs * len(alive)))
+        share = -(-max(MIN_GAMES, budget // (rungs * len(alive))) // unit) * unit
         for i in alive:
             played[i] += run(jobs[i], share, seed, len(played[i]))
         ranked = sorted(alive, key=lambda i: (score(target, played[i], players), i))
@@ -212,6 +234,8 @@ def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict |
     if target.kind == "seats":
         even = 1 / players
         far = [r for r in rows if r["low"] > even + target.band or r["high"] < even - target.band]
+    elif target.kind == "skill":
+        far = [r for r in rows if r["high"] < 1 / players + target.band]
     else:
         far = [r for r in rows if r["low"] > target.high or r["high"] < target.low]
     return far[0] if far else None
@@ -302,15 +326,16 @@ class Store:
         with atomic(self.path) as out:
             json.dump({"format": STATE_FORMAT, "plan": self.plan, "games": games}, out, separators=(",", ":"))
 
-    def runner(self, run: Runner) -> Runner:
-        """`run`, but games already in the store are taken from it; each batch played is saved."""
+    def runner(self, run: Runner, group: int = 1) -> Runner:
+        """`run`, but games already in the store are taken from it; each batch played is saved.
+        Game i was played with seed game_seed(run seed, i // group) (a skill pairing's: its group's)."""
         def cached(job: Job, games: int, seed: int, first: int) -> list[Shape]:
             key = f"{seed}|{'|'.join(job.sets)}"
             have = self.games.setdefault(key, [])
             if len(have) < first:
                 raise RuntimeError("games asked for out of order")  # (the search asks in order)
             taken = have[first:first + games]
-            if any(g.index != first + i or g.seed != game_seed(seed, g.index) for i, g in enumerate(taken)):
+            if any(g.index != first + i or g.seed != game_seed(seed, g.index // group) for i, g in enumerate(taken)):
                 raise RuntimeError(f"--state {self.path}: its games do not match their seeds (a damaged file)")
             self.reused += len(taken)
             if len(taken) < games:
