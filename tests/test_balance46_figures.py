@@ -244,3 +244,22 @@ def test_dask_plays_the_shapes_chunks(monkeypatch):
     job = Job("classic", None, 3, "balanced", max_turns=300)
     assert b.run_shapes(job, 3, 5, executor="dask", address="tcp://x:1") == b.run_shapes(job, 3, 5)
     assert handed == [(b.play_shapes, "tcp://x:1")]
+
+
+def test_differences_are_paired_game_by_game():
+    """B − A of every figure is the difference of the two rule sets' figures; for a mean its
+    standard error is the paired one, sd(b_i − a_i)/√n."""
+    a = Job("classic", None, 3, "balanced", max_turns=300)
+    bj = Job("classic", None, 3, "balanced", max_turns=300, sets=("battle { ties attacker }",))
+    plan = b.Plan((a, bj), (), 5, 3, (10, 20), 1)
+    shapes, skills = b.play(plan, 1)
+    data = b.measure(plan, shapes, skills)
+    rows_a, rows_b = (by_key(data, k) for k in (0, 1))
+    for d in data["differences"]:
+        assert d["estimate"] == pytest.approx(rows_b[d["key"]]["estimate"] - rows_a[d["key"]]["estimate"], abs=1e-12)
+    pairs = [y.rounds - x.rounds for x, y in zip(*shapes)]
+    mean = sum(pairs) / 5
+    se = math.sqrt(sum((p - mean) ** 2 for p in pairs) / 4) / math.sqrt(5)
+    rounds = next(d for d in data["differences"] if d["key"] == "rounds")
+    assert rounds["se"] == pytest.approx(se, abs=1e-12)
+    assert data["family"]["comparisons"] == 3 * (3 + 1 + 4 + 3)
