@@ -82,7 +82,7 @@ class ImportedMap:
         for k, (cid, _) in enumerate(self.continents):
             members = [ids[i] for i, (_, c, _, _) in enumerate(self.territories) if c == k]
             out.append(f"  {yaml_id(cid)}: [{', '.join(members)}]")
-        out.append("borders:")
+        out.append("borders:" if self.borders else "borders: []  # every border of the map goes one way")
         out += [f"  - [{ids[a]}, {ids[b]}]" for a, b in self.borders]
         if self.one_way:
             out.append("one_way:  # [from, to]: from may attack and move into to, not back")
@@ -90,7 +90,7 @@ class ImportedMap:
         symbols = ["infantry", "cavalry", "artillery"]
         out += ["deck:", f"  symbols: [{', '.join(symbols)}]", f"  jokers: {self.jokers}", "  cards:"]
         for i, tid in enumerate(ids):
-            symbol = self.cards.get(i) if self.cards is not None else symbols[i % 3]
+            symbol = (self.cards or {}).get(i, symbols[i % 3])  # (in turn where the map gives none)
             out.append(f"    {tid}: {symbol}")
         if self.drawn:
             at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
@@ -274,14 +274,26 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
             pairs[(country - 1, other - 1)] = n
     finish(result, pairs, problems, Source(label, lines), countries_at)
     if cards is not None:  # named on the command line: it must be there
-        result.cards, result.jokers, missions = read_cards(cards, str(cards), size)
-        result.missions = [_mission(m, result, str(cards)) for m in missions]
+        _deck(result, cards, str(cards))
         return result
     beside = path.parent / crd if crd and "/" not in crd and "\\" not in crd else None
     if beside is not None and beside.is_file():  # named by the map: read if it came with it
-        result.cards, result.jokers, missions = read_cards(beside, beside.name, size)
-        result.missions = [_mission(m, result, beside.name) for m in missions]
+        _deck(result, beside, beside.name)
     return result
+
+
+def _deck(result: ImportedMap, path: Path, label: str) -> None:
+    """The cards file's deck and missions into `result`; what riskrules cannot hold, noted."""
+    result.cards, result.jokers, missions = read_cards(path, label, len(result.territories))
+    missing = [i + 1 for i in range(len(result.territories)) if i not in result.cards]
+    if missing:  # (Domination deals the cards it has; a board has a card for every territory)
+        result.notes.append(f"{label}: no card for country {missing[0]}"
+                            + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")
+                            + ": given symbols in turn (a board's deck has a card for every territory)")
+    for found in missions:
+        mission = _mission(found, result, label)
+        if mission is not None:
+            result.missions.append(mission)
 
 
 def _said(lines: list[str]):
@@ -318,9 +330,6 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: lis
     apart = too_many_borders(source, pairs) or unconnected(source, result.names, result.territory_lines, pairs)
     if apart is not None:
         raise RuleError(apart)
-    if not any((b, a) in pairs for a, b in pairs):  # (a board has at least one border both ways)
-        raise RuleError(source.at(next(iter(pairs.values())), "every border goes one way: a board needs at least one "
-                                                              "both ways"))
     result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
     result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
     at, _, _ = fitted([(x, y) for _, _, x, y in result.territories])
@@ -358,10 +367,6 @@ def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, 
                                     Pos(label, n, 1, lines[n - 1])))
             continue
         cards[int(words[1]) - 1] = symbol
-    missing = [i + 1 for i in range(size) if i not in cards]
-    if missing and not problems:
-        problems.append(Problem(f"{label}: no card for country {missing[0]}"
-                                + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
     if len(missions) > MAX_MISSIONS:
         n = missions[MAX_MISSIONS][0]
         problems.append(Problem(f"more than {MAX_MISSIONS} missions: a rule file holds at most {MAX_MISSIONS}",
@@ -379,9 +384,10 @@ def _classic():
     return load_rules("classic")
 
 
-def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> str:
+def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> str | None:
     """A Domination mission — `player countries armies continent continent continent text`, 0 for
-    none and `*` for a continent of the player's choice — as a statement of the rule language."""
+    none and `*` for a continent of the player's choice — as a statement of the rule language; None
+    (and a note) for one it cannot say: more than one continent of choice."""
     n, words = found
     fields = words[:6]
     if len(fields) < 6 or not all(_is_int(w) or w == "*" for w in fields) or any(w == "*" for w in fields[:3]):
@@ -405,10 +411,17 @@ def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> s
                                     f"most {MAX_MISSION}", Pos(label, n, 1, " ".join(words))))
         return f"occupy {countries} territories" + (f" with {armies} armies each" if armies > 1 else "")
     named = list(dict.fromkeys(int(w) for w in fields[3:] if w != "*" and w != "0"))  # (each once)
-    if not named or any(not 1 <= k <= len(result.continents) for k in named):
+    choice = fields[3:].count("*")
+    if (not named and not choice) or any(not 1 <= k <= len(result.continents) for k in named):
         raise RuleError(Problem("a mission names no continent of the map, or one it does not have",
                                 Pos(label, n, 1, " ".join(words))))
-    more = " and one more" if "*" in fields[3:] and len(named) < len(result.continents) else ""
+    if choice > 1 or not named:  # (the rule language's mission names a continent, and at most one more)
+        said = quoted(" ".join(words[6:]) or " ".join(fields), 60)
+        result.notes.append(f"{label}:{n}: the mission {said} asks for {choice} continent{'s' * (choice != 1)} of "
+                            f"the player's choice{'' if named else ' and names none'}: set aside (a mission of "
+                            f"riskrules names a continent, and at most one more of choice)")
+        return None
+    more = " and one more" if choice and len(named) < len(result.continents) else ""
     return "conquer " + " and ".join(result.continents[k - 1][0] for k in named) + more
 
 

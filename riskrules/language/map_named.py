@@ -280,14 +280,18 @@ def read_map(path: Path, label: str, kind: str | None = None, cards: Path | None
     """A map of `kind` (domination, conquest, conquerclub; None: by its name and first section)."""
     from .map_import import read_domination
 
-    if kind is None:
-        if path.suffix.lower() == ".xml":
-            kind = "conquerclub"
-        else:
-            sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
-            kind = "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"
+    kind = kind or kind_of(path, label)
     if kind == "domination":
         return read_domination(path, label, cards)
     if kind == "conquest":
         return read_conquest(path, label)
     return read_conquerclub(path, label)
+
+
+def kind_of(path: Path, label: str) -> str:
+    """A map's format by its name and sections: conquerclub (.xml), conquest ([Territories] and no
+    [countries]) or domination."""
+    if path.suffix.lower() == ".xml":
+        return "conquerclub"
+    sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
+    return "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"
