@@ -69,7 +69,8 @@ def test_ids_yaml_reads_as_booleans_are_quoted(folder):
     assert imported("on.map") == (0, "on: 3 territories in 2 continents, 3 borders.\n"
                                      "Written: on.yaml and on.risk. Play it: risk play on.risk\n")
     text = (folder / "on.yaml").read_text(encoding="utf-8")
-    assert 'id: "on"\ncontinents:\n  "yes": ["on", "off"]\n  "no": ["null"]\n' in text
+    assert 'id: "on"\nname: "on"\nauthor: "tests"\nsource: "on.map (Conquest)"\ncontinents:\n  "yes": ["on", "off"]\n' \
+           '  "no": ["null"]\n' in text
     assert load_board(folder / "on.yaml", "on.yaml").territories == ("on", "off", "null")
     plays("on.risk")
 
@@ -228,7 +229,8 @@ def test_a_continent_named_one_is_not_read_as_one_more(folder):
     assert imported("two.map")[0] == 0
     rule = (folder / "two.risk").read_text(encoding="utf-8")
     assert "    continents one_2 3, south 2\n" in rule
-    assert "missions {\n    conquer south and one_2\n    conquer one_2 and one more\n}\n" in rule
+    assert "missions {\n    conquer south and one_2  # South and One\n    conquer one_2 and one more  # One and more\n}\n" \
+        in rule
     plays("two.risk")
     checked = runner.invoke(app, ["check", "two.risk", "--set", "victory missions", "--set", "players 2 to 2"])
     assert (checked.exit_code, checked.output) == (0, "two.risk: ok\n")

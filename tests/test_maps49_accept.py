@@ -47,8 +47,8 @@ def test_a_deck_of_part_of_the_map_and_missions_of_many_choices_import_check_and
         "risk: note: alpen.cards: no card for country 8 and 2 more: given symbols in turn (a board's deck has a "
         "card for every territory)",
         "risk: note: alpen.cards:14: the mission 'Conquer three continents of your choice' asks for 3 continents "
-        "of the player's choice and names none: set aside (a mission of riskrules names a continent, and at most one more of "
-        "choice)",
+        "of the player's choice and names none: set aside (a mission of riskrules names a continent, and at most one "
+        "more of choice)",
         "risk: note: alpen.cards:15: the mission 'Conquer the Côte d'Azur and two continents of your choice' asks "
         "for 2 continents of the player's choice: set aside (a mission of riskrules names a continent, and at most "
         "one more of choice)",
@@ -62,7 +62,8 @@ def test_a_deck_of_part_of_the_map_and_missions_of_many_choices_import_check_and
     assert board.jokers == 2
     assert runner.invoke(app, ["check", "alpen.risk"]).output == "alpen.risk: ok\n"
     rule = (folder / "alpen.risk").read_text(encoding="utf-8")
-    assert rule.count("    conquer ") == 1 and "and one more\n" in rule
+    assert rule.count("    conquer ") == 1 and "    conquer tirol and one more  # Conquer Tirol and one continent of your " \
+                                                 "choice\n" in rule
     assert played("alpen.risk", 1, 3) == "domination"
     game = runner.invoke(app, ["play", "alpen.risk", "--humans", "0", "--players", "3", "--seed", "4",
                                "--set", "victory missions", "--quiet"])

@@ -45,7 +45,7 @@ def show(
     if svg is not None:
         check_distinct([("--svg", svg)], [("the board file", Path(board))] if board.lower().endswith((".yaml", ".yml"))
                        else rule_files(board))
-    t = text_for(lang, language)
+    t = text_for(lang, language, board=found)
     if as_json:
         data = found.to_json()
         data["drawn"] = "layout" if found.layout is not None else "computed"
@@ -54,7 +54,7 @@ def show(
         drawn = (t._("drawn from its layout") if found.layout is not None
                  else t._("drawn from a layout computed from its borders"))
         typer.echo(t._("{board}: {n} territories in {k} continents, {b} borders; {drawn}.").format(
-            board=found.id, n=found.size, k=len(found.continents), b=len(found.borders), drawn=drawn))
+            board=found.title, n=found.size, k=len(found.continents), b=len(found.borders), drawn=drawn))
         for k, continent in enumerate(found.continents):
             names = ", ".join(t.territory(found.territories[i]) for i in found.members[k])
             bonus = f" (+{bonuses[k]})" if bonuses and bonuses[k] is not None else ""
@@ -77,7 +77,7 @@ def _board(ref: str):
 
     if ref.lower().endswith((".yaml", ".yml")):
         board = load_board(Path(ref), ref)  # the file named on the command line, read within the bounds
-        return board, None, "en", board.id
+        return board, None, "en", board.title
     from ..text.board_svg import continent_bonuses
 
     rules = open_rulebook(ref).rules()
@@ -136,8 +136,9 @@ def import_map(
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
-    typer.echo(f"{printable(imported.title) or imported.id}: {counted(len(imported.territories), 'territory', 'territories')}"
-               f" in {counted(len(imported.continents), 'continent', 'continents')}, "
+    typer.echo(f"{printable(imported.title) or imported.id}: "
+               f"{counted(len(imported.territories), 'territory', 'territories')} in "
+               f"{counted(len(imported.continents), 'continent', 'continents')}, "
                f"{counted(len(imported.borders) + len(imported.one_way), 'border', 'borders')}{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")
 

@@ -35,6 +35,16 @@ def colour_of(name: str, seat: int) -> str:
     return COLOURS.get(name, PALETTE[seat % len(PALETTE)])
 
 
+def tint(board: Board, c: int) -> str:
+    """Continent c's fill on a board without players: the map's own colour lightened (its names stay
+    readable on it), else the palette's tint."""
+    own = board.about.colours.get(board.continents[c]) if board.about is not None else None
+    if own is None:
+        return CONTINENT_TINTS[c % len(CONTINENT_TINTS)]
+    r, g, b = (int(own[k:k + 2], 16) for k in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * 0.55):02x}" for v in (r, g, b))
+
+
 def continent_bonuses(rules) -> list[int | None]:
     """Each continent's bonus under `rules` where it is a number (an expression's depends on the game)."""
     return [b if isinstance(b, int) else None for b in rules.continent_bonus]
@@ -46,6 +56,7 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
     """The board as an <svg> element. `bonuses`: each continent's, for the legend. `game`:
     drawn for a game — cells filled by `owners` (seat indices into `players`, None for no one)
     with army counts, and ids for a script; otherwise filled by continent."""
+    t = t.on(board)  # (an imported map's names, as its author wrote them)
     d = drawing(board)
     font = max(7.0, min(11.0, d.radius * 0.15))
     # drawn at the layout's size (the legend below it scaled in too), or `width` wide
@@ -61,7 +72,7 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
             seat = owners[i] if owners is not None else None
             fill = colour_of(players[seat], seat) if seat is not None else "#fff"
         else:
-            fill = CONTINENT_TINTS[c % len(CONTINENT_TINTS)]
+            fill = tint(board, c)
         name = t.territory(territory)
         out.append(f'<path id="c{i}" d="{d.paths[i]}" fill="{fill}"><title>{esc(name)} — '
                    f'{esc(t.continent(board.continents[c]))}</title></path>')
@@ -212,7 +223,7 @@ def _legend(board: Board, d: Drawing, t: Text, font: float, bonuses: Sequence[in
         name = t.continent(continent)
         if bonuses is not None and bonuses[c] is not None:
             name += f" (+{bonuses[c]})"
-        out.append(f'<rect x="{x:.1f}" y="{y}" width="34" height="22" fill="{CONTINENT_TINTS[c % len(CONTINENT_TINTS)]}"'
+        out.append(f'<rect x="{x:.1f}" y="{y}" width="34" height="22" fill="{tint(board, c)}"'
                    f' stroke="#222" stroke-width="2"/><rect x="{x:.1f}" y="{y}" width="34" height="22" '
                    f'fill="url(#h{c})" fill-opacity="0.55"/>'
                    f'<text x="{x + 42:.1f}" y="{y + 16}">{esc(name)}</text>')

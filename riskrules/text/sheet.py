@@ -59,7 +59,8 @@ def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text, players
         base = {r.key: r.value for r in general}
         for counts in book.player_count_groups(variants):
             special = book.rules(variants, counts[0])
-            changed = [r for r in _rows(special, Text(t.lang, special.terms)) if base.get(r.key) != r.value]
+            shown = Text(t.lang, special.terms, special.board)
+            changed = [r for r in _rows(special, shown) if base.get(r.key) != r.value]
             if changed:
                 sections.append(Section(f"players={_counts_key(counts)}", _counts_title(counts, t), changed))
     header = [rules.id + (" — " + t._("variant {variant}").format(variant=rules.variant) if rules.variant else "")]
