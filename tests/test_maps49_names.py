@@ -63,7 +63,7 @@ def test_a_domination_maps_names_colours_and_title_survive(folder):
     assert all(f">{name}<" in svg or name in svg for name in ALPEN)
     assert 'fill="#ff8c8c"' in svg  # Tirol's red, lightened
     sheet = runner.invoke(app, ["rules", "alpen.risk", "--lang", "en"]).output
-    assert "Tirol 3, Salzburger Land 2, Schweiz (CH) 4, Côte d'Azur 2" in sheet
+    assert "Tirol 3, Salzburger Land 2, Schweiz (CH) 4, Côte d'Azur 2" in sheet and "Die Alpen (Test): 10 territories" in sheet
 
 
 def test_a_conquest_maps_names_in_other_scripts_and_its_author_survive(folder):

@@ -156,7 +156,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("game.players", t._("Players"), t._("{low} to {high}").format(low=rules.min_players, high=rules.max_players))
     board = rules.board
     add("game.board", t._("Board"), "{board}: {territories}, {continents}".format(
-        board=board.id,
+        board=board.title,  # (an imported map's own name)
         territories=t.n_("{n} territory", "{n} territories", board.size).format(n=board.size),
         continents=t.n_("{n} continent", "{n} continents", len(board.continents)).format(n=len(board.continents))))
     board_marks_rows(board, add, t)  # marks (issue 43): text/sheet_marks.py
