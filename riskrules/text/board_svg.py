@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..language.board import Board
 from .geometry import SEA, Drawing, drawing, neighbours
 from .i18n import Text
+from .labels import place, wrapped
 from .page import esc
 from .plot import PALETTE
 
@@ -174,16 +175,20 @@ def _segment(p, q) -> str:
 
 def _labels(board: Board, d: Drawing, t: Text, font: float, game: bool, players: Sequence[str],
             owners: Sequence[int | None] | None, armies: Sequence[int] | None) -> str:
+    """Each territory's name (text/labels.py: none over another, none past the edge) and, in a game,
+    its army count in a ring at its point."""
     out = [f'<g class="labels" font-size="{font:.1f}" text-anchor="middle" pointer-events="none" '
            f'paint-order="stroke" stroke="#fff" stroke-width="2.6" stroke-linejoin="round" fill="#111">']
-    for i, territory in enumerate(board.territories):
-        x, y = d.at[i]
-        lines = _wrapped(t.territory(territory), 14)
-        top = y - (font * 0.9 if game else 0) - (len(lines) - 1) * font * 0.55
+    names = [wrapped(t.territory(territory), 14) for territory in board.territories]
+    rings = [(x - font * 1.25, y - font * 0.5, x + font * 1.25, y + font * 2.0) for x, y in d.at] if game else []
+    spots = place(names, d.at, font, d.width, d.height, d.radius, 0.9 if game else 0.0, rings)
+    for i, (lines, (x, top, size)) in enumerate(zip(names, spots)):
+        sized = f' font-size="{size:.1f}"' if f"{size:.1f}" != f"{font:.1f}" else ""
         for k, line in enumerate(lines):
-            out.append(f'<text class="name" data-t="{i}" x="{x:.1f}" y="{top + k * font * 1.05:.1f}">'
+            out.append(f'<text class="name" data-t="{i}" x="{x:.1f}" y="{top + k * size * 1.05:.1f}"{sized}>'
                        f'{esc(line)}</text>')
         if game:
+            x, y = d.at[i]
             seat = owners[i] if owners is not None else None
             count = armies[i] if armies is not None else 0
             ring = colour_of(players[seat], seat) if seat is not None else "#fff"
@@ -193,15 +198,6 @@ def _labels(board: Board, d: Drawing, t: Text, font: float, game: bool, players:
                        f'{count}</text>')
     out.append("</g>")
     return "".join(out)
-
-
-def _wrapped(name: str, width: int) -> list[str]:
-    """A long name on two lines, split at the space nearest its middle."""
-    if len(name) <= width or " " not in name:
-        return [name]
-    middle = len(name) / 2
-    cut = min((k for k, ch in enumerate(name) if ch in " -"), key=lambda k: abs(k - middle))
-    return [name[:cut + (name[cut] == "-")].rstrip(), name[cut + 1:].lstrip()]
 
 
 def _legend_height(board: Board, d: Drawing) -> int:
