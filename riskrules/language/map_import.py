@@ -29,16 +29,18 @@ from __future__ import annotations
 import json
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+
+from anyascii import anyascii
 
 from .errors import Pos, Problem, RuleError
 from .files import Unreadable, quoted, read_bytes
 from .checks import MAX_SETUP_ROUNDS
 from .map_colours import colour
-from .map_checks import (MAX_TERRITORIES, Source, fitted, limits, plain, player_counts,
+from .map_shapes import Traced, image_of, layout_lines
+from .map_checks import (MAX_TERRITORIES, Source, fitted, limits, player_counts,
                          printable, reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
@@ -71,6 +73,7 @@ class ImportedMap:
     author: str | None = None  # who made the map, where it says
     source: str = ""  # the map's file and program
     mission_texts: list[str] = field(default_factory=list)  # mission → the map's own words for it
+    traced: Traced | None = None  # the countries' outlines from the map's index image (language/map_shapes.py)
 
     def add_territory(self, tid: str, continent: int, x: float, y: float, line: int, name: str) -> None:
         self.territories.append((tid, continent, x, y))
@@ -105,9 +108,8 @@ class ImportedMap:
             symbol = (self.cards or {}).get(i, symbols[i % 3])  # (in turn where the map gives none)
             out.append(f"    {tid}: {symbol}")
         if self.drawn:
-            at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
-            out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
-            out += [f"    {tid}: [{plain(x)}, {plain(y)}]" for tid, (x, y) in zip(ids, at)]
+            out += layout_lines(ids, [(x, y) for _, _, x, y in self.territories], self.traced,
+                                self.borders + self.one_way)
         return "\n".join(out) + "\n"
 
     def _names(self, ids: list[str]) -> list[str]:
@@ -203,11 +205,12 @@ class ImportedMap:
 
 
 def ident(name: str, none: str = "t") -> str:
-    """A name as an id: lower case letters, digits and _, starting with a letter (accents dropped:
-    Kitzbühel → kitzbuhel; the name itself is kept as written, in the board's `names`)."""
-    plain_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    """A name as an id: lower case letters, digits and _, starting with a letter, in ASCII letters
+    (Kitzbühel → kitzbuhel, Москва → moskva; the name itself is kept as written, in the board's
+    `names`); `none` for a name of no letters or digits at all."""
+    plain_text = anyascii(name)  # (Kitzbühel → Kitzbuhel, Москва → Moskva, 東京 → DongJing)
     text = re.sub(r"[^a-z0-9]+", "_", plain_text.lower()).strip("_")
-    if not text:  # (a name of another script: `none`, numbered by `unique`)
+    if not text:  # (`none`, numbered by `unique`)
         return none
     if not text[0].isalpha():
         text = "t_" + text
@@ -254,7 +257,7 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
     title = Path(label).stem.replace("_", " ")
-    crd = None
+    crd = picture = None
     names: dict[str, int] = {}
     continent_names = reserved_continent_ids()
     result = ImportedMap(ident(Path(label).stem), title, source=f"{Path(label).name} (Domination)")
@@ -278,6 +281,8 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
         if section == "[files]":
             if words[0].lower() == "crd" and len(words) > 1:
                 crd = words[1]
+            elif words[0].lower() == "map" and len(words) > 1:
+                picture = words[1]
         elif section == "[continents]":
             bonus_at = -1 if _is_int(words[-1]) else -2  # the colour may be left out
             if len(words) + bonus_at < 1 or not _is_int(words[bonus_at]):
@@ -325,6 +330,12 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 continue
             pairs[(country - 1, other - 1)] = n
     finish(result, pairs, problems, Source(label, lines), countries_at)
+    if result.drawn:
+        traced = image_of(path, picture, label, size)
+        if isinstance(traced, str):
+            result.notes.append(traced)
+        elif traced is not None:
+            result.traced = traced
     if cards is not None:  # named on the command line: it must be there
         deck(result, cards, str(cards))
         return result
