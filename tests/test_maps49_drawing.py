@@ -13,7 +13,8 @@ import pytest
 from browser import Opened
 from riskrules.language.board import board_of_text
 from riskrules.language.map_checks import fitted
-from riskrules.language.map_named import read_conquest
+from riskrules.language.loader import load_rules
+from riskrules.language.map_named import read_conquest, read_map
 from riskrules.text.board_svg import board_svg
 from riskrules.text.i18n import Text
 from riskrules.text.labels import Placed, box, place, text_width, wrapped
@@ -86,3 +87,17 @@ def test_names_are_placed_apart_smaller_or_beside_their_point_and_inside_the_dra
 def test_positions_near_the_edge_are_moved_clear_of_it():
     assert fitted([(0, 10), (200, 300)]) == ([(40, 40), (240, 330)], 280, 370)
     assert fitted([(100, 60), (280, 390)]) == ([(100, 60), (280, 390)], 320, 430)  # (clear already: as they are)
+
+
+def test_neighbours_that_merely_lie_apart_are_linked_not_drawn_as_sea_routes(tmp_path):
+    """A map of positions alone names no crossings: its borders whose cells do not meet are thin solid links;
+    a board that names its lanes (classic) keeps every such border a dotted sea lane."""
+    data = Path(__file__).parent / "data" / "maps49"
+    (tmp_path / "alpen.map").write_text((data / "alpen.map").read_text(encoding="utf-8"), encoding="utf-8")
+    board = board_of_text(read_map(tmp_path / "alpen.map", "alpen.map").board_yaml(), "alpen.yaml")
+    svg = board_svg(board, Text("en"), title=board.title)
+    lanes = svg[svg.index('<g class="lanes"'):]
+    lanes = lanes[:lanes.index("</g>")]
+    assert lanes.count("<line ") == lanes.count('class="link"') == 2  # Zell am See–Zürich, Bad Gastein–Genève
+    classic = load_rules("classic").board
+    assert 'class="link"' not in board_svg(classic, Text("en"), title="classic")

@@ -83,7 +83,8 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
         out.append(f'<path d="{d.paths[i]}" fill="url(#h{board.continent_of[i]})"/>')
     out.append("</g>")
     out.append(_edges(board, d))
-    out.append(_lanes(d, {(board.index[a], board.index[b]) for a, b in board.one_way}))
+    links = board.layout is not None and not board.layout.lanes  # (a map's positions, no crossings named)
+    out.append(_lanes(d, {(board.index[a], board.index[b]) for a, b in board.one_way}, links))
     out.append(_labels(board, d, t, font, game, players, owners, armies))
     out.append(_legend(board, d, t, font, bonuses))
     out.append("</svg>")
@@ -105,14 +106,18 @@ def _defs(board: Board) -> str:
     return "".join(parts)
 
 
-def _lanes(d: Drawing, one_way: set[tuple[int, int]]) -> str:
+def _lanes(d: Drawing, one_way: set[tuple[int, int]], links: bool = False) -> str:
     """Borders drawn across the sea, dotted, from coast to coast, with an arrow where a border goes
-    one way; one that is shorter round the back of the map (Alaska–Kamchatka) leaves it at both edges."""
+    one way; one that is shorter round the back of the map (Alaska–Kamchatka) leaves it at both edges.
+    `links`: a board whose layout names no lanes (an imported map's positions) draws a border whose
+    cells do not meet as a thin solid line, not as a crossing of the sea it may not be."""
     out = ['<g class="lanes" stroke="#444" stroke-width="1.8" stroke-dasharray="5 4" fill="none">']
     for i, j in d.lanes:
         if (j, i) in one_way:
             i, j = j, i  # drawn from where it may be crossed
         arrow = ' marker-end="url(#arrow)" stroke-dasharray="none"' if (i, j) in one_way else ""
+        link = ' class="link" stroke="#888" stroke-width="1.1" stroke-dasharray="none"' \
+            if links and not arrow and (min(i, j), max(i, j)) not in d.declared else ""
         (x1, y1), (x2, y2) = d.at[i], d.at[j]
         if abs(x1 - x2) > d.width / 2:
             if x1 > x2:
@@ -128,7 +133,7 @@ def _lanes(d: Drawing, one_way: set[tuple[int, int]]) -> str:
         if start + end < 1:
             a = (x1 + (x2 - x1) * start, y1 + (y2 - y1) * start)
             b = (x2 + (x1 - x2) * end, y2 + (y1 - y2) * end)
-            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"{arrow}/>')
+            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"{arrow or link}/>')
     out.append("</g>")
     return "".join(out)
 

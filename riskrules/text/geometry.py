@@ -35,6 +35,7 @@ class Drawing:
     #                                                      territory beyond (SEA); () for a shape of its own
     lanes: tuple[tuple[int, int], ...]  # borders drawn as lines: the board's lanes, and borders that do not touch
     radius: float  # a cell reaches at most this far from its point
+    declared: frozenset[tuple[int, int]] = frozenset()  # (low, high): the board's own lanes and one-way borders
 
 
 def neighbours(board: Board) -> list[set[int]]:
@@ -64,7 +65,8 @@ def drawing(board: Board) -> Drawing:
             if i < j and ((i, j) in declared or (j, i) in declared
                           or (not drawn and (i, j) not in touching and (j, i) not in touching)):
                 lanes.append((i, j))
-    return Drawing(width, height, tuple(at), paths, edges, tuple(lanes), radius)
+    return Drawing(width, height, tuple(at), paths, edges, tuple(lanes), radius,
+                   frozenset((min(i, j), max(i, j)) for i, j in declared))
 
 
 def _radius(board: Board, at: list[Point]) -> float:
