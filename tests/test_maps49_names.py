@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from riskrules.cli import app
 from riskrules.language.board import board_of_text, load_board
 from riskrules.language.errors import RuleError
-from riskrules.language.map_import import ident
+from riskrules.language.map_import import ident, said
 from riskrules.language.map_named import read_conquest
 from riskrules.text.board_svg import board_svg
 from riskrules.text.i18n import Text
@@ -164,3 +164,13 @@ def test_ids_are_ascii_letters_of_the_name_in_any_script():
     assert [ident("Kitzbühel"), ident("Côte d'Azur"), ident("東京"), ident("Санкт-Петербург"), ident("10 Downing St."),
             ident("", "territory")] == ["kitzbuhel", "cote_d_azur", "dongjing", "sankt_peterburg", "t_10_downing_st",
                                         "territory"]
+
+
+def test_a_name_with_a_tab_is_kept_on_one_line(tmp_path):
+    """A board's words are one line: a tab in a map's name is a space (the reproducer of
+    `python benchmarks/fuzz.py --kind imports --seed 49 --start 5 --count 1`)."""
+    (tmp_path / "tab.map").write_text("[Continents]\nLand=1\n[Territories]\ntab\there,1,1,Land,b\nb,2,2,Land,tab\there,d\n"
+                                      "d,3,3,Land,b\n", encoding="utf-8")
+    board = board_of_text(read_conquest(tmp_path / "tab.map", "tab.map").board_yaml(), "tab.yaml")
+    assert [Text("en", board=board).territory(i) for i in board.territories] == ["tab here", "B", "D"]
+    assert said("a\u2028b") == '"a\\u2028b"'  # (a line separator escaped: YAML would fold it)

@@ -218,9 +218,14 @@ def ident(name: str, none: str = "t") -> str:
 
 
 def said(text: str | None, limit: int = 100) -> str:
-    """A map's words as a YAML string (JSON's quoting, which YAML reads): as written, at most `limit`
-    characters; "" for none."""
-    return json.dumps((text or "").strip()[:limit].strip(), ensure_ascii=False)
+    """A map's words as a YAML string (JSON's quoting, which YAML reads): as written — a tab or
+    another control character made a space (a board's words are one line), the line and paragraph
+    separators escaped (YAML would fold them) — at most `limit` characters; "" for none."""
+    words = _CONTROL_OR_TAB.sub(" ", text or "").strip()[:limit].strip()
+    return json.dumps(words, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+_CONTROL_OR_TAB = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def text_of(path: Path, label: str) -> str:
