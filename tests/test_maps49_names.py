@@ -172,5 +172,5 @@ def test_a_name_with_a_tab_is_kept_on_one_line(tmp_path):
     (tmp_path / "tab.map").write_text("[Continents]\nLand=1\n[Territories]\ntab\there,1,1,Land,b\nb,2,2,Land,tab\there,d\n"
                                       "d,3,3,Land,b\n", encoding="utf-8")
     board = board_of_text(read_conquest(tmp_path / "tab.map", "tab.map").board_yaml(), "tab.yaml")
-    assert [Text("en", board=board).territory(i) for i in board.territories] == ["tab here", "B", "D"]
+    assert [Text("en", board=board).territory(i) for i in board.territories] == ["tab here", "b", "d"]
     assert said("a\u2028b") == '"a\\u2028b"'  # (a line separator escaped: YAML would fold it)
