@@ -72,6 +72,21 @@ def test_a_250_territory_maps_page_has_no_two_names_over_each_other(browser, tmp
         opened.close()
 
 
+def test_a_250_territory_maps_game_page_has_no_two_names_over_each_other(browser, tmp_path):
+    """The drawing of a game: each territory's army count in a ring at its point, names kept clear of the rings."""
+    (tmp_path / "dense.map").write_text(dense_map(), encoding="utf-8")
+    board = board_of_text(read_conquest(tmp_path / "dense.map", "dense.map").board_yaml(), "dense.yaml")
+    svg = board_svg(board, Text("en"), title=board.title, game=True, players=["red", "blue", "green"],
+                    owners=[i % 3 for i in range(board.size)], armies=[i * 7 % 150 for i in range(board.size)])
+    (tmp_path / "game.svg").write_text(svg, encoding="utf-8")
+    opened = Opened(browser, tmp_path / "game.svg")
+    try:
+        names, _ = opened.page.evaluate(NAME_BOXES)
+        assert len(names) == 250 and overlapping(names) == []
+    finally:
+        opened.close()
+
+
 def test_names_are_placed_apart_smaller_or_beside_their_point_and_inside_the_drawing():
     names = [wrapped("Kitzbühel"), wrapped("Zell am See"), wrapped("東京")]
     spots = place(names, [(50, 50), (52, 52), (5, 95)], 10, 100, 100, 30)

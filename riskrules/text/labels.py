@@ -1,10 +1,10 @@
 """Where each territory's name is written on a drawn board, and how large: no two names over each
 other, none past the drawing's edge (issue 49: dense community maps).
 
-Each name is tried at its territory's point at the board's font size, then a little above, below
-and to either side, then each again smaller (down to MIN_FONT), and takes the first place where its
-box meets no box placed before it; a name with no free place is written at its point in the smallest
-size. Boxes are estimated from the characters (wide East Asian ones a full em), on the generous side,
+Each name is tried at its territory's point at the board's font size, then round it in widening
+rings, then each again smaller (down to MIN_FONT), and takes the first place where its box meets no
+box placed before it; then at MIN_FONT up to three times as far; a name with no free place even so is
+written at its point in the smallest size. Boxes are estimated from the characters (wide East Asian ones a full em), on the generous side,
 so that a browser's own boxes, a little smaller, do not meet either. Nothing here is random.
 """
 
@@ -87,7 +87,8 @@ def place(names: Sequence[list[str]], at: Sequence[tuple[float, float]], font: f
         placed.add(b)
     out: list[tuple[float, float, float]] = []
     for lines, (x, y) in zip(names, at):
-        found = _free_place(placed, lines, x, y, font, width, height, reach, lift)
+        found = _free_place(placed, lines, x, y, font, width, height, reach, lift) \
+            or _free_place(placed, lines, x, y, MIN_FONT, width, height, reach * 3, lift)  # (further, smallest)
         if found is None:  # (no free place: at its point, as small as names are written)
             found = (_inside(box(lines, x, _top(lines, y, MIN_FONT, lift), MIN_FONT), width, height), MIN_FONT)
         b, size = found
