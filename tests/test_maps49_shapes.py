@@ -108,3 +108,21 @@ def test_outlines_of_a_small_index_image():
     assert [path_data(rings, 1, 0, 0) for rings in simplified.rings] == \
         ["M2,0L1,4L0,4L0,0Z", "M2,0L4,1L4,4L1,4Z", "M2,2L3,2L3,3L2,3Z"]  # (the lake too small to simplify: kept)
     assert (traced.width, traced.height) == (4, 4)
+
+
+def test_a_country_without_pixels_in_the_image_is_drawn_round_its_position_with_a_note(folder):
+    pytest.importorskip("PIL")
+    from PIL import Image, ImageDraw
+
+    picture = Image.new("L", (440, 470), 255)
+    draw = ImageDraw.Draw(picture)
+    for k, (x, y) in enumerate(AT[:-1], 1):  # (10 Downing St. left out)
+        draw.ellipse((x - 62, y - 62, x + 62, y + 62), fill=k)
+    picture.save(folder / "alpen_map.gif")
+    result = runner.invoke(app, ["board", "import", "alpen.map"])
+    assert result.exit_code == 0 and result.output.splitlines()[0] == (
+        "risk: note: alpen.map: '10 Downing St.' has no pixels in its map image 'alpen_map.gif': drawn round its "
+        "position")
+    board = load_board(folder / "alpen.yaml", "alpen.yaml")
+    assert board.layout.shapes[-1] is None and all(board.layout.shapes[:-1])
+    assert runner.invoke(app, ["board", "show", "alpen.yaml", "--svg", "a.svg"]).exit_code == 0

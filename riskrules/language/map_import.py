@@ -341,6 +341,13 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
             result.notes.append(traced)
         elif traced is not None:
             result.traced = traced
+            empty = [i for i, rings in enumerate(traced.rings) if not any(len(ring) >= 3 for ring in rings)]
+            if empty:
+                result.notes.append(f"{label}: {quoted(result.names[empty[0]], 40)}"
+                                    + (f" and {len(empty) - 1} more" if len(empty) > 1 else "")
+                                    + f" {'have' if len(empty) > 1 else 'has'} no pixels in its map image "
+                                      f"{quoted(picture or '', 40)}: drawn round {'their' if len(empty) > 1 else 'its'}"
+                                      f" position")
     if cards is not None:  # named on the command line: it must be there
         deck(result, cards, str(cards))
         return result
