@@ -10,7 +10,8 @@ touch where they lie close and the sea shows between the rest. Each edge of a ce
 whose cell is on its other side: the drawing marks the edges of territories that touch but do
 not border (a strait that cannot be crossed) and draws as a lane every border whose cells do
 not meet — between two territories of shapes of their own, only the lanes the board lists (an
-imported map's shapes say themselves where they meet). Nothing here is random: the same board is drawn the same way, every time.
+imported map's shapes say themselves where they meet). Nothing here is random: the same board is
+drawn the same way, every time.
 """
 
 from __future__ import annotations

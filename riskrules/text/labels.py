@@ -4,8 +4,9 @@ other, none past the drawing's edge (issue 49: dense community maps).
 Each name is tried at its territory's point at the board's font size, then round it in widening
 rings, then each again smaller (down to MIN_FONT), and takes the first place where its box meets no
 box placed before it; then at MIN_FONT up to three times as far; a name with no free place even so is
-written at its point in the smallest size. Boxes are estimated from the characters (wide East Asian ones a full em), on the generous side,
-so that a browser's own boxes, a little smaller, do not meet either. Nothing here is random.
+written at its point in the smallest size. Boxes are estimated from the characters (wide East
+Asian ones a full em), on the generous side, so that a browser's own boxes, a little smaller, do
+not meet either. Nothing here is random.
 """
 
 from __future__ import annotations
