@@ -115,4 +115,5 @@ def test_neighbours_that_merely_lie_apart_are_linked_not_drawn_as_sea_routes(tmp
     lanes = lanes[:lanes.index("</g>")]
     assert lanes.count("<line ") == lanes.count('class="link"') == 2  # Zell am See–Zürich, Bad Gastein–Genève
     classic = load_rules("classic").board
-    assert 'class="link"' not in board_svg(classic, Text("en"), title="classic")
+    drawn = board_svg(classic, Text("en"), title="classic")
+    assert 'class="link"' not in drawn and 'class="coast"' not in drawn  # (cells of its own: drawn as before)

@@ -58,6 +58,7 @@ def test_a_domination_map_with_its_image_is_drawn_with_its_countries_outlines(fo
     assert board.layout.at == tuple(AT) and all(board.layout.shapes)
     assert runner.invoke(app, ["board", "show", "alpen.yaml", "--svg", "alpen.svg"]).exit_code == 0
     svg = (folder / "alpen.svg").read_text(encoding="utf-8")
+    assert svg.count('<path class="coast"') == 4  # each continent's outline under its shapes
     lanes = svg[svg.index('<g class="lanes"'):]
     assert lanes[:lanes.index("</g>")].count("<line ") == 2  # the two crossings, no more
     opened = Opened(browser, folder / "alpen.svg")

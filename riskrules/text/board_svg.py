@@ -67,8 +67,11 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
            f'class="board">', f"<title>{esc(title)}</title>", _defs(board)]
     out.append(f'<rect width="{d.width}" height="{d.height}" fill="{SEA_COLOUR}"/>')
     out.append('<g class="cells" stroke="#666" stroke-width="0.8" stroke-linejoin="round">')
-    for i, territory in enumerate(board.territories):
-        c = board.continent_of[i]
+    for i in _in_drawing_order(board, d):
+        if isinstance(i, str):  # a continent's coast, under its territories' shapes
+            out.append(i)
+            continue
+        territory, c = board.territories[i], board.continent_of[i]
         if game:
             seat = owners[i] if owners is not None else None
             fill = colour_of(players[seat], seat) if seat is not None else "#fff"
@@ -89,6 +92,25 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
     out.append(_legend(board, d, t, font, bonuses))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _in_drawing_order(board: Board, d: Drawing) -> list[int | str]:
+    """The territories' cells in order; on a board where territories have shapes of their own (an
+    imported map's outlines) continent by continent, each after a thick outline of its shaped
+    territories: a continent drawn later covers the inner half of its neighbours' outlines, so a
+    coast and an edge between continents stay thick, an edge within one is covered (as the cells'
+    coasts of `_edges` are drawn)."""
+    shaped = [not d.edges[i] for i in range(board.size)]
+    if not any(shaped):
+        return list(range(board.size))
+    out: list[int | str] = []
+    for k, members in enumerate(board.members):
+        coast = "".join(d.paths[i] for i in members if shaped[i])
+        if coast:
+            out.append(f'<path class="coast" d="{coast}" fill="none" stroke="#222" stroke-width="4.8" '
+                       f'pointer-events="none"/>')
+        out += list(members)
+    return out
 
 
 def _defs(board: Board) -> str:
