@@ -227,7 +227,8 @@ def test_an_empty_scenario_is_still_refused(write):
      "[[kingsholm, ambercoast]]"),
     ("\nmarks:", "\nmark:",
      "walled-isles.yaml:32:1: 'mark' cannot be at the top of a board; did you mean 'marks'? (a board has borders, "
-     "continents, deck, id, and may have border marks, layout, marks, one_way)"),
+     "continents, deck, id, and may have author, border marks, colours, layout, marks, name, names, one_way, "
+     "source)"),
     ("  capital: [", "  Capital City: [",
      "walled-isles.yaml:33:3: marks: 'Capital City' is not a mark's name: lower case letters, digits and _, "
      "beginning with a letter"),

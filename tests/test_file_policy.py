@@ -117,7 +117,7 @@ def test_a_board_that_is_no_board_shows_none_of_its_keys(tree):
     result = check("a.risk")
     assert result.stderr.splitlines()[0] == (
         "a.risk:3:7: b.yaml: not a board file (a board has borders, continents, deck, id at the top, and may have "
-        "border marks, layout, marks, one_way; nothing else)")
+        "author, border marks, colours, layout, marks, name, names, one_way, source; nothing else)")
     assert SECRET not in result.output
     (tree.house / "b.yaml").write_text(f"continents: [\n  {SECRET}\n", encoding="utf-8")
     result = check("a.risk")

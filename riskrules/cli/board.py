@@ -10,6 +10,7 @@ import typer
 from .common import (AllowDirOpt, JsonOpt, LangOpt, allow, check_distinct, error_line, fail, print_json, reported,
                      rule_files, text_for, typer_app)
 
+FORMATS = {"domination": "Domination", "conquest": "Conquest", "conquerclub": "Conquer Club"}
 MAX_SHOWN = 20  # problems of a map told, a line each (a stranger's map may have thousands)
 
 app = typer_app("Boards: show one (its territories, borders and drawing), or import one from another program.")
@@ -44,7 +45,7 @@ def show(
     if svg is not None:
         check_distinct([("--svg", svg)], [("the board file", Path(board))] if board.lower().endswith((".yaml", ".yml"))
                        else rule_files(board))
-    t = text_for(lang, language)
+    t = text_for(lang, language, board=found)
     if as_json:
         data = found.to_json()
         data["drawn"] = "layout" if found.layout is not None else "computed"
@@ -53,7 +54,7 @@ def show(
         drawn = (t._("drawn from its layout") if found.layout is not None
                  else t._("drawn from a layout computed from its borders"))
         typer.echo(t._("{board}: {n} territories in {k} continents, {b} borders; {drawn}.").format(
-            board=found.id, n=found.size, k=len(found.continents), b=len(found.borders), drawn=drawn))
+            board=found.title, n=found.size, k=len(found.continents), b=len(found.borders), drawn=drawn))
         for k, continent in enumerate(found.continents):
             names = ", ".join(t.territory(found.territories[i]) for i in found.members[k])
             bonus = f" (+{bonuses[k]})" if bonuses and bonuses[k] is not None else ""
@@ -76,7 +77,7 @@ def _board(ref: str):
 
     if ref.lower().endswith((".yaml", ".yml")):
         board = load_board(Path(ref), ref)  # the file named on the command line, read within the bounds
-        return board, None, "en", board.id
+        return board, None, "en", board.title
     from ..text.board_svg import continent_bonuses
 
     rules = open_rulebook(ref).rules()
@@ -91,7 +92,8 @@ def import_map(
                                                                 "by the file's name and sections).")] = None,
     cards: Annotated[Path | None, typer.Option(help="Its cards file (default: the one the map names beside "
                                                     "it, if there).")] = None,
-    out: Annotated[Path, typer.Option(help="The directory to write NAME.yaml and NAME.risk into.")] = Path("."),
+    out: Annotated[Path, typer.Option(help="The directory to write NAME.yaml and NAME.risk into (made if it is "
+                                           "not there).")] = Path("."),
     force: Annotated[bool, typer.Option("--force", help="Write over files of those names.")] = False,
 ) -> None:
     """Import a map drawn for another RISK program (Domination, Conquest, Conquer Club): a board (NAME.yaml, with the map's positions as
@@ -109,6 +111,8 @@ def import_map(
         fail(f"--format {format[:40]}: the formats read are: domination, conquest, conquerclub")
     from ..language.errors import RuleError
 
+    with reported():
+        _check_cards(file, format, cards)
     try:
         imported = read_map(file, str(file), format, cards)
     except RuleError as err:  # every problem, a line each: a map has no `risk check` to list them
@@ -118,6 +122,7 @@ def import_map(
             error_line(f"risk: {file}: and {len(err.problems) - MAX_SHOWN} more problems")
         raise typer.Exit(1) from None
     with reported():
+        _made(out)
         board_file, rule_file = out / f"{imported.id}.yaml", out / f"{imported.id.replace('_', '-')}.risk"
         check_distinct([("--out", board_file), ("--out", rule_file)],
                        [("the map", file), ("its cards file", cards)])
@@ -131,7 +136,46 @@ def import_map(
     for note in imported.notes:
         typer.echo(f"risk: note: {note}", err=True)
     one_way = f" ({len(imported.one_way)} of them one way)" if imported.one_way else ""
-    typer.echo(f"{printable(imported.title) or imported.id}: {len(imported.territories)} territories in "
-               f"{len(imported.continents)} continents, "
-               f"{len(imported.borders) + len(imported.one_way)} borders{one_way}.")
+    typer.echo(f"{printable(imported.title) or imported.id}: "
+               f"{counted(len(imported.territories), 'territory', 'territories')} in "
+               f"{counted(len(imported.continents), 'continent', 'continents')}, "
+               f"{counted(len(imported.borders) + len(imported.one_way), 'border', 'borders')}{one_way}.")
     typer.echo(f"Written: {board_file} and {rule_file}. Play it: risk play {rule_file}")
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """'1 continent', '2 continents'."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _check_cards(file: Path, format: str | None, cards: Path | None) -> None:
+    """--cards names a file that is there, for a map that has a cards file (Domination's)."""
+    if cards is None:
+        return
+    from ..language.errors import RuleError
+    from ..language.files import Unreadable, read_bytes
+    from ..language.map_import import MAX_MAP_BYTES
+    from ..language.map_named import kind_of
+
+    try:
+        read_bytes(cards, str(cards), MAX_MAP_BYTES, "a cards file")
+    except Unreadable as err:
+        fail(str(err))
+    try:
+        kind = format or kind_of(file, str(file))
+    except RuleError:  # (the map itself is told of as it is read)
+        return
+    if kind != "domination":
+        fail(f"--cards {cards}: only a Domination map has a cards file ({file} is read as a {FORMATS[kind]} map)")
+
+
+def _made(out: Path) -> None:
+    """The --out directory, made (with its parents) if it is not there."""
+    if out.is_dir():
+        return
+    if out.exists():
+        fail(f"--out {out}: not a directory")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        fail(f"--out {out}: cannot be made ({err.strerror or 'bad name'})")

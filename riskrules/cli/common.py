@@ -188,7 +188,7 @@ def variants(values: list[str] | None) -> list[str] | None:
     return [v.strip() for value in values for v in value.split(",") if v.strip()]
 
 
-def text_for(lang: str | None, default: str, terms: dict | None = None) -> Text:
+def text_for(lang: str | None, default: str, terms: dict | None = None, board=None) -> Text:
     """The Text to print with: --lang if given (refused if unknown), else `default`."""
     from ..text.i18n import check_language
 
@@ -196,9 +196,9 @@ def text_for(lang: str | None, default: str, terms: dict | None = None) -> Text:
     problem = check_language(chosen)
     if problem:
         if lang is None:  # an edition in a language without a catalog yet: English
-            return Text("en", terms)
+            return Text("en", terms, board)
         fail(problem)
-    return Text(chosen, terms)
+    return Text(chosen, terms, board)
 
 
 def check_bot(bot: str, max_turns: int, timeout: float | None = TIMEOUT) -> None:

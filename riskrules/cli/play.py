@@ -150,7 +150,7 @@ def replay(
             events, rules = load(file, notes)
             for note in notes:
                 warn(note)
-            t = text_for(lang, events[0].get("language") or rules.language, rules.terms)
+            t = text_for(lang, events[0].get("language") or rules.language, rules.terms, rules.board)
             if seat is not None:
                 from ..text.replay_page import player_names
 

@@ -74,7 +74,7 @@ def rules(
 
         book = open_rulebook(edition, sets=set_rules or ())
         compiled = book.rules(variants(variant), players)
-        t = text_for(lang, compiled.language, compiled.terms)
+        t = text_for(lang, compiled.language, compiled.terms, compiled.board)
         sheet = build_sheet(book, variants(variant), t, players)
         if terminal():
             from ..text.sheet import sheet_table
@@ -114,8 +114,8 @@ def diff(
         book_a, book_b = open_rulebook(a, sets=set_rules or ()), open_rulebook(b, sets=set_b or ())
         rules_a, rules_b = book_a.rules(variants(variant), players), book_b.rules(variants(variant_b), players)
         t = text_for(lang, rules_a.language if rules_a.language == rules_b.language else "en")
-        sheet_a = build_sheet(book_a, variants(variant), Text(t.lang, rules_a.terms), players)
-        sheet_b = build_sheet(book_b, variants(variant_b), Text(t.lang, rules_b.terms), players)
+        sheet_a = build_sheet(book_a, variants(variant), Text(t.lang, rules_a.terms, rules_a.board), players)
+        sheet_b = build_sheet(book_b, variants(variant_b), Text(t.lang, rules_b.terms, rules_b.board), players)
     rows = diff_rows(sheet_a, sheet_b)
     if as_json:
         from ..text.formats import diff_json

@@ -13,6 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .board_about import KEYS as ABOUT_KEYS, Shown, shown
 from .board_slips import mark_shape_problems, top_key_problem
 from .errors import Pos, Problem, RuleError, unknown
 from .files import Unreadable, place, read_text
@@ -52,6 +53,12 @@ class Board:
     incoming: tuple[tuple[int, ...], ...] = ()  # territory → who may attack it (adjacent itself without one_way; set by _index)
     marks: tuple[tuple[str, frozenset[int]], ...] = ()  # territory marks: (name, the territories that bear it)
     border_marks: tuple[tuple[str, frozenset[tuple[int, int]]], ...] = ()  # (name, borders as (low, high) index pairs)
+    about: Shown | None = None  # the board's own name, author, source, names and colours (an imported map's)
+
+    @property
+    def title(self) -> str:
+        """The board's name as shown: its own, else its id."""
+        return self.about.name if self.about is not None and self.about.name else self.id
 
     def marked(self, mark: str) -> frozenset[int]:
         """The territories that bear `mark` (none if the board has no such mark)."""
@@ -81,6 +88,7 @@ class Board:
             **({"marks": {m: [self.territories[t] for t in sorted(ts)] for m, ts in self.marks}} if self.marks else {}),
             **({"border marks": {m: [[self.territories[a], self.territories[b]] for a, b in sorted(bs)]
                                  for m, bs in self.border_marks}} if self.border_marks else {}),
+            **(self.about.to_json() if self.about is not None else {}),
             "deck": {
                 "symbols": list(self.symbols),
                 "jokers": self.jokers,
@@ -210,7 +218,7 @@ def _child_path(stack: list[list]) -> tuple | None:
 
 
 _BOARD_KEYS = frozenset({"id", "continents", "borders", "deck"})
-_OPTIONAL_KEYS = frozenset({"layout", "one_way", "marks", "border marks"})
+_OPTIONAL_KEYS = frozenset({"layout", "one_way", "marks", "border marks", *ABOUT_KEYS})
 IMPASSABLE = "impassable"  # the border mark that makes a listed border no border at all
 
 
@@ -373,6 +381,7 @@ def _index(data: dict, where) -> Board:
         incoming=incoming,
         marks=marks,
         border_marks=border_marks,
+        about=shown(data),
     )
 
 

@@ -74,12 +74,23 @@ def plain(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def fitted(points: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], int, int]:
-    """The positions (0 and up), scaled down alike where needed so that the drawing, MARGIN
-    beyond the furthest, stays within MAX_SIZE; the drawing's width and height."""
+def placing(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """How the map's positions become the layout's: (scale, dx, dy) — scaled down alike where needed
+    so that the drawing, MARGIN beyond the furthest, stays within MAX_SIZE; moved MARGIN clear of the
+    top and left edges where they come nearer (a territory's cell is not cut by the edge)."""
     top = max(max(x for x, _ in points), max(y for _, y in points), 0.0)
     scale = min(1.0, (MAX_SIZE - MARGIN) / top) if top > 0 else 1.0
-    at = [(math.floor(x * scale * 100) / 100, math.floor(y * scale * 100) / 100) for x, y in points]
+    shifts = []
+    for axis in (0, 1):
+        low, high = min(p[axis] for p in points) * scale, max(p[axis] for p in points) * scale
+        shifts.append(max(0.0, min(MARGIN - low, MAX_SIZE - MARGIN - high)))
+    return scale, math.floor(shifts[0]), math.floor(shifts[1])
+
+
+def fitted(points: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], int, int]:
+    """The positions as the layout holds them (`placing`), and the drawing's width and height."""
+    scale, dx, dy = placing(points)
+    at = [(math.floor(x * scale * 100) / 100 + dx, math.floor(y * scale * 100) / 100 + dy) for x, y in points]
     width = max(100, math.ceil(max(x for x, _ in at) + MARGIN))
     height = max(100, math.ceil(max(y for _, y in at) + MARGIN))
     return at, min(width, MAX_SIZE), min(height, MAX_SIZE)

@@ -13,11 +13,11 @@ A Domination map (the format Domination and many other programs read):
     [borders]                    id neighbour … (directed: each line says where one country attacks)
     1 2 3
 
-`_` in a name is a space. Its `.cards` file: `[cards]` lines `Infantry|Cavalry|Cannon id` or
-`wildcard`; `[missions]` (not read yet: the house rule written keeps occupying missions).
+`_` in a name is a space. Its `.cards` file is language/map_cards.py's.
 
-What is read becomes a board (territory and continent ids made from the names, positions into a
-layout) and a house rule extending classic with the map's continent bonuses, missions of its size
+What is read becomes a board (ASCII ids made from the names; the names themselves, the map's name,
+author and source and its continents' colours kept as written: language/board_about.py; positions
+into a layout) and a house rule extending classic with the map's continent bonuses, missions of its size
 and starting armies enough for it. Every problem in a stranger's file is one line `file:line:
 message`; the file is bounded like any other. What is accepted checks, is drawn and plays: what
 would not (more than a board holds, a map in parts …) is refused at its line too (map_checks.py).
@@ -26,21 +26,25 @@ A border given in one direction only is a one-way border of the board.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from anyascii import anyascii
+
 from .errors import Pos, Problem, RuleError
 from .files import Unreadable, quoted, read_bytes
 from .checks import MAX_SETUP_ROUNDS
-from .map_checks import (MAX_MISSION, MAX_MISSIONS, MAX_TERRITORIES, Source, fitted, limits, plain, player_counts,
+from .map_colours import colour
+from .map_shapes import Traced, image_of, layout_lines
+from .map_checks import (MAX_TERRITORIES, Source, fitted, limits, player_counts,
                          printable, reserved_continent_ids, shared, too_many_borders, unconnected, unique, yaml_id)
 
 MAX_MAP_BYTES = 1024 * 1024
 MAX_COUNTRIES = MAX_TERRITORIES
-SYMBOLS = {"infantry": "infantry", "cavalry": "cavalry", "cannon": "artillery", "artillery": "artillery"}
 
 
 @dataclass
@@ -64,39 +68,66 @@ class ImportedMap:
     autodeploy: dict[int, int] = field(default_factory=dict)  # territory → armies placed there each turn while held
     decay: dict[int, int] = field(default_factory=dict)  # territory → armies lost there each turn (never the last)
     objective: list[int] = field(default_factory=list)  # territories whose holder wins (a Conquer Club objective)
+    continent_names: list[str] = field(default_factory=list)  # continent → its name as the map writes it
+    colours: dict[int, str] = field(default_factory=dict)  # continent → its colour (#rrggbb), where the map gives one
+    author: str | None = None  # who made the map, where it says
+    source: str = ""  # the map's file and program
+    mission_texts: list[str] = field(default_factory=list)  # mission → the map's own words for it
+    traced: Traced | None = None  # the countries' outlines from the map's index image (language/map_shapes.py)
 
     def add_territory(self, tid: str, continent: int, x: float, y: float, line: int, name: str) -> None:
         self.territories.append((tid, continent, x, y))
         self.names.append(name)
         self.territory_lines.append(line)
 
-    def add_continent(self, cid: str, bonus: int, line: int) -> None:
+    def add_continent(self, cid: str, bonus: int, line: int, name: str = "") -> None:
         self.continents.append((cid, bonus))
         self.continent_lines.append(line)
+        self.continent_names.append(name)
 
     def board_yaml(self) -> str:
         """The board file: continents, borders, deck, and the layout of the map's positions."""
         ids = [yaml_id(t) for t, _, _, _ in self.territories]  # (YAML would read `on` as true)
         out = [f"# {printable(self.title)} — imported from a map of another program by `risk board import`.",
-               f"id: {yaml_id(self.id)}", "continents:"]
+               f"id: {yaml_id(self.id)}"]
+        out += [f"{key}: {said(value)}" for key, value in (("name", self.title), ("author", self.author),
+                                                             ("source", self.source)) if said(value) != '""']
+        out.append("continents:")
         for k, (cid, _) in enumerate(self.continents):
             members = [ids[i] for i, (_, c, _, _) in enumerate(self.territories) if c == k]
             out.append(f"  {yaml_id(cid)}: [{', '.join(members)}]")
-        out.append("borders:")
+        out.append("borders:" if self.borders else "borders: []  # every border of the map goes one way")
         out += [f"  - [{ids[a]}, {ids[b]}]" for a, b in self.borders]
         if self.one_way:
             out.append("one_way:  # [from, to]: from may attack and move into to, not back")
             out += [f"  - [{ids[a]}, {ids[b]}]" for a, b in self.one_way]
+        out += self._names(ids)
         symbols = ["infantry", "cavalry", "artillery"]
         out += ["deck:", f"  symbols: [{', '.join(symbols)}]", f"  jokers: {self.jokers}", "  cards:"]
         for i, tid in enumerate(ids):
-            symbol = self.cards.get(i) if self.cards is not None else symbols[i % 3]
+            symbol = (self.cards or {}).get(i, symbols[i % 3])  # (in turn where the map gives none)
             out.append(f"    {tid}: {symbol}")
         if self.drawn:
-            at, width, height = fitted([(x, y) for _, _, x, y in self.territories])
-            out += ["layout:", f"  size: [{width}, {height}]", "  territories:"]
-            out += [f"    {tid}: [{plain(x)}, {plain(y)}]" for tid, (x, y) in zip(ids, at)]
+            out += layout_lines(ids, [(x, y) for _, _, x, y in self.territories], self.traced,
+                                self.borders + self.one_way)
         return "\n".join(out) + "\n"
+
+    def _names(self, ids: list[str]) -> list[str]:
+        """The board's `names` (each name as the map writes it, where the id's own reading differs)
+        and `colours`."""
+        def english_name(i: str) -> str:  # (text/i18n.py's reading of an id, on a floor this one may not import)
+            return i.replace("_", " ").title()
+
+        out = []
+        continents = ((yaml_id(c), n) for (c, _), n in zip(self.continents, self.continent_names))
+        for kind, pairs in (("territories", zip(ids, self.names)), ("continents", continents)):
+            differ = [f"    {i}: {said(n)}" for i, n in pairs if said(n) != '""' and n != english_name(i.strip('"'))]
+            if differ:
+                out += (["names:"] if not out else []) + [f"  {kind}:"] + differ
+        if self.colours:
+            out.append("colours:")
+            out += [f"  {yaml_id(self.continents[k][0])}: \"{c}\"" for k, c in sorted(self.colours.items())]
+        return out
 
     def house_rule(self, board_file: str) -> str:
         """A house rule that plays the classic rules on the map."""
@@ -126,7 +157,9 @@ class ImportedMap:
                    + ", ".join(f"{self.territories[t][0]} {a}" for t, a in self.neutrals.items()) + "\n}\n\n"
                    if self.neutrals else "")
                 + (self._missions_said(classic.colours, most) if self.missions else "")
-                + "missions {\n" + "".join(f"    {m}\n" for m in self.missions or self.occupying()) + "}\n\n"
+                + "missions {\n"
+                + "".join(f"    {m}{self._worded(k)}\n" for k, m in enumerate(self.missions or self.occupying()))
+                + "}\n\n"
                 f"for 2 players {{\n" + ("    victory opponents eliminated or objective\n" if self.objective else "")
                 + f"    neutral {{\n        armies {neutral}\n    }}\n}}\n")
 
@@ -159,6 +192,11 @@ class ImportedMap:
         return (f"# the map's own missions, for {player_counts(dealt)} players; played with: "
                 f"--set \"victory missions\"\n")
 
+    def _worded(self, k: int) -> str:
+        """Mission k's words in the map, as a comment after it."""
+        text = printable(self.mission_texts[k]) if k < len(self.mission_texts) and self.missions else ""
+        return f"  # {text}" if text else ""
+
     def occupying(self) -> list[str]:
         """The missions of a map without its own: occupy most of it, as the classic 24 and 18 of 42."""
         n = len(self.territories)
@@ -166,12 +204,28 @@ class ImportedMap:
                 f"occupy {max(1, n * 18 // 42)} territories with 2 armies each"]
 
 
-def ident(name: str) -> str:
-    """A name as an id: lower case letters, digits and _, starting with a letter."""
-    text = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
-    if not text or not text[0].isalpha():
+def ident(name: str, none: str = "t") -> str:
+    """A name as an id: lower case letters, digits and _, starting with a letter, in ASCII letters
+    (Kitzbühel → kitzbuhel, Москва → moskva; the name itself is kept as written, in the board's
+    `names`); `none` for a name of no letters or digits at all."""
+    plain_text = anyascii(name)  # (Kitzbühel → Kitzbuhel, Москва → Moskva, 東京 → DongJing)
+    text = re.sub(r"[^a-z0-9]+", "_", plain_text.lower()).strip("_")
+    if not text:  # (`none`, numbered by `unique`)
+        return none
+    if not text[0].isalpha():
         text = "t_" + text
     return text[:64].rstrip("_") or "t"
+
+
+def said(text: str | None, limit: int = 100) -> str:
+    """A map's words as a YAML string (JSON's quoting, which YAML reads): as written — a tab or
+    another control character made a space (a board's words are one line), the line and paragraph
+    separators escaped (YAML would fold them) — at most `limit` characters; "" for none."""
+    words = _CONTROL_OR_TAB.sub(" ", text or "").strip()[:limit].strip()
+    return json.dumps(words, ensure_ascii=False).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+_CONTROL_OR_TAB = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def text_of(path: Path, label: str) -> str:
@@ -198,6 +252,8 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 def read_domination(path: Path, label: str, cards: Path | None = None) -> ImportedMap:
     """A Domination `.map` (and its `.cards`, if given or named by `crd` beside it) → ImportedMap;
     RuleError with every problem, each at its line."""
+    from .map_cards import deck
+
     text = text_of(path, label)
     lines = text.splitlines()
     problems: list[Problem] = []
@@ -206,10 +262,10 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
     title = Path(label).stem.replace("_", " ")
-    crd = None
+    crd = picture = None
     names: dict[str, int] = {}
     continent_names = reserved_continent_ids()
-    result = ImportedMap(ident(Path(label).stem), title)
+    result = ImportedMap(ident(Path(label).stem), title, source=f"{Path(label).name} (Domination)")
     raw_borders: dict[int, tuple[int, list[int]]] = {}
     countries_at = 0  # the line of [countries]
     for n, section, line in _said(lines):
@@ -224,10 +280,14 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
         if section is None:
             if words[0].lower() == "name" and len(words) > 1:
                 result.title = " ".join(words[1:])[:100]
+            elif words[0].lower() == "author" and len(words) > 1:
+                result.author = " ".join(words[1:])[:100]
             continue
         if section == "[files]":
             if words[0].lower() == "crd" and len(words) > 1:
                 crd = words[1]
+            elif words[0].lower() == "map" and len(words) > 1:
+                picture = words[1]
         elif section == "[continents]":
             bonus_at = -1 if _is_int(words[-1]) else -2  # the colour may be left out
             if len(words) + bonus_at < 1 or not _is_int(words[bonus_at]):
@@ -235,7 +295,9 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 result.add_continent(f"continent_{len(result.continents) + 1}", 0, n)  # (its number stays taken)
                 continue
             name = " ".join(words[:bonus_at]).replace("_", " ")
-            result.add_continent(unique(ident(name), continent_names), int(words[bonus_at]), n)
+            result.add_continent(unique(ident(name, "continent"), continent_names), int(words[bonus_at]), n, name)
+            if bonus_at == -2:
+                _coloured(result, words[-1], n, label)
         elif section == "[countries]":
             expected = len(result.territories) + 1
             if len(result.territories) >= MAX_COUNTRIES:
@@ -252,8 +314,8 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 result.add_territory(f"country_{expected}", 0, 0.0, 0.0, n, words[0])  # (its number stays taken)
                 continue
             name = " ".join(words[1:-3]).replace("_", " ")
-            result.add_territory(unique(ident(name), names), int(words[-3]) - 1, float(words[-2]), float(words[-1]),
-                                 n, name)
+            result.add_territory(unique(ident(name, "territory"), names), int(words[-3]) - 1, float(words[-2]),
+                                 float(words[-1]), n, name)
         elif section == "[borders]":
             if not all(_is_int(w) for w in words):
                 problem(n, "a border line is 'id neighbour neighbour …', all numbers")
@@ -273,15 +335,36 @@ def read_domination(path: Path, label: str, cards: Path | None = None) -> Import
                 continue
             pairs[(country - 1, other - 1)] = n
     finish(result, pairs, problems, Source(label, lines), countries_at)
+    if result.drawn:
+        traced = image_of(path, picture, label, size)
+        if isinstance(traced, str):
+            result.notes.append(traced)
+        elif traced is not None:
+            result.traced = traced
+            empty = [i for i, rings in enumerate(traced.rings) if not any(len(ring) >= 3 for ring in rings)]
+            if empty:
+                result.notes.append(f"{label}: {quoted(result.names[empty[0]], 40)}"
+                                    + (f" and {len(empty) - 1} more" if len(empty) > 1 else "")
+                                    + f" {'have' if len(empty) > 1 else 'has'} no pixels in its map image "
+                                      f"{quoted(picture or '', 40)}: drawn round {'their' if len(empty) > 1 else 'its'}"
+                                      f" position")
     if cards is not None:  # named on the command line: it must be there
-        result.cards, result.jokers, missions = read_cards(cards, str(cards), size)
-        result.missions = [_mission(m, result, str(cards)) for m in missions]
+        deck(result, cards, str(cards))
         return result
     beside = path.parent / crd if crd and "/" not in crd and "\\" not in crd else None
     if beside is not None and beside.is_file():  # named by the map: read if it came with it
-        result.cards, result.jokers, missions = read_cards(beside, beside.name, size)
-        result.missions = [_mission(m, result, beside.name) for m in missions]
+        deck(result, beside, beside.name)
     return result
+
+
+def _coloured(result: ImportedMap, word: str, n: int, label: str) -> None:
+    """A continent's colour as the map gives it, or a note that it names none (drawn in the palette's)."""
+    found = colour(word)
+    if found is not None:
+        result.colours[len(result.continents) - 1] = found
+    else:
+        result.notes.append(f"{label}:{n}: the colour {quoted(word, 30)} is not a colour name or #rrggbb: the "
+                            f"continent is drawn in one of the palette's")
 
 
 def _said(lines: list[str]):
@@ -318,9 +401,6 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: lis
     apart = too_many_borders(source, pairs) or unconnected(source, result.names, result.territory_lines, pairs)
     if apart is not None:
         raise RuleError(apart)
-    if not any((b, a) in pairs for a, b in pairs):  # (a board has at least one border both ways)
-        raise RuleError(source.at(next(iter(pairs.values())), "every border goes one way: a board needs at least one "
-                                                              "both ways"))
     result.borders = sorted({(min(a, b), max(a, b)) for a, b in pairs if (b, a) in pairs})
     result.one_way = sorted((a, b) for a, b in pairs if (b, a) not in pairs)
     at, _, _ = fitted([(x, y) for _, _, x, y in result.territories])
@@ -333,83 +413,12 @@ def finish(result: ImportedMap, pairs: dict[tuple[int, int], int], problems: lis
                               "borders")
 
 
-def read_cards(path: Path, label: str, size: int) -> tuple[dict[int, str], int, list[tuple[int, list[str]]]]:
-    """A Domination `.cards` file: each country's symbol, the wildcards, and its missions' lines
-    (line number, words) as they are."""
-    lines = text_of(path, label).splitlines()
-    problems: list[Problem] = []
-    cards: dict[int, str] = {}
-    jokers = 0
-    missions: list[tuple[int, list[str]]] = []
-    for n, section, line in _said(lines):
-        if line is None:
-            continue
-        if section == "[missions]":
-            missions.append((n, line.split()))
-        if section != "[cards]":
-            continue
-        words = line.split()
-        if words[0].lower() == "wildcard":
-            jokers += 1
-            continue
-        symbol = SYMBOLS.get(words[0].lower())
-        if symbol is None or len(words) != 2 or not _is_int(words[1]) or not 1 <= int(words[1]) <= size:
-            problems.append(Problem("a card is 'Infantry|Cavalry|Cannon country' or 'wildcard'",
-                                    Pos(label, n, 1, lines[n - 1])))
-            continue
-        cards[int(words[1]) - 1] = symbol
-    missing = [i + 1 for i in range(size) if i not in cards]
-    if missing and not problems:
-        problems.append(Problem(f"{label}: no card for country {missing[0]}"
-                                + (f" and {len(missing) - 1} more" if len(missing) > 1 else "")))
-    if len(missions) > MAX_MISSIONS:
-        n = missions[MAX_MISSIONS][0]
-        problems.append(Problem(f"more than {MAX_MISSIONS} missions: a rule file holds at most {MAX_MISSIONS}",
-                                Pos(label, n, 1, lines[n - 1])))
-    if problems:
-        raise RuleError(problems)
-    return cards, min(jokers, 100), missions
-
-
 @cache
 def _classic():
     """The classic rules the imported house rule extends (their colours, starting armies, board)."""
     from .loader import load_rules
 
     return load_rules("classic")
-
-
-def _mission(found: tuple[int, list[str]], result: ImportedMap, label: str) -> str:
-    """A Domination mission — `player countries armies continent continent continent text`, 0 for
-    none and `*` for a continent of the player's choice — as a statement of the rule language."""
-    n, words = found
-    fields = words[:6]
-    if len(fields) < 6 or not all(_is_int(w) or w == "*" for w in fields) or any(w == "*" for w in fields[:3]):
-        raise RuleError(Problem("a mission is 'player countries armies continent continent continent text'",
-                                Pos(label, n, 1, " ".join(words))))
-    player, countries, armies = (int(w) for w in fields[:3])
-    size = len(result.territories)
-    fallback = max(1, size * 24 // 42)
-    if player:
-        colours = _classic().colours  # in seat order: whom the mission destroys
-        if player > len(colours):
-            raise RuleError(Problem(f"a mission destroys player {player}: the colours are {len(colours)}",
-                                    Pos(label, n, 1, " ".join(words))))
-        return f"destroy {colours[player - 1]} or else occupy {fallback} territories"
-    if countries:
-        if countries > size:
-            raise RuleError(Problem(f"a mission asks for {countries} countries of {size}",
-                                    Pos(label, n, 1, " ".join(words))))
-        if armies > MAX_MISSION:
-            raise RuleError(Problem(f"a mission asks for {armies} armies on each country: a mission asks for at "
-                                    f"most {MAX_MISSION}", Pos(label, n, 1, " ".join(words))))
-        return f"occupy {countries} territories" + (f" with {armies} armies each" if armies > 1 else "")
-    named = list(dict.fromkeys(int(w) for w in fields[3:] if w != "*" and w != "0"))  # (each once)
-    if not named or any(not 1 <= k <= len(result.continents) for k in named):
-        raise RuleError(Problem("a mission names no continent of the map, or one it does not have",
-                                Pos(label, n, 1, " ".join(words))))
-    more = " and one more" if "*" in fields[3:] and len(named) < len(result.continents) else ""
-    return "conquer " + " and ".join(result.continents[k - 1][0] for k in named) + more
 
 
 def _country_problem(words: list[str], continents: int) -> str | None:

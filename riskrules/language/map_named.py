@@ -39,7 +39,8 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
     def problem(n: int, message: str) -> None:
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
-    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
+    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "),
+                         source=f"{Path(label).name} (Conquest)")
     continent_index: dict[str, int] = {}
     continent_ids = reserved_continent_ids()
     rows: list[tuple[int, str, list[str]]] = []  # (line, name, neighbours)
@@ -59,6 +60,9 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"unknown section {line[:40]}: a map has [Map], [Continents], [Territories]")
             continue
         if section == "[map]":
+            key, _, value = line.partition("=")
+            if key.strip().lower() == "author" and value.strip():
+                result.author = value.strip()[:100]
             continue
         if section == "[continents]":
             name, sep, bonus = line.partition("=")
@@ -71,7 +75,7 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"the continent '{name.strip()[:40]}' is given twice")
                 continue
             continent_index[name.strip().lower()] = len(result.continents)
-            result.add_continent(unique(ident(name.strip()), continent_ids), int(bonus), n)
+            result.add_continent(unique(ident(name.strip(), "continent"), continent_ids), int(bonus), n, name.strip())
         elif section == "[territories]":
             fields = [f.strip() for f in line.split(",")]
             if len(fields) < 4 or not all(re.fullmatch(r"[0-9]{1,6}(\.[0-9]+)?", f) for f in fields[1:3]):
@@ -85,7 +89,8 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
                 problem(n, f"the territory '{name[:40]}' is given twice")
                 continue
             names[name.lower()] = len(result.territories)
-            result.add_territory(unique(ident(name), taken), continent_index[continent.lower()], x, y, n, name)
+            result.add_territory(unique(ident(name, "territory"), taken), continent_index[continent.lower()], x, y, n,
+                                 name)
             rows.append((n, name, [f for f in fields[4:] if f]))
     if not result.territories and not problems:
         raise RuleError(f"{label}: no [Territories]: not a Conquest map")
@@ -129,7 +134,8 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
         n = line_of(name)
         problems.append(Problem(message, Pos(label, n, 1, lines[n - 1] if n <= len(lines) else "")))
 
-    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "))
+    result = ImportedMap(ident(Path(label).stem), Path(label).stem.replace("_", " "),
+                         source=f"{Path(label).name} (Conquer Club)")
     territory_of: dict[str, int] = {}
     taken: dict[str, int] = {}
     spots: list[tuple[str, float, float, list[str]]] = []
@@ -164,7 +170,7 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
                           f"territory has one continent)")
             continue
         index = len(result.continents)
-        result.add_continent(unique(ident(name), continent_ids), max(0, int(bonus)), line_of(name))
+        result.add_continent(unique(ident(name, "continent"), continent_ids), max(0, int(bonus)), line_of(name), name)
         for member in node.iterfind("components/territory"):
             member_name = (member.text or "").strip()
             members_of.setdefault(name, []).append(member_name)
@@ -178,11 +184,12 @@ def read_conquerclub(path: Path, label: str) -> ImportedMap:
     alone = [name for name, *_ in spots if name not in continent_of]
     if alone:
         index = len(result.continents)
-        result.add_continent(unique("rest", continent_ids), 0, line_of(alone[0]))  # in no continent: no bonus
+        result.add_continent(unique("rest", continent_ids), 0, line_of(alone[0]), "Rest")  # in no continent: no bonus
         for name in alone:
             continent_of[name] = index
     for name, x, y, _ in spots:
-        result.add_territory(unique(ident(name), taken), continent_of.get(name, 0), x, y, line_of(name), name)
+        result.add_territory(unique(ident(name, "territory"), taken), continent_of.get(name, 0), x, y, line_of(name),
+                             name)
     if not spots and not problems:
         raise RuleError(f"{label}: no <territories>: not a Conquer Club map")
     least = (root.findtext("minreinforcement") or "").strip()
@@ -280,14 +287,18 @@ def read_map(path: Path, label: str, kind: str | None = None, cards: Path | None
     """A map of `kind` (domination, conquest, conquerclub; None: by its name and first section)."""
     from .map_import import read_domination
 
-    if kind is None:
-        if path.suffix.lower() == ".xml":
-            kind = "conquerclub"
-        else:
-            sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
-            kind = "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"
+    kind = kind or kind_of(path, label)
     if kind == "domination":
         return read_domination(path, label, cards)
     if kind == "conquest":
         return read_conquest(path, label)
     return read_conquerclub(path, label)
+
+
+def kind_of(path: Path, label: str) -> str:
+    """A map's format by its name and sections: conquerclub (.xml), conquest ([Territories] and no
+    [countries]) or domination."""
+    if path.suffix.lower() == ".xml":
+        return "conquerclub"
+    sections = {m.lower() for m in re.findall(r"(?m)^[ \t]*(\[[A-Za-z]+\])", text_of(path, label))}
+    return "conquest" if "[territories]" in sections and "[countries]" not in sections else "domination"

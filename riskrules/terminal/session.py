@@ -111,7 +111,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     read = read or _input
     seed = new_seed() if seed is None else seed
     language = lang or rules.language
-    t = Text(language, rules.terms)
+    t = Text(language, rules.terms, rules.board)
     saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
     people = set(rules.colours[:humans])
     foggy = _one_at_the_table(rules, people)
@@ -203,7 +203,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
     events, rules = load_save(path, notes)
     header = events[0]
     language = lang or _known(header.get("language")) or rules.language
-    t = Text(language, rules.terms)
+    t = Text(language, rules.terms, rules.board)
     log_path, log_ref = _log_of(path, header, log)
     files = carried_by(header, path.parent)
     top = file_header(header, "save", language, files, log=log_ref)

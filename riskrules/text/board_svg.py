@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..language.board import Board
 from .geometry import SEA, Drawing, drawing, neighbours
 from .i18n import Text
+from .labels import place, wrapped
 from .page import esc
 from .plot import PALETTE
 
@@ -35,6 +36,16 @@ def colour_of(name: str, seat: int) -> str:
     return COLOURS.get(name, PALETTE[seat % len(PALETTE)])
 
 
+def tint(board: Board, c: int) -> str:
+    """Continent c's fill on a board without players: the map's own colour lightened (its names stay
+    readable on it), else the palette's tint."""
+    own = board.about.colours.get(board.continents[c]) if board.about is not None else None
+    if own is None:
+        return CONTINENT_TINTS[c % len(CONTINENT_TINTS)]
+    r, g, b = (int(own[k:k + 2], 16) for k in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * 0.55):02x}" for v in (r, g, b))
+
+
 def continent_bonuses(rules) -> list[int | None]:
     """Each continent's bonus under `rules` where it is a number (an expression's depends on the game)."""
     return [b if isinstance(b, int) else None for b in rules.continent_bonus]
@@ -46,6 +57,7 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
     """The board as an <svg> element. `bonuses`: each continent's, for the legend. `game`:
     drawn for a game — cells filled by `owners` (seat indices into `players`, None for no one)
     with army counts, and ids for a script; otherwise filled by continent."""
+    t = t.on(board)  # (an imported map's names, as its author wrote them)
     d = drawing(board)
     font = max(7.0, min(11.0, d.radius * 0.15))
     # drawn at the layout's size (the legend below it scaled in too), or `width` wide
@@ -55,13 +67,16 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
            f'class="board">', f"<title>{esc(title)}</title>", _defs(board)]
     out.append(f'<rect width="{d.width}" height="{d.height}" fill="{SEA_COLOUR}"/>')
     out.append('<g class="cells" stroke="#666" stroke-width="0.8" stroke-linejoin="round">')
-    for i, territory in enumerate(board.territories):
-        c = board.continent_of[i]
+    for i in _in_drawing_order(board, d):
+        if isinstance(i, str):  # a continent's coast, under its territories' shapes
+            out.append(i)
+            continue
+        territory, c = board.territories[i], board.continent_of[i]
         if game:
             seat = owners[i] if owners is not None else None
             fill = colour_of(players[seat], seat) if seat is not None else "#fff"
         else:
-            fill = CONTINENT_TINTS[c % len(CONTINENT_TINTS)]
+            fill = tint(board, c)
         name = t.territory(territory)
         out.append(f'<path id="c{i}" d="{d.paths[i]}" fill="{fill}"><title>{esc(name)} — '
                    f'{esc(t.continent(board.continents[c]))}</title></path>')
@@ -71,11 +86,31 @@ def board_svg(board: Board, t: Text, *, title: str, bonuses: Sequence[int | None
         out.append(f'<path d="{d.paths[i]}" fill="url(#h{board.continent_of[i]})"/>')
     out.append("</g>")
     out.append(_edges(board, d))
-    out.append(_lanes(d, {(board.index[a], board.index[b]) for a, b in board.one_way}))
+    links = board.layout is not None and not board.layout.lanes  # (a map's positions, no crossings named)
+    out.append(_lanes(d, {(board.index[a], board.index[b]) for a, b in board.one_way}, links))
     out.append(_labels(board, d, t, font, game, players, owners, armies))
     out.append(_legend(board, d, t, font, bonuses))
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _in_drawing_order(board: Board, d: Drawing) -> list[int | str]:
+    """The territories' cells in order; on a board where territories have shapes of their own (an
+    imported map's outlines) continent by continent, each after a thick outline of its shaped
+    territories: a continent drawn later covers the inner half of its neighbours' outlines, so a
+    coast and an edge between continents stay thick, an edge within one is covered (as the cells'
+    coasts of `_edges` are drawn)."""
+    shaped = [not d.edges[i] for i in range(board.size)]
+    if not any(shaped):
+        return list(range(board.size))
+    out: list[int | str] = []
+    for k, members in enumerate(board.members):
+        coast = "".join(d.paths[i] for i in members if shaped[i])
+        if coast:
+            out.append(f'<path class="coast" d="{coast}" fill="none" stroke="#222" stroke-width="4.8" '
+                       f'pointer-events="none"/>')
+        out += list(members)
+    return out
 
 
 def _defs(board: Board) -> str:
@@ -93,14 +128,18 @@ def _defs(board: Board) -> str:
     return "".join(parts)
 
 
-def _lanes(d: Drawing, one_way: set[tuple[int, int]]) -> str:
+def _lanes(d: Drawing, one_way: set[tuple[int, int]], links: bool = False) -> str:
     """Borders drawn across the sea, dotted, from coast to coast, with an arrow where a border goes
-    one way; one that is shorter round the back of the map (Alaska–Kamchatka) leaves it at both edges."""
+    one way; one that is shorter round the back of the map (Alaska–Kamchatka) leaves it at both edges.
+    `links`: a board whose layout names no lanes (an imported map's positions) draws a border whose
+    cells do not meet as a thin solid line, not as a crossing of the sea it may not be."""
     out = ['<g class="lanes" stroke="#444" stroke-width="1.8" stroke-dasharray="5 4" fill="none">']
     for i, j in d.lanes:
         if (j, i) in one_way:
             i, j = j, i  # drawn from where it may be crossed
         arrow = ' marker-end="url(#arrow)" stroke-dasharray="none"' if (i, j) in one_way else ""
+        link = ' class="link" stroke="#888" stroke-width="1.1" stroke-dasharray="none"' \
+            if links and not arrow and (min(i, j), max(i, j)) not in d.declared else ""
         (x1, y1), (x2, y2) = d.at[i], d.at[j]
         if abs(x1 - x2) > d.width / 2:
             if x1 > x2:
@@ -116,7 +155,7 @@ def _lanes(d: Drawing, one_way: set[tuple[int, int]]) -> str:
         if start + end < 1:
             a = (x1 + (x2 - x1) * start, y1 + (y2 - y1) * start)
             b = (x2 + (x1 - x2) * end, y2 + (y1 - y2) * end)
-            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"{arrow}/>')
+            out.append(f'<line x1="{a[0]:.1f}" y1="{a[1]:.1f}" x2="{b[0]:.1f}" y2="{b[1]:.1f}"{arrow or link}/>')
     out.append("</g>")
     return "".join(out)
 
@@ -163,16 +202,20 @@ def _segment(p, q) -> str:
 
 def _labels(board: Board, d: Drawing, t: Text, font: float, game: bool, players: Sequence[str],
             owners: Sequence[int | None] | None, armies: Sequence[int] | None) -> str:
+    """Each territory's name (text/labels.py: none over another, none past the edge) and, in a game,
+    its army count in a ring at its point."""
     out = [f'<g class="labels" font-size="{font:.1f}" text-anchor="middle" pointer-events="none" '
            f'paint-order="stroke" stroke="#fff" stroke-width="2.6" stroke-linejoin="round" fill="#111">']
-    for i, territory in enumerate(board.territories):
-        x, y = d.at[i]
-        lines = _wrapped(t.territory(territory), 14)
-        top = y - (font * 0.9 if game else 0) - (len(lines) - 1) * font * 0.55
+    names = [wrapped(t.territory(territory), 14) for territory in board.territories]
+    rings = [(x - font * 1.25, y - font * 0.5, x + font * 1.25, y + font * 2.0) for x, y in d.at] if game else []
+    spots = place(names, d.at, font, d.width, d.height, d.radius, 0.9 if game else 0.0, rings)
+    for i, (lines, (x, top, size)) in enumerate(zip(names, spots)):
+        sized = f' font-size="{size:.1f}"' if f"{size:.1f}" != f"{font:.1f}" else ""
         for k, line in enumerate(lines):
-            out.append(f'<text class="name" data-t="{i}" x="{x:.1f}" y="{top + k * font * 1.05:.1f}">'
+            out.append(f'<text class="name" data-t="{i}" x="{x:.1f}" y="{top + k * size * 1.05:.1f}"{sized}>'
                        f'{esc(line)}</text>')
         if game:
+            x, y = d.at[i]
             seat = owners[i] if owners is not None else None
             count = armies[i] if armies is not None else 0
             ring = colour_of(players[seat], seat) if seat is not None else "#fff"
@@ -182,15 +225,6 @@ def _labels(board: Board, d: Drawing, t: Text, font: float, game: bool, players:
                        f'{count}</text>')
     out.append("</g>")
     return "".join(out)
-
-
-def _wrapped(name: str, width: int) -> list[str]:
-    """A long name on two lines, split at the space nearest its middle."""
-    if len(name) <= width or " " not in name:
-        return [name]
-    middle = len(name) / 2
-    cut = min((k for k, ch in enumerate(name) if ch in " -"), key=lambda k: abs(k - middle))
-    return [name[:cut + (name[cut] == "-")].rstrip(), name[cut + 1:].lstrip()]
 
 
 def _legend_height(board: Board, d: Drawing) -> int:
@@ -212,7 +246,7 @@ def _legend(board: Board, d: Drawing, t: Text, font: float, bonuses: Sequence[in
         name = t.continent(continent)
         if bonuses is not None and bonuses[c] is not None:
             name += f" (+{bonuses[c]})"
-        out.append(f'<rect x="{x:.1f}" y="{y}" width="34" height="22" fill="{CONTINENT_TINTS[c % len(CONTINENT_TINTS)]}"'
+        out.append(f'<rect x="{x:.1f}" y="{y}" width="34" height="22" fill="{tint(board, c)}"'
                    f' stroke="#222" stroke-width="2"/><rect x="{x:.1f}" y="{y}" width="34" height="22" '
                    f'fill="url(#h{c})" fill-opacity="0.55"/>'
                    f'<text x="{x + 42:.1f}" y="{y + 16}">{esc(name)}</text>')

@@ -9,7 +9,9 @@ nearest its point (a Voronoi cell) cut to a disk around it, so that bordering te
 touch where they lie close and the sea shows between the rest. Each edge of a cell remembers
 whose cell is on its other side: the drawing marks the edges of territories that touch but do
 not border (a strait that cannot be crossed) and draws as a lane every border whose cells do
-not meet. Nothing here is random: the same board is drawn the same way, every time.
+not meet — between two territories of shapes of their own, only the lanes the board lists (an
+imported map's shapes say themselves where they meet). Nothing here is random: the same board is
+drawn the same way, every time.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Drawing:
     #                                                      territory beyond (SEA); () for a shape of its own
     lanes: tuple[tuple[int, int], ...]  # borders drawn as lines: the board's lanes, and borders that do not touch
     radius: float  # a cell reaches at most this far from its point
+    declared: frozenset[tuple[int, int]] = frozenset()  # (low, high): the board's own lanes and one-way borders
 
 
 def neighbours(board: Board) -> list[set[int]]:
@@ -59,10 +62,12 @@ def drawing(board: Board) -> Drawing:
     lanes = []
     for i, near in enumerate(neighbours(board)):
         for j in sorted(near):
+            drawn = shapes[i] is not None and shapes[j] is not None  # (their meeting is the board's to say)
             if i < j and ((i, j) in declared or (j, i) in declared
-                          or ((i, j) not in touching and (j, i) not in touching)):
+                          or (not drawn and (i, j) not in touching and (j, i) not in touching)):
                 lanes.append((i, j))
-    return Drawing(width, height, tuple(at), paths, edges, tuple(lanes), radius)
+    return Drawing(width, height, tuple(at), paths, edges, tuple(lanes), radius,
+                   frozenset((min(i, j), max(i, j)) for i, j in declared))
 
 
 def _radius(board: Board, at: list[Point]) -> float:

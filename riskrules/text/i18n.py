@@ -89,10 +89,19 @@ def english_name(identifier: str) -> str:
 class Text:
     """Translations for one language and one edition's voice."""
 
-    def __init__(self, lang: str = ENGLISH, terms: dict[str, str] | None = None):
+    def __init__(self, lang: str = ENGLISH, terms: dict[str, str] | None = None, board=None):
         self.lang = lang
         self.terms = dict(terms or {})
         self._t = catalog(lang)
+        about = getattr(board, "about", None)  # a board's own names (an imported map's), shown as written
+        self.names: tuple[dict[str, str], dict[str, str]] = \
+            (about.territories, about.continents) if about is not None else ({}, {})
+
+    def on(self, board) -> Text:
+        """This Text, showing `board`'s own names (itself if the board has none)."""
+        if getattr(board, "about", None) is None:
+            return self
+        return Text(self.lang, self.terms, board)
 
     def _(self, message: str) -> str:
         return self._t.gettext(message)
@@ -126,10 +135,10 @@ class Text:
 
     # ---- names
     def territory(self, identifier: str) -> str:
-        return self.p_("territory", english_name(identifier))
+        return self.names[0].get(identifier) or self.p_("territory", english_name(identifier))
 
     def continent(self, identifier: str) -> str:
-        return self.p_("continent", english_name(identifier))
+        return self.names[1].get(identifier) or self.p_("continent", english_name(identifier))
 
     def symbol(self, identifier: str) -> str:
         return self.p_("card symbol", identifier)

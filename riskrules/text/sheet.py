@@ -59,7 +59,8 @@ def build_sheet(book: Rulebook, variants: Sequence[str] | None, t: Text, players
         base = {r.key: r.value for r in general}
         for counts in book.player_count_groups(variants):
             special = book.rules(variants, counts[0])
-            changed = [r for r in _rows(special, Text(t.lang, special.terms)) if base.get(r.key) != r.value]
+            shown = Text(t.lang, special.terms, special.board)
+            changed = [r for r in _rows(special, shown) if base.get(r.key) != r.value]
             if changed:
                 sections.append(Section(f"players={_counts_key(counts)}", _counts_title(counts, t), changed))
     header = [rules.id + (" — " + t._("variant {variant}").format(variant=rules.variant) if rules.variant else "")]
@@ -155,7 +156,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("game.players", t._("Players"), t._("{low} to {high}").format(low=rules.min_players, high=rules.max_players))
     board = rules.board
     add("game.board", t._("Board"), "{board}: {territories}, {continents}".format(
-        board=board.id,
+        board=board.title,  # (an imported map's own name)
         territories=t.n_("{n} territory", "{n} territories", board.size).format(n=board.size),
         continents=t.n_("{n} continent", "{n} continents", len(board.continents)).format(n=len(board.continents))))
     board_marks_rows(board, add, t)  # marks (issue 43): text/sheet_marks.py

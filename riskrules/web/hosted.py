@@ -254,7 +254,7 @@ class HostedGame:
         return answers, from_log
 
     def _told(self, rules: Rules) -> None:
-        self.t = Text(self.language, rules.terms)
+        self.t = Text(self.language, rules.terms, rules.board)
         self.told = {s: deque(maxlen=LINES_KEPT) for s in self.humans}
 
     def _tellers(self, rules: Rules) -> dict[int, Callable[[dict], None]]:
