@@ -46,7 +46,6 @@ def index_image(target: Path) -> None:
 
 
 def test_a_domination_map_with_its_image_is_drawn_with_its_countries_outlines(folder, browser):
-    pytest.importorskip("PIL")
     index_image(folder / "alpen_map.gif")
     result = runner.invoke(app, ["board", "import", "alpen.map"])
     assert result.exit_code == 0 and "map image" not in result.output
@@ -112,8 +111,7 @@ def test_outlines_of_a_small_index_image():
 
 
 def test_a_country_without_pixels_in_the_image_is_drawn_round_its_position_with_a_note(folder):
-    pytest.importorskip("PIL")
-    from PIL import Image, ImageDraw
+    from PIL import Image, ImageDraw  # (the test extra installs Pillow)
 
     picture = Image.new("L", (440, 470), 255)
     draw = ImageDraw.Draw(picture)
