@@ -42,11 +42,13 @@ def card_problems(c: Any) -> None:
     pieced = {n: k for n, k in kinds.items() if "copies" not in k}
     least = sum(k.get("minimum", 0) for k in pieced.values())
     if least > earned:
+        where = ("earned",) if "earned" in cards else ("kinds", next(n for n, k in pieced.items() if "minimum" in k),
+                                                         "minimum")
         c.add(f"the minimums of the cards add up to {least} pieces, more than the {earned} a turn earns: "
-              f"say 'earn {least} pieces per turn with conquest'", "cards", "earned" if "earned" in cards else "kinds")
+              f"say 'earn {least} pieces per turn with conquest'", "cards", *where)
     elif pieced and least < earned and not any(k.get("weight", 1) for k in pieced.values()):
         c.add("every card has weight 0: the pieces a turn earns beyond the minimums can be of no card",
-              "cards", "kinds")
+              "cards", "kinds", next(iter(pieced)), "weight")
     if not kinds and "kinds" not in unread and "card" not in unread:
         for key, words in (("earned", "'earn N pieces per turn with conquest'"), ("card_limit", "'card limit N'")):
             if key in cards:
