@@ -69,7 +69,19 @@ def test_every_option_and_the_statements_for_all_kinds(tmp_path):
     assert (reserve.copies, reserve.moment, reserve.amount.text, reserve.amount({"round": 4})) == (3, "start",
                                                                                                  "2 * round", 8)
     assert (blockade.moment, blockade.amount) == ("end", 2)
-    assert (rules.cards.kinds.earned, rules.cards.kinds.limit, rules.cards.kind, rules.cards.draw) == (3, 4, "none", 0)
+    # (earn 3 with the bomb's minimum 1: 2 pieces drawn by weight)
+    assert (rules.cards.kinds.earned, rules.cards.kinds.limit, rules.cards.kind, rules.cards.draw) == (2, 4, "none", 0)
+
+
+def test_the_minimums_are_among_the_pieces_earned(tmp_path):
+    """Warzone's card minimums: earn 7 with minimums 2 and 2 gives 4 fixed pieces and 3 drawn (the
+    compiled `earned` is what is drawn by weight; whole cards in the deck have no minimum)."""
+    rules = compiled(tmp_path, "    earn 7 pieces per turn with conquest\n    card spy: see a player, minimum 2\n"
+                               "    card bomb: strike 50% of an enemy neighbour, minimum 2\n    card gift: give a territory")
+    assert rules.cards.kinds.earned == 3 and [k.minimum for k in rules.cards.kinds.kinds] == [2, 2, 0]
+    sheet_text = runner.invoke(app, ["rules", str(tmp_path / "x.risk"), "--lang", "en"]).stdout
+    assert "  Card pieces                    7 pieces after a turn with a conquest: the cards' minimums,\n" \
+           "                                 the rest drawn by weight\n" in sheet_text
 
 
 def test_an_expression_of_players_alone_is_a_number_once_they_are_known(tmp_path):
