@@ -157,6 +157,8 @@ def test_earlier_rules_have_no_kinds_and_no_nuclear_sets():
     ("cards {\n    card bomb: strik 50% of an enemy neighbour\n}\n",
      "x.risk:4:16: unexpected 'strik'; expected one of: abandon, armies, forbid, give, income, move, see, strike; "
      "did you mean 'strike'?"),
+    ("cards {\n    sets nuclear\n    sets at most 10\n}\n",
+     "x.risk:5:5: 'sets at most' caps the value of a set, but a nuclear set gives no armies"),
     ("cards {\n    card spy: see a player, peices 5\n}\n",
      "x.risk:4:29: unexpected 'peices'; expected one of: a number, at, end of line, for, hidden, minimum, pieces, "
      "played, weight; did you mean 'pieces'?"),
