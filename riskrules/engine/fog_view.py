@@ -228,10 +228,11 @@ class FoggedSight(Holdings, Sight):
 
 def _guessed_hand(size: int | None, seat: int, view: FoggedSight) -> int:
     """How many cards a playout gives `seat`: as many as it holds when that is shown; when the rules
-    hide it, two for a player still in (a guess), none for the neutral army or a player out."""
+    hide it, two for a player still in (a guess), none for the neutral army or a player out, nor
+    where the rules have no territory cards (`sets none`: a guessed card would make a set of nothing)."""
     if size is not None:
         return size
-    return 2 if seat < view.players and view.alive[seat] else 0
+    return 2 if seat < view.players and view.alive[seat] and view.rules.cards.kind != "none" else 0
 
 
 class _Counted:
