@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from .battle_checks import battle_problems
 from .board import Board
 from .checks_cards import card_kind_paths, card_problems
-from .checks_deck import goal_problems, hand_problems
+from .checks_deck import goal_problems, hand_problems, set_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .income_checks import income_problems
@@ -22,7 +22,6 @@ from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
 from .tables import CountTable, parse_key
 
-SET_SIZE = 3
 # Where an expression must give more than its schema allows a literal (whose own check, with its own
 # message, refuses a literal 0 there)
 _AT_LEAST = {("round_limit", "rounds"): 1}
@@ -195,42 +194,7 @@ class _Checker:
     # ---- cards ---------------------------------------------------------------------------
 
     def cards(self) -> None:
-        cards = self.data["cards"]
-        sets = cards["sets"]
-        symbols = self.board.symbols
-        if len(symbols) != SET_SIZE:
-            self.add(f"sets of three cards need a deck with 3 symbols; board '{self.board.id}' has "
-                     f"{len(symbols)}", "board")
-        if sets["kind"] == "fixed":
-            for name in sets["values"]:
-                if name in ("joker", "jokers") and name not in symbols:  # jokers are no symbol of three alike
-                    self.add(f"unknown card symbol '{name}': a set with a joker is written 'joker with a pair: N'",
-                             "cards", "sets", "values", name)
-                elif name not in ("mixed", "joker_pair") and name not in symbols:
-                    self.add(unknown("card symbol", name, symbols), "cards", "sets", "values", name)
-            if "joker_pair" in sets["values"] and not self.board.jokers:  # (issue 43: Domination's Italian cards)
-                self.add(f"'joker with a pair' needs jokers: board '{self.board.id}' has none",
-                         "cards", "sets", "values", "joker_pair")
-            for symbol in symbols:
-                if symbol not in sets["values"]:
-                    self.add(f"no value for a set of 3 {symbol}", "cards", "sets")
-        elif sets["kind"] == "escalating":
-            values = sets["values"]
-            for i in range(1, len(values)):
-                if isinstance(values[i], int) and isinstance(values[i - 1], int) and values[i] <= values[i - 1]:
-                    self.add(f"escalating set values must increase: {values[i]} after {values[i - 1]}",
-                             "cards", "sets", "values", i)
-            if self.config.origins.get(("cards", "sets", "step")) and isinstance(sets["step"], int) \
-                    and sets["step"] <= 0:
-                self.add("the step after the listed values must be more than 0", "cards", "sets", "step")
-        if "escalation_after" in cards and sets["kind"] != "escalating":
-            self.add("'escalation after' needs escalating sets ('sets escalating …')", "cards", "escalation_after")
-        if "cap" in cards and sets["kind"] == "none":
-            self.add("'sets at most' caps the value of a set, but 'sets none' has no sets", "cards", "cap")
-        after = cards["after_elimination"]
-        if after["trade"] == "at_once" and after.get("down_to", 0) >= after["cards"]:
-            self.add(f"trading at once from {after['cards']} cards down to {after['down_to']} trades nothing",
-                     "cards", "after_elimination")
+        set_problems(self)  # checks_deck.py
 
     # ---- battle ----------------------------------------------------------------------------
 

@@ -310,16 +310,12 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     after = cards["after_elimination"]
     kind = sets["kind"]
     nuclear = kind == "nuclear"  # Conquer Club's nuclear spoils: any set, worth no armies (engine/cards)
-    if nuclear:
-        kind = "flat"
     fixed = None
-    if nuclear:
-        fixed = {k: 0 for k in (*board.symbols, "mixed")}
-    elif kind == "fixed":
+    if kind == "fixed":
         fixed = {k: number(config, ("cards", "sets", "values", k)) for k in sets["values"]}
-    elif kind == "flat":
-        flat = number(config, ("cards", "sets", "value"))
-        fixed = {k: flat for k in (*board.symbols, "mixed")}
+    elif kind in ("flat", "nuclear"):
+        flat = 0 if nuclear else number(config, ("cards", "sets", "value"))
+        kind, fixed = "flat", {k: flat for k in (*board.symbols, "mixed")}
     escalating = tuple(number(config, ("cards", "sets", "values", i)) for i in range(len(sets["values"]))) \
         if kind == "escalating" else ()
     step = number(config, ("cards", "sets", "step")) if kind == "escalating" else 0
@@ -409,7 +405,8 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         if armies is None and named:
             armies = sum(a for _, a in named)
         neutral = NeutralRules(
-            armies=armies if armies is not None else _times(start_each, held),
+            armies=armies if armies is not None else (
+                start_each * held if isinstance(start_each, int) and isinstance(held, int) else 0),
             dealt=share["share"] not in ("leftover", "none"),
             territories=held,
             first=share["share"] in ("count", "named"),
@@ -490,10 +487,6 @@ def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
     does nothing else (no placement, reinforcements, attacks or cards)."""
     return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never",
             "cards": False, **n}
-
-
-def _times(a: Number, b: Number) -> Number:
-    return a * b if isinstance(a, int) and isinstance(b, int) else 0
 
 
 def _kill_rates(battle: dict) -> KillRates | None:

@@ -41,7 +41,9 @@ from typing import Any, NamedTuple
 
 from .model import Assign, JSONPath, Overlay, RulebookFile, Variant
 from .write_words import (  # noqa: F401 (write_expression: part of this module's API)
-    _COUNT_KEY, _ID, _check, _choice, _id, _int, _key, _name, _num, _phrase, _sight, _string, _yes, write_expression)
+    _COUNT_KEY, _ID, _check, _choice, _id, _int, _key, _name, _num, _only, _phrase, _sight, _string, _yes,
+    write_expression)
+from .write_cards import card_phrases
 
 WIDTH = 100  # a list longer than this goes on after a comma on the next line
 INDENT = "    "
@@ -97,39 +99,9 @@ def _sets(v: Mapping) -> str | _List:
     raise ValueError(f"cannot write the sets {v!r}")
 
 
-_SEE = {("player", False): "a player", ("territory", False): "a territory",
-        ("territory", True): "a territory and its neighbours", ("continent", False): "a continent"}
-_EFFECTS: dict[str, Callable[[Mapping], str]] = {  # a card's effect phrase (cards that do something, issue 44)
-    "armies": lambda v: "armies " + write_expression(v["amount"]),
-    "see": lambda v: "see " + _SEE[(v["target"], v.get("around", False))],
-    "move": lambda v: "move armies",
-    "give": lambda v: "give a territory",
-    "forbid": lambda v: "forbid attacks between two players",
-    "income": lambda v: f"income -{_int(v['amount'])}% of a player",
-    "strike": lambda v: f"strike {_int(v['amount'])}% of an enemy neighbour",
-    "abandon": lambda v: f"abandon a territory times {_int(v['amount'])}",
-}
-_OPTIONS: dict[str, Callable[[Any], str]] = {
-    "copies": lambda n: f"{_int(n)} in the deck",
-    "pieces": lambda n: f"pieces {_int(n)}",
-    "weight": lambda n: f"weight {_int(n)}",
-    "minimum": lambda n: f"minimum {_int(n)}",
-    "start": lambda n: f"{_int(n)} pieces at the start",
-    "moment": lambda v: "played " + _choice(v, {"start": "at start", "reinforce": "with reinforcements",
-                                                  "attack": "in attack", "end": "at end"}),
-    "per_turn": lambda n: f"at most {_int(n)} a turn",
-    "turns": lambda n: f"for {_int(n)} round" + ("" if n == 1 else "s"),
-    "hidden": lambda v: _only(v, True, "hidden"),
-}
-
-
 def _card_kind(name: Any, v: Mapping) -> _List:
     """`card bomb: strike 50% of an enemy neighbour, pieces 5`: the effect, then the options in their order."""
-    options = [_OPTIONS[k](x) for k, x in v.items() if k not in ("effect", "target", "around", "amount")]
-    effect = _EFFECTS[v["effect"]](v)
-    if options and next(k for k in v if k not in ("effect", "target", "around", "amount")) == "turns":
-        effect += " " + options.pop(0)  # `see a player for 2 rounds`
-    return _listed(f"card {_id(name)}:", [effect, *options])
+    return _listed(f"card {_id(name)}:", card_phrases(v))
 
 
 def _escalation(v: Mapping) -> str:
@@ -169,13 +141,6 @@ def _mission(m: Mapping) -> str:
     if "conquer" in m and m.get("extra", 0) in (0, 1) and m["conquer"]:
         return "conquer " + " and ".join(map(_name, m["conquer"])) + (" and one more" if m.get("extra") else "")
     raise ValueError(f"cannot write the mission {m!r}")
-
-
-def _only(value: Any, written: Any, text: str) -> str:
-    """A statement that says one thing: `value` must be what it says (nothing says the default)."""
-    if value != written or type(value) is not type(written):
-        raise ValueError(f"cannot write {value!r}: only '{text}' is a statement")
-    return text
 
 
 def _turn(phases: Any, conditions: Mapping) -> _List:

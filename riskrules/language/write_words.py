@@ -125,3 +125,10 @@ def _tree(node: Tree, need: int) -> str:
 
 
 _num = write_expression  # where the grammar has `num`: an int, or an expression
+
+
+def _only(value: Any, written: Any, text: str) -> str:
+    """A statement that says one thing: `value` must be what it says (nothing says the default)."""
+    if value != written or type(value) is not type(written):
+        raise ValueError(f"cannot write {value!r}: only '{text}' is a statement")
+    return text
