@@ -111,19 +111,13 @@ def turn_end(game: Any) -> None:
 def end_effects(game: Any, seat: int) -> None:
     """Effects whose holder's turn begins `turns` rounds after the play end now; so do those of a
     holder who is out, once their round is over."""
-    kept, ended = [], []
-    for e in game.kind_effects:
-        until = e[5]
-        if (e[2] == seat and game.round >= until) or game.round > until:
-            ended.append(e)
-        else:
-            kept.append(e)
+    ended = [e for e in game.kind_effects if (e[2] == seat and game.round >= e[5]) or game.round > e[5]]
     if not ended:
         return
-    game.kind_effects = kept
     kinds = game.rules.cards.kinds.kinds
-    if game.listeners:  # (the Fog hears a see effect end: fog.Fog.card_sight)
-        for e in ended:
+    for e in ended:  # one at a time, each told as it ends (the Fog hears a see effect end: fog.Fog.card_sight)
+        game.kind_effects = [x for x in game.kind_effects if x is not e]
+        if game.listeners:
             game._event("card_effect_ended", e[2], card=kinds[e[1]].name, effect=e[0],
                         **({"hidden": True} if kinds[e[1]].hidden else {}))
 
