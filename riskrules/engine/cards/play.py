@@ -317,8 +317,8 @@ def attack_phase(game: Any, decider: int, side: int) -> None:
 
 def reinforce(game: Any, seat: int) -> None:
     """The reinforce phase with kinds: as Turn.reinforce, less what income effects cut, plus the armies
-    cards played at `reinforce`. (Rules with an `income` section reinforce by engine/income.py, then
-    place the cards' armies; income effects do not cut theirs.)"""
+    cards played at `reinforce`. (Rules with an `income` section reinforce by engine/income.py, which
+    takes the cut off their income, then place the cards' armies.)"""
     if game.rules.income is not None:
         from .. import income
 
