@@ -5,6 +5,11 @@ Nothing here runs in a game whose rules declare no kinds (`rules.cards.kinds is 
 game looks once, when it is made (`start`), and its phases are compiled once (`PHASES`), so
 every earlier game draws the same random numbers and runs the same code.
 
+Earning as Warzone's wiki (Cards) tells it, in our words: a turn in which a player takes a territory
+earns him the game's number of pieces, however many he takes; each piece's kind drawn by the kinds'
+weights, with each kind's minimum besides; a card needs all its pieces. A hand may hold at most the
+limit: here a card made over it is discarded at once (Warzone lets one play or discard).
+
 The state, on the game (copied by copying.py; a seat sees its own, the others' counts: Sight):
 - kind_hands[seat]: the kind indexes (into rules.cards.kinds.kinds) of the whole cards held;
 - kind_pieces[seat][k]: the pieces of kind k held;
