@@ -276,3 +276,16 @@ def test_sanctions_cut_an_income_of_the_income_section_too():
     reinforce(game, 1)
     told = [e for e in events if e["type"] == "reinforcements"][-1]
     assert (told["from_territories"], told["total"]) == (5, 3)
+
+
+def test_a_player_who_gives_away_his_last_territory_is_out_and_his_turn_ends():
+    k = kind_index(RULES, "gift")
+    names = RULES.board.territories
+    holds = {name: (1 + i % 2, 1) for i, name in enumerate(names)}
+    holds["alaska"] = (0, 4)
+    game, events = game_with(RULES, Script(play=[(k, T["alaska"], 1)]), holds)
+    game.kind_hands[0].append(k)
+    reinforce(game, 0)
+    assert not game.alive[0] and game.owner[T["alaska"]] == 1
+    assert [e["type"] for e in events] == ["card_played", "elimination"]
+    assert events[1]["by"] == "blue"

@@ -134,7 +134,7 @@ def earn(game: Any, seat: int) -> None:
     """A turn with a conquest: a whole card from the deck of whole cards (if any is left), and
     `earned` pieces of kinds drawn by weight, then each kind's `minimum`; `pieces` of a kind make a
     card of it. Over the hand's limit, the cards made last are discarded."""
-    if not game.conquered or seat == game.neutral:
+    if not game.conquered or seat == game.neutral or not game.alive[seat]:
         return
     ck = game.rules.cards.kinds
     kinds = ck.kinds
@@ -324,10 +324,14 @@ def reinforce(game: Any, seat: int) -> None:
     """The reinforce phase with kinds: as Turn.reinforce, less what income effects cut, plus the armies
     cards played at `reinforce`. (Rules with an `income` section reinforce by engine/income.py, which
     takes the cut off their income, then place the cards' armies.)"""
+    if not game.alive[seat]:  # (he gave or abandoned his last territory at the start of his turn)
+        return
     if game.rules.income is not None:
         from .. import income
 
         extra = play_moment(game, seat, "reinforce")
+        if not game.alive[seat]:
+            return
         income.reinforce(game, seat)
         if extra:
             game.place(seat, seat, extra)
@@ -340,6 +344,8 @@ def reinforce(game: Any, seat: int) -> None:
     from_continents = sum(game.value(bonus[k], seat) for k in held)
     cut = income_cut(game, seat, from_territories + from_continents) if game.kind_effects else 0
     extra = play_moment(game, seat, "reinforce")
+    if not game.alive[seat]:
+        return
     total = from_territories + from_continents - cut + from_cards + extra
     game.turn_total = total
     if game.listeners:
@@ -352,6 +358,8 @@ def reinforce(game: Any, seat: int) -> None:
 
 
 def attack(game: Any, seat: int) -> None:
+    if not game.alive[seat]:
+        return
     play_moment(game, seat, "attack")
     attack_phase(game, seat, seat)
     game.draw_cards(seat)
