@@ -250,6 +250,11 @@ def test_under_sets_none_the_whole_cards_are_the_deck_one_drawn_a_conquering_tur
     for _ in range(3):
         draw(game, 0)
     assert game.kind_hands[0] == [0, 0] and not game.deck and game.hands[0] == []
+    pieces = kinds_rules((CardKind("a", "armies", None, amount=1),))  # no whole cards: nothing drawn
+    game, events = game_with(dataclasses.replace(pieces, cards=dataclasses.replace(pieces.cards, draw=0)), Script(), {})
+    game.conquered = True
+    draw(game, 0)
+    assert game.hands[0] == [] and events == [] and len(game.deck) == game.size + game.board.jokers
 
 
 def test_the_holder_sees_his_kind_hand_the_others_only_its_size():

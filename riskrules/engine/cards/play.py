@@ -129,6 +129,8 @@ def draw(game: Any, seat: int) -> None:
         return
     c = game.rules.cards
     base = game.kind_base
+    if not c.draw and not any(kind.copies for kind in c.kinds.kinds):  # (`sets none`, no whole cards: no draw)
+        return
     if c.pieces:
         game.pieces[seat] += c.draw
         if game.listeners:
