@@ -59,7 +59,7 @@ def test_an_airlift_moves_exactly_what_it_says_and_the_guard_stays():
                                "to": "argentina", "armies": 5}]
     d = Play(D.PLAY, 0, [(k, alaska, argentina)], 0, True)
     d.view = game.sights[0]
-    assert d.check((k, alaska, argentina, 3)) == "move between 1 and 2 armies"
+    assert d.check((k, alaska, argentina, 3)) == "move between 1 and 2 armies (one must stay behind)"
     assert d.check((k, alaska, argentina)) == "expected the card, from, to and a number of armies"
     assert d.check((k, argentina, alaska, 1)) == "not a card you may play on that now"
 

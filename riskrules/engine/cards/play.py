@@ -230,8 +230,10 @@ class Play(Decision):
                 and answer[:3] in self.options:
             stay = self.view.rules.fortify.stay
             most = self.view.armies[answer[1]] - stay
-            if not 1 <= answer[3] <= most:
-                return Refusal(N_("move between 1 and {most} armies"), most=most)
+            if not 1 <= answer[3] <= most:  # (as a fortify move's answer is refused)
+                if not stay:
+                    return Refusal(N_("move between 1 and {most} armies"), most=most)
+                return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
             return None
         if type(answer) is tuple and len(answer) == 3 and answer in self.options \
                 and self.view.rules.cards.kinds.kinds[answer[0]].effect == "move":
