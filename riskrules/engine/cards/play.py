@@ -59,8 +59,9 @@ def with_neutral(rules):
 
 
 def start(game: Any) -> None:
-    """Made once, in a game whose rules declare kinds: the hands, the pieces at the start, the deck
-    of whole cards (shuffled with the game's random source), and the turn's moments."""
+    """Made once, in a game whose rules declare kinds: the hands, the pieces at the start (whole
+    cards made of them at once, untold), the whole cards waiting for the deck (`mix`), and the
+    turn's moments."""
     kinds = game.rules.cards.kinds.kinds
     seats = len(game.names)
     game.kind_hands = [[] for _ in range(seats)]
