@@ -107,6 +107,12 @@ class FoggedSight(Holdings, Sight):
             return None
         return len(self._game.hands[seat])
 
+    def kind_hand_size(self, seat: int) -> int | None:
+        """How many cards that do something `seat` holds; None when the rules hide cards."""
+        if self._hidden_cards and not self.shares(seat):
+            return None
+        return Sight.kind_hand_size(self, seat)
+
     def pieces_held(self, seat: int) -> int | None:
         """Pieces of a card `seat` holds; None when the rules hide cards."""
         if self._hidden_cards and not self.shares(seat):
@@ -223,16 +229,20 @@ class FoggedSight(Holdings, Sight):
         copy.turn_total = self.turn_total or 0
         copy.conquered = self.conquered
         copy.owner_changes = self._changes
+        if copy.kind_hands is not None:
+            from .sight import blank_kinds
+
+            blank_kinds(copy, me)
         return copy
 
 
 def _guessed_hand(size: int | None, seat: int, view: FoggedSight) -> int:
     """How many cards a playout gives `seat`: as many as it holds when that is shown; when the rules
     hide it, two for a player still in (a guess), none for the neutral army or a player out, nor
-    where the rules have no territory cards (`sets none`: a guessed card would make a set of nothing)."""
+    where no territory card is ever drawn (`sets none`: a guessed set would be traded for nothing)."""
     if size is not None:
         return size
-    return 2 if seat < view.players and view.alive[seat] and view.rules.cards.kind != "none" else 0
+    return 2 if seat < view.players and view.alive[seat] and view.rules.cards.draw else 0
 
 
 class _Counted:

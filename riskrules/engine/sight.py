@@ -36,13 +36,38 @@ _SECRET_FIELDS = {
 }
 
 
+# cards that do something (engine/cards/): events of a `hidden` kind, told to its holder only
+_HIDDEN_PLAYS = ("card_played", "card_effect_ended")
+
+
 def told(event: dict, players) -> dict:
     """`event` as the seats of `players` (names: the people at one terminal) are told it:
-    the mission, target and drawn card of anyone else are left out."""
+    the mission, target and drawn card of anyone else are left out. Another's play of a hidden
+    card is told as nothing: an event of its type and turn alone, which nobody narrates and
+    Game.teller does not pass on (`untold`)."""
+    if event.get("hidden") is True and event["type"] in _HIDDEN_PLAYS and event.get("player") not in players:
+        return {"type": event["type"], "turn": event["turn"]}
     secret = _SECRET_FIELDS.get(event["type"])
     if secret is None or event.get("player") in players:
         return event
     return {k: v for k, v in event.items() if k not in secret}
+
+
+def untold(event: dict) -> bool:
+    """Is `event` what `told` makes of another's hidden play (nothing to pass on)?"""
+    return "player" not in event and event["type"] in _HIDDEN_PLAYS
+
+
+def blank_kinds(copy, me: int) -> None:
+    """A playout's cards that do something as seat `me` knows them: the others' hands and pieces
+    unknown (empty), the deck of whole cards unknown (empty), the others' hidden effects gone."""
+    for seat in range(len(copy.kind_hands)):
+        if seat != me:
+            copy.kind_hands[seat] = []
+            copy.kind_pieces[seat] = [0] * len(copy.kind_pieces[seat])
+    copy.kind_deck.clear()
+    kinds = copy.rules.cards.kinds.kinds
+    copy.kind_effects = [e for e in copy.kind_effects if e[2] == me or not kinds[e[1]].hidden]
 
 
 def seen_now(view, x: int) -> tuple[int | None, int | None]:
@@ -158,6 +183,35 @@ class Sight:
         return self._game.pieces[seat]
 
     @property
+    def kind_hand(self) -> list[int]:
+        """The seat's own cards that do something: kind indexes into rules.cards.kinds.kinds
+        (read-only; empty without kinds)."""
+        hands = self._game.kind_hands
+        return hands[self.seat] if hands is not None else []
+
+    @property
+    def kind_pieces(self) -> list[int]:
+        """The seat's own pieces of each kind (read-only; empty without kinds)."""
+        pieces = self._game.kind_pieces
+        return pieces[self.seat] if pieces is not None else []
+
+    def kind_hand_size(self, seat: int) -> int | None:
+        """How many cards that do something `seat` holds: the count is public (None where the fog's
+        `hide cards` hides it from this seat)."""
+        hands = self._game.kind_hands
+        return len(hands[seat]) if hands is not None else 0
+
+    @property
+    def kind_effects(self) -> list[tuple]:
+        """The effects that last (engine/cards/play.py), as this seat knows them: the others' hidden
+        cards' effects left out."""
+        effects = self._game.kind_effects
+        if not effects:
+            return []
+        kinds = self.rules.cards.kinds.kinds
+        return [e for e in effects if e[2] == self.seat or not kinds[e[1]].hidden]
+
+    @property
     def mission(self):
         """The seat's own mission card, or None."""
         return self._game.missions[self.seat]
@@ -229,6 +283,8 @@ class Sight:
                 copy.missions[seat] = None
                 copy.targets[seat] = None
         copy.deck.clear()
+        if copy.kind_hands is not None:
+            blank_kinds(copy, me)
         return copy
 
     # ---- for a guest (a plug-in bot: agents/guest.py) ------------------------------------------

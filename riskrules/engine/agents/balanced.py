@@ -13,9 +13,10 @@ from __future__ import annotations
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                         TRADE, Decision)
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                         REROLL, TRADE, Decision)
 from ..odds import odds_for
+from . import card_play
 from .base import Agent
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
@@ -176,6 +177,8 @@ class BalancedAgent(Agent):
             return self.discard(d)
         if kind is REROLL:
             return self.reroll(d)
+        if kind is PLAY:  # cards that do something: a rule of thumb per effect (card_play.py)
+            return card_play.play(self, d)
         return d.options[0]
 
     def reroll(self, d: Decision):
@@ -390,6 +393,11 @@ class BalancedAgent(Agent):
             return sum(1 for c in cards if c < size and owner[c] == d.player)
 
         c = view.rules.cards
+        if c.nuclear:  # nuclear sets: the set whose nuked territories are most the enemies' (none if mostly its own)
+            def harm(cards):
+                return sum(1 if owner[t] != d.player else -2 for t in cards if t < size and owner[t] >= 0)
+            best = max(d.options, key=harm)
+            return best if harm(best) > 0 or not d.optional else None
         if c.joker_pair:  # sets valued apart (Domination's Italian cards): the most armies, bonus included
             def armies(cards):
                 value, bonused, bonus = view.set_worth(cards)
