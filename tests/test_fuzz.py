@@ -78,6 +78,19 @@ def test_a_slice_of_issue_43s_statements_gets_only_clean_answers(tmp_path):
     assert set(by) == {"online"} and counts["accepted"] > 0  # played through, not only checked
 
 
+# Issue 44's card declarations (cards that do something) over an edition: seed 44's first two cases,
+# one refused and one played through with every bot. The campaign: --only cards.
+CARDS = 2
+
+
+def test_a_slice_of_card_declarations_gets_only_clean_answers(tmp_path):
+    by: dict = {}
+    counts = fuzz.campaign("rules", seed=44, count=CARDS, seconds=None, out=tmp_path / "repro", only=["cards"],
+                           by_family=by)
+    clean(counts, tmp_path, CARDS)
+    assert set(by) == {"cards"} and counts["accepted"] == 1  # played through, not only checked
+
+
 BOARDS = 40
 
 
