@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from .errors import N_, problem
+from .build_cards import _CardStatements
 from .model import Assign
 from .scopes import _Block
 
@@ -23,7 +24,7 @@ class _Step(tuple):
 
 
 @v_args(meta=True)
-class _Sections(Transformer):
+class _Sections(_CardStatements):
     def territory_armies(self, meta, c):
         return Assign(("reinforcements", "territories"), self._expression(c[0]), self.here(meta),
                       {("=",): self._expr_pos(c[0])})
@@ -286,7 +287,7 @@ class _Sections(Transformer):
         return Assign(("visibility", "hide"), words, self.here(meta), parts)
 
     def hidden(self, meta, c):
-        return c[0].value, self.at(c[0])
+        return "_".join(t.value for t in c), self.at(c[0])  # card plays: card_plays
 
     def visibility(self, meta, c):
         """The section, with a warning where a level further out shows more than a nearer one
@@ -375,7 +376,7 @@ class _Sections(Transformer):
             return _Block(name, self.here(meta), c)
         return build
 
-    setup, reinforcements, cards = map(_section, ("setup", "reinforcements", "cards"))
+    setup, reinforcements = map(_section, ("setup", "reinforcements"))  # cards: build_cards.py
     fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
 
     # ---- marks (issue 43): battle modifiers, dice sides, re-roll

@@ -44,3 +44,31 @@ class CardKinds:
     kinds: tuple[CardKind, ...]
     earned: int = 1  # pieces earned by a turn with a conquest, each of a kind drawn by weight
     limit: int | None = None  # cards of these kinds a hand may hold (more: the holder discards)
+
+
+def compile_card_kinds(config) -> CardKinds | None:
+    """The `card NAME: …` statements of a checked configuration (language/build_cards.py), in the order
+    first declared; None without any. `visibility { hide card plays }` makes every kind hidden."""
+    from .expr import compile_expression, is_static  # (rules.py imports this module)
+
+    cards = config.data["cards"]
+    declared = cards.get("kinds") or {}
+    if not declared:
+        return None
+    hide_all = "card_plays" in (config.data.get("visibility") or {}).get("hide", ())
+    kinds = []
+    for name, k in declared.items():
+        amount = k.get("amount", 0)
+        if isinstance(amount, str):
+            amount = compile_expression(amount, "game", config.origin(("cards", "kinds", name, "amount", "=")))
+            if config.players is not None and is_static(amount):
+                amount = amount({"players": config.players})
+        effect = k["effect"]
+        target = {"armies": None, "see": k.get("target"), "move": "own", "give": "own", "forbid": "players",
+                  "income": "player", "strike": "enemy_neighbour", "abandon": "own"}[effect]
+        kinds.append(CardKind(
+            name=name, effect=effect, target=target, amount=amount, around=k.get("around", False),
+            turns=k.get("turns", 1), copies=k.get("copies", 0), pieces=k.get("pieces", 1), weight=k.get("weight", 1),
+            minimum=k.get("minimum", 0), moment=k.get("moment", "reinforce"), per_turn=k.get("per_turn"),
+            hidden=hide_all or k.get("hidden", False), start=k.get("start", 0)))
+    return CardKinds(kinds=tuple(kinds), earned=cards.get("earned", 1), limit=cards.get("card_limit"))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board
-from .card_kinds import CardKinds
+from .card_kinds import CardKinds, compile_card_kinds
 from .income_rules import IncomeRules, compile_income
 from .marks import Modifiers, compile_modifiers
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
@@ -309,8 +309,13 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     sets = cards["sets"]
     after = cards["after_elimination"]
     kind = sets["kind"]
+    nuclear = kind == "nuclear"  # Conquer Club's nuclear spoils: any set, worth no armies (engine/cards)
+    if nuclear:
+        kind = "flat"
     fixed = None
-    if kind == "fixed":
+    if nuclear:
+        fixed = {k: 0 for k in (*board.symbols, "mixed")}
+    elif kind == "fixed":
         fixed = {k: number(config, ("cards", "sets", "values", k)) for k in sets["values"]}
     elif kind == "flat":
         flat = number(config, ("cards", "sets", "value"))
@@ -323,7 +328,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
     escalation_round = number(config, ("cards", "escalation_after", "round")) if start and "round" in start else None
     escalation_trades = number(config, ("cards", "escalation_after", "trades")) \
         if start and "trades" in start else None
-    bonus = number(config, ("cards", "territory_bonus", "armies"))
+    bonus = 0 if nuclear else number(config, ("cards", "territory_bonus", "armies"))
     values = [*(fixed or {}).values(), *escalating, step, bonus]
     card_rules = CardRules(
         kind=kind,
@@ -347,6 +352,8 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         hand_limit=cards.get("hand_limit") if kind != "none" else None,
         pieces=cards.get("pieces", 0) if kind != "none" else 0,
         joker_pair=fixed is not None and "joker_pair" in fixed,
+        nuclear=nuclear,
+        kinds=compile_card_kinds(config),
     )
     battle = d["battle"]
     attacker = CountTable.from_json(battle["attacker_dice"])
