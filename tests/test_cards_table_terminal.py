@@ -119,9 +119,9 @@ def test_what_is_no_play_is_refused_saying_why(table, typed, why):
 
 
 def test_refusals_and_the_prompt_in_german(table):
-    sc, d = screen(table, ["spiele spy rot", "spiele spy blau"], lang="de")
+    sc, d = screen(table, ["spielen spy rot", "spielen spy blau"], lang="de")
     assert sc.ask(d) == (1, 1)
-    assert sc.asked[0] == "Eine Karte ausspielen: 'spiele NAME …' oder ihre Nummer, oder Enter für keine: "
+    assert sc.asked[0] == "Eine Karte ausspielen: 'spielen NAME …' oder ihre Nummer, oder Enter für keine: "
     assert sc.refusals() == ["Nicht erlaubt: spy kann jetzt nicht Rot nennen."]
 
 
