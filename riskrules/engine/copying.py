@@ -49,6 +49,12 @@ class Copying:
         other.conquered_now = set(given["conquered_now"] if "conquered_now" in given else self.conquered_now)
         other.escalation_base = dict(self.escalation_base)
         other.deck = deque() if state is not None else deque(self.deck)
+        if self.kind_hands is not None:  # cards that do something (engine/cards/play.py)
+            other.kind_hands = [hand[:] for hand in self.kind_hands]
+            other.kind_pieces = [pieces[:] for pieces in self.kind_pieces]
+            other.kind_effects = list(self.kind_effects)
+            other.kind_played = list(self.kind_played)
+            other.kind_deck = deque() if state is not None else deque(self.kind_deck)
         other.fog = None
         if seed is None:
             other.rng = random.Random()

@@ -17,6 +17,9 @@ the engine checks every answer with `Decision.check` and never trusts it.
     capital   territory                               no
     discard   a card id from the hand (over a hand limit)  no
     reroll    a face of one's dice to roll again      yes: keep them   (marks: a card of the territory)
+    play      a card that does something: (kind, …its targets); yes: play nothing more now
+              a move (kind, from, to, armies)         (engine/cards/: put only to a holder of a kind
+                                                       of the moment)
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ FORTIFY = "fortify"
 CAPITAL = "capital"
 DISCARD = "discard"
 REROLL = "reroll"  # Hasbro's experts: re-roll one die with a card of the territory (language/marks.py)
+PLAY = "play"  # a card that does something (issue 44): engine/cards/play.py
 
 
 _NOT_AN_OPTION = {
@@ -64,6 +68,7 @@ _NOT_AN_OPTION = {
     CAPITAL: N_("not one of your territories"),
     DISCARD: N_("not a card you hold"),
     REROLL: N_("not a face of one of your dice"),
+    PLAY: N_("not a card you may play on that now"),
 }
 
 

@@ -107,6 +107,12 @@ class FoggedSight(Holdings, Sight):
             return None
         return len(self._game.hands[seat])
 
+    def kind_hand_size(self, seat: int) -> int | None:
+        """How many cards that do something `seat` holds; None when the rules hide cards."""
+        if self._hidden_cards and not self.shares(seat):
+            return None
+        return Sight.kind_hand_size(self, seat)
+
     def pieces_held(self, seat: int) -> int | None:
         """Pieces of a card `seat` holds; None when the rules hide cards."""
         if self._hidden_cards and not self.shares(seat):
@@ -223,6 +229,10 @@ class FoggedSight(Holdings, Sight):
         copy.turn_total = self.turn_total or 0
         copy.conquered = self.conquered
         copy.owner_changes = self._changes
+        if copy.kind_hands is not None:
+            from .sight import blank_kinds
+
+            blank_kinds(copy, me)
         return copy
 
 

@@ -39,6 +39,7 @@ from .fog import Fog
 from .fog_view import FoggedSight
 from .sight import Sight, told
 from .trading import Trading
+from .cards.play import start as start_kinds, with_neutral
 from .turn import Turn, compile_phases
 from .victory import Victory, compile_mission_moments, compile_victory
 
@@ -98,6 +99,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         if rules.player_count != n:  # the rules of a player count (the 2-player neutral army …) must be merged in
             raise GameError(f"these rules were merged for {rules.player_count or 'no particular number of'} "
                             f"players, not {n}: load them with players={n}")
+        if rules.cards.nuclear or rules.cards.kinds is not None:  # an idle neutral army to send territories to
+            rules = with_neutral(rules)
         self.rules = rules
         self.board = board = rules.board
         self.seed = seed
@@ -204,6 +207,10 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
                 self.listeners.append(self.teller(seat, agent.hear))
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
+        # cards that do something (engine/cards/play.py): looked for once, here
+        self.kind_hands = self.kind_pieces = self.kind_effects = self.kind_played = self.kind_deck = None
+        if rules.cards.kinds is not None:
+            start_kinds(self)
 
     # ---- events -------------------------------------------------------------------------
 

@@ -45,6 +45,18 @@ def told(event: dict, players) -> dict:
     return {k: v for k, v in event.items() if k not in secret}
 
 
+def blank_kinds(copy, me: int) -> None:
+    """A playout's cards that do something as seat `me` knows them: the others' hands and pieces
+    unknown (empty), the deck of whole cards unknown (empty), the others' hidden effects gone."""
+    for seat in range(len(copy.kind_hands)):
+        if seat != me:
+            copy.kind_hands[seat] = []
+            copy.kind_pieces[seat] = [0] * len(copy.kind_pieces[seat])
+    copy.kind_deck.clear()
+    kinds = copy.rules.cards.kinds.kinds
+    copy.kind_effects = [e for e in copy.kind_effects if e[2] == me or not kinds[e[1]].hidden]
+
+
 def seen_now(view, x: int) -> tuple[int | None, int | None]:
     """What `view` shows of territory `x` now: (owner, armies), None for what its seat does not
     see now under fog (what it saw before is not shown: it may be old)."""
@@ -158,6 +170,35 @@ class Sight:
         return self._game.pieces[seat]
 
     @property
+    def kind_hand(self) -> list[int]:
+        """The seat's own cards that do something: kind indexes into rules.cards.kinds.kinds
+        (read-only; empty without kinds)."""
+        hands = self._game.kind_hands
+        return hands[self.seat] if hands is not None else []
+
+    @property
+    def kind_pieces(self) -> list[int]:
+        """The seat's own pieces of each kind (read-only; empty without kinds)."""
+        pieces = self._game.kind_pieces
+        return pieces[self.seat] if pieces is not None else []
+
+    def kind_hand_size(self, seat: int) -> int | None:
+        """How many cards that do something `seat` holds: the count is public (None where the fog's
+        `hide cards` hides it from this seat)."""
+        hands = self._game.kind_hands
+        return len(hands[seat]) if hands is not None else 0
+
+    @property
+    def kind_effects(self) -> list[tuple]:
+        """The effects that last (engine/cards/play.py), as this seat knows them: the others' hidden
+        cards' effects left out."""
+        effects = self._game.kind_effects
+        if not effects:
+            return []
+        kinds = self.rules.cards.kinds.kinds
+        return [e for e in effects if e[2] == self.seat or not kinds[e[1]].hidden]
+
+    @property
     def mission(self):
         """The seat's own mission card, or None."""
         return self._game.missions[self.seat]
@@ -229,6 +270,8 @@ class Sight:
                 copy.missions[seat] = None
                 copy.targets[seat] = None
         copy.deck.clear()
+        if copy.kind_hands is not None:
+            blank_kinds(copy, me)
         return copy
 
     # ---- for a guest (a plug-in bot: agents/guest.py) ------------------------------------------

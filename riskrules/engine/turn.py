@@ -60,8 +60,13 @@ PHASES: dict[str, Callable[[Any, int], None]] = {
 def compile_phases(rules: Rules) -> tuple[tuple[str, Condition | None, Callable[[Any, int], None]], ...]:
     """The rules' turn, by phase number: (its name, the condition for playing it or None, what
     it runs). Made once per game and shared by its copies. Rules that declare more of income
-    than territories and continents (rules.income) reinforce by engine/income.py."""
+    than territories and continents (rules.income) reinforce by engine/income.py; rules that
+    declare kinds of cards reinforce and attack by engine/cards/play.py."""
     phases = PHASES if rules.income is None else {**PHASES, "reinforce": income.reinforce}
+    if rules.cards.kinds is not None:  # cards that do something (engine/cards/play.py)
+        from .cards.play import PHASES as WITH_CARDS
+
+        phases = {**phases, **WITH_CARDS}
     return tuple((phase, rules.conditions[index], phases.get(phase, _nothing))
                  for index, phase in enumerate(rules.phases))
 

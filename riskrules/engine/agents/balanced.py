@@ -13,9 +13,10 @@ from __future__ import annotations
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                         TRADE, Decision)
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                         REROLL, TRADE, Decision)
 from ..odds import odds_for
+from . import card_play
 from .base import Agent
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
@@ -176,6 +177,8 @@ class BalancedAgent(Agent):
             return self.discard(d)
         if kind is REROLL:
             return self.reroll(d)
+        if kind is PLAY:  # cards that do something: a rule of thumb per effect (card_play.py)
+            return card_play.play(self, d)
         return d.options[0]
 
     def reroll(self, d: Decision):

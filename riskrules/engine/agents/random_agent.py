@@ -8,7 +8,7 @@ probability STOP_FORTIFY.
 
 from __future__ import annotations
 
-from ..decisions import ATTACK, DEFEND, DICE, FORTIFY, PLACE, Decision
+from ..decisions import ATTACK, DEFEND, DICE, FORTIFY, PLACE, PLAY, Decision
 from .base import Agent
 
 
@@ -35,6 +35,14 @@ class RandomAgent(Agent):
                 return None
             source, target = options[int(rng.random() * len(options))]
             return source, target, 1 + int(rng.random() * (self.view.armies[source] - self.view.rules.fortify.stay))
+        if kind is PLAY:  # a card that does something: uniformly among the plays and none
+            i = int(rng.random() * (len(options) + 1))
+            if i == len(options):
+                return None
+            chosen = options[i]
+            if len(chosen) == 3 and self.view.rules.cards.kinds.kinds[chosen[0]].effect == "move":
+                return (*chosen, 1 + int(rng.random() * (self.view.armies[chosen[1]] - self.view.rules.fortify.stay)))
+            return chosen
         if d.optional:  # an optional trade: not trading is one of the choices
             i = int(rng.random() * (len(options) + 1))
             return options[i] if i < len(options) else None

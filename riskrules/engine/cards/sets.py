@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from ..language.rules import Number, Rules
+from ...language.rules import Number, Rules
 
 JOKER = -1
 
