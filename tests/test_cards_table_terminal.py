@@ -57,7 +57,7 @@ def test_the_prompt_lists_each_playable_card_with_what_it_would_do_now(table):
         "      + blue",
         "  8) sanctions: a player's income cut by 50% for 1 round — blue",
         "  9) bomb: kill 50% of the armies on an enemy territory next to yours — Alberta",
-        "      3 → 2, Kamchatka 8 → 4",
+        "      3 → 1, Kamchatka 8 → 4",
         "  10) emergency-blockade: one of your territories goes to the neutral army, its",
         "      armies times 3 — Alaska 6 → 18"]
     assert sc.said[-2] == "You hold no card that does something."

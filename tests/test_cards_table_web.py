@@ -25,7 +25,7 @@ def test_the_page_gets_a_card_each_with_its_line_and_targets(table):  # noqa: F8
                                                 "diplomacy", "sanctions", "bomb", "emergency-blockade"]
     assert cards["bomb"] == {"kind": 8, "name": "bomb", "shape": "territory",
                              "text": "bomb: kill 50% of the armies on an enemy territory next to yours — "
-                                     "Alberta 3 → 2, Kamchatka 8 → 4",
+                                     "Alberta 3 → 1, Kamchatka 8 → 4",
                              "options": [[s.t("kamchatka")], [s.t("alberta")]]}
     assert {name: c["shape"] for name, c in cards.items()} == {
         "reinforcement": "none", "spy": "player", "recon": "territory", "surveillance": "continent",

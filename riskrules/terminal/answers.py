@@ -98,6 +98,10 @@ class Answers:
             if side == g.neutral and owner != g.active:
                 return t._("{side} attacks only {player}").format(side=t.player(g.names[side]),
                                                                   player=t.player(g.names[g.active]))
+            refusal = d.check((source, x))  # (a card that forbids the attack says so: engine/cards/play.py)
+            if refusal is not None and refusal.template != "that attack is not allowed":
+                return t._(refusal.template).format(**{k: t.player(v) if k in ("a", "b", "holder") else v
+                                                       for k, v in refusal.values.items()})
             return None
         if k == PLAY:  # the territories of an airlift: the seat's own
             return self.not_held(x, side) if owner != side else None

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.cards.play import strike_killed
+from ..engine.decisions import PLAY  # noqa: F401  (the decision a card is played at, for the table's modules)
 from ..engine.sight import seen_now
 from .i18n import Text
 
-PLAY = "play"  # the decision a card is played at (engine/decisions.py)
 SHOWN_TARGETS = 8  # targets a card's line names (then "…")
 
 
@@ -52,11 +53,6 @@ def by_kind(options) -> dict[int, list[tuple]]:
     for option in options:
         found.setdefault(option[0], []).append(option)
     return found
-
-
-def struck(armies: int, percent: int) -> int:
-    """The armies a strike of `percent` leaves on a territory of `armies` (engine/cards/effects.py)."""
-    return armies - armies * percent // 100
 
 
 # ---- names ------------------------------------------------------------------------------------
@@ -109,14 +105,15 @@ def effect_text(view, t: Text, kind) -> str:
     if e == "forbid":
         return t._("no attacks between two players {rounds}").format(rounds=rounds(t, kind.turns))
     if e == "income":
-        return t._("a player's income cut by {percent}% {rounds}").format(percent=t.num(kind.amount),
+        percent = view.value(kind.amount, view.seat)
+        return t._("a player's income cut by {percent}% {rounds}").format(percent=t.num(percent),
                                                                          rounds=rounds(t, kind.turns))
     if e == "strike":
         return t._("kill {percent}% of the armies on an enemy territory next to yours").format(
-            percent=t.num(kind.amount))
+            percent=t.num(view.value(kind.amount, view.seat)))
     if e == "abandon":
         return t._("one of your territories goes to the neutral army, its armies times {n}").format(
-            n=t.num(kind.amount))
+            n=t.num(max(1, view.value(kind.amount, view.seat))))
     return e
 
 
@@ -137,10 +134,12 @@ def target_text(view, t: Text, kind, option: tuple) -> str:
     x = option[1]
     name = territory_name(view, t, x)
     armies = seen_now(view, x)[1]
-    if kind.effect == "strike" and armies is not None:
-        return f"{name} {t.num(armies)} → {t.num(struck(armies, kind.amount))}"
+    if kind.effect == "strike" and armies is not None:  # (as engine/cards/effects.py strikes)
+        left = armies - strike_killed(armies, view.value(kind.amount, view.seat))
+        return f"{name} {t.num(armies)} → {t.num(left)}"
     if kind.effect == "abandon":
-        return f"{name} {t.num(view.armies[x])} → {t.num(view.armies[x] * kind.amount)}"
+        times = max(1, view.value(kind.amount, view.seat))
+        return f"{name} {t.num(view.armies[x])} → {t.num(view.armies[x] * times)}"
     return name
 
 
@@ -188,10 +187,7 @@ def playable(view, t: Text, options) -> list[dict[str, Any]]:
 
 def held(view) -> tuple[list[int], list[int]]:
     """The seat's cards of these kinds (kind indexes) and its pieces of each kind."""
-    hand = getattr(view, "kind_hand", None)
-    if hand is None:  # (until the engine's Sight tells them)
-        return [], []
-    return list(hand), list(view.kind_pieces)
+    return list(view.kind_hand), list(view.kind_pieces)
 
 
 def kinds_held_text(view, t: Text) -> str | None:
