@@ -36,3 +36,30 @@ def kinds_rules(kinds=EVERY_KIND, edition: str = "classic", players: int = 3, **
 def whole(kind: CardKind, start: int = 1) -> CardKind:
     """`kind` as a whole card, `start` of them in each hand at the start."""
     return dataclasses.replace(kind, pieces=1, start=start)
+
+
+def kind_index(rules, name: str) -> int:
+    return next(i for i, kind in enumerate(rules.cards.kinds.kinds) if kind.name == name)
+
+
+def placed(rules, agents, holds: dict[str, tuple[int, int]], seed: int = 1, listeners=(), seat_listeners=None):
+    """A game of `rules` put in a position, in round 1 and seat 0's turn: `holds` names the
+    territories given (seat, armies); the others go round the players, one army each. Nobody holds
+    a card that does something but as the test gives (game.kind_hands)."""
+    from collections import deque
+
+    from riskrules.engine.game import Game
+
+    game = Game(rules, agents, seed, listeners=list(listeners), seat_listeners=seat_listeners)
+    index = game.board.index
+    for name in holds:
+        assert name in index, name
+    for t in range(game.size):
+        seat, armies = holds.get(game.board.territories[t], (t % game.players, 1))
+        game.set_owner(t, seat)
+        game.armies[t] = armies
+    game.deck = deque(range(game.size + game.board.jokers))
+    for hand in game.kind_hands or ():
+        hand.clear()
+    game.active, game.turn, game.round = 0, 1, 1
+    return game

@@ -82,6 +82,10 @@ class Fog:
             sources.append(frozenset(mine))
         self.sources = sources
         self.watchers = [frozenset(s for s in range(players) if x in sources[s]) for x in range(every)]
+        self.own_watchers = self.watchers  # (without the holders of see cards: card_sight)
+        # cards that do something: what each seat's see cards show it now (territories, and the
+        # players whose territories it sees), or None (no see card of its own holds)
+        self.card_seen: list[tuple[frozenset[int], frozenset[int]] | None] = [None] * players
         self.revealed: list[dict[int, int]] = [{} for _ in range(players)]
         self.lifted = False
         self.level = [[visibility.rest] * size for _ in range(players)]
@@ -104,6 +108,10 @@ class Fog:
             touched = [ix[b["territory"]] for b in event["territory_bonus"]]
         elif kind == "capital_captured":
             touched = [ix[event["territory"]]] + [ix[name] for name in event["replaced"]]
+        elif kind == "card_played":
+            touched = [ix[event[f]] for f in _CARD_PLACES if f in event]
+        elif kind == "nuclear":
+            touched = [ix[name] for name in event["territories"]]
         again: set[int] = set()  # seats whose levels change
         was = self.owner_was
         owner = g.owner
@@ -135,6 +143,8 @@ class Fog:
         if kind == "conquest" and g.rules.battle.trench:  # (the seat's own conquests of the turn)
             for s in self.watchers[owner[touched[1]]]:
                 self.views[s].conquered_now.add(touched[1])
+        if (kind == "card_played" or kind == "card_effect_ended") and event["effect"] == "see":
+            again.add(self.card_sight(self.seat_of[event["player"]]))
         if kind == "turn_start":
             for view in self.views:
                 view.conquered_now.clear()
@@ -192,6 +202,35 @@ class Fog:
         for t, seen in self.revealed[s].items():
             if seen > level[t]:
                 level[t] = seen
+        card_seen = self.card_seen[s]
+        if card_seen is not None:  # what its see cards show it (card_sight)
+            territories, players = card_seen
+            for t in territories:
+                level[t] = SEE_ALL
+            if players:
+                for t in range(g.size):
+                    if owner[t] in players:
+                        level[t] = SEE_ALL
+
+    def card_sight(self, s: int) -> int:
+        """Seat `s`'s see cards that hold now (engine/cards/effects.see), read off the game: the
+        territories they show it, and the players whose territories it watches (it hears their
+        changes of owner as its own). Returns `s`, whose levels must be made again."""
+        territories: set[int] = set()
+        players: set[int] = set()
+        for e in self.game.kind_effects:
+            if e[0] == "see" and e[2] == s:
+                if e[3] == "player":
+                    players.add(e[4])
+                else:
+                    territories.update(e[4])
+        self.card_seen[s] = (frozenset(territories), frozenset(players)) if territories or players else None
+        spies: dict[int, set[int]] = {}
+        for seat, seen in enumerate(self.card_seen):
+            for x in seen[1] if seen is not None else ():
+                spies.setdefault(x, set()).add(seat)
+        self.watchers = [w | spies[x] if x in spies else w for x, w in enumerate(self.own_watchers)]
+        return s
 
     def _show(self, s: int, territories) -> list[int]:
         """Put into seat `s`'s view what it sees of `territories`; the ones whose shown owner or
@@ -254,6 +293,8 @@ class Fog:
                 self.seat_of[e["placed_by"]] in mine else None
         if kind in ("card_drawn", "trade", "card_pieces", "card_discarded") and vis.hide_cards and not concerned:
             return None
+        if kind in _CARD_KINDS:  # cards that do something
+            return self._told_card(e, seat, concerned)
         if kind == "elimination" and vis.hide_cards and not concerned and self.seat_of[e["by"]] not in mine:
             return {k: v for k, v in e.items() if k != "cards_taken"}
         if kind == "trade":
@@ -282,3 +323,27 @@ class Fog:
         elif concerned or (kind == "place" and "by" in e and self.seat_of[e["by"]] in mine):
             return e
         return e if all(level[self.index[e[f]]] == SEE_ALL for f in places) else None
+
+    def _told_card(self, e: dict, seat: int, concerned: bool) -> dict | None:
+        """A card that does something, as `seat` is told it: a hidden kind's play and its end to the
+        holder only; pieces and cards gained to the holder only under `hide cards`; another's play
+        with what it did where the seat sees every territory it names, else without the territories
+        and armies (who played which card, on which player, stays told)."""
+        kind = e["type"]
+        if concerned:
+            return e
+        if e.get("hidden") is True or (self.vis.hide_cards and kind in ("card_piece", "card_gained",
+                                                                          "kind_discarded")):
+            return None
+        if kind != "card_played":
+            return e
+        level = self.level[seat]
+        named = [e[f] for f in _CARD_PLACES if f in e]
+        if all(level[self.index[n]] == SEE_ALL for n in named):
+            return e
+        return {k: v for k, v in e.items() if k not in _CARD_PLACES and k not in ("armies", "killed")}
+
+
+# cards that do something (engine/cards/): their events, and the fields of a play that name territories
+_CARD_KINDS = ("card_piece", "card_gained", "kind_discarded", "card_played", "card_effect_ended")
+_CARD_PLACES = ("territory", "from", "to")

@@ -37,7 +37,7 @@ from .holdings import Holdings
 from .setup import Setup, draw_removed, without
 from .fog import Fog
 from .fog_view import FoggedSight
-from .sight import Sight, told
+from .sight import Sight, told, untold
 from .trading import Trading
 from .cards.play import start as start_kinds, with_neutral
 from .turn import Turn, compile_phases
@@ -228,6 +228,13 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         event without the others' secrets (sight.told)."""
         fog, name = self.fog, (self.names[seat],)
         if fog is None:  # (the seed left out of the header: it would tell the others' cards to come)
+            if self.rules.cards.kinds is not None:  # (another's hidden play: nothing: sight.untold)
+                def tell_kinds(event: dict) -> None:
+                    shown = told(event, name) if event["type"] != "game_start" else \
+                        {k: v for k, v in event.items() if k != "seed"}
+                    if not untold(shown):
+                        hear(shown)
+                return tell_kinds
             return lambda event: hear(told(event, name) if event["type"] != "game_start"
                                       else {k: v for k, v in event.items() if k != "seed"})
 

@@ -170,6 +170,22 @@ class Tracker:
             if by in self.hand and by != "neutral":
                 self.hand[by] += e.get("cards_taken", 0)  # (a seat's stream under fog may not tell it)
             self.hand[e["player"]] = 0  # a victim hands over every card
+        elif kind == "card_played" and ("territory" in e or "from" in e):  # cards that do something
+            effect = e["effect"]  # (engine/cards/effects.py; under fog a seat may not be told where)
+            if effect == "move":
+                self.armies[ix[e["from"]]] -= e["armies"]
+                self.armies[ix[e["to"]]] += e["armies"]
+            elif effect == "give":
+                self.owner[ix[e["territory"]]] = e["target"]
+            elif effect == "strike" and e.get("armies") is not None:
+                self.armies[ix[e["territory"]]] = e["armies"]
+            elif effect == "abandon" and e.get("armies") is not None:
+                t = ix[e["territory"]]
+                self.owner[t], self.armies[t] = "neutral", e["armies"]
+        elif kind == "nuclear":
+            for name in e["territories"]:
+                t = ix[name]
+                self.owner[t], self.armies[t] = "neutral", 1
         elif kind == "capital_captured":
             captor = e["player"]
             if captor != "neutral":

@@ -36,13 +36,26 @@ _SECRET_FIELDS = {
 }
 
 
+# cards that do something (engine/cards/): events of a `hidden` kind, told to its holder only
+_HIDDEN_PLAYS = ("card_played", "card_effect_ended")
+
+
 def told(event: dict, players) -> dict:
     """`event` as the seats of `players` (names: the people at one terminal) are told it:
-    the mission, target and drawn card of anyone else are left out."""
+    the mission, target and drawn card of anyone else are left out. Another's play of a hidden
+    card is told as nothing: an event of its type and turn alone, which nobody narrates and
+    Game.teller does not pass on (`untold`)."""
+    if event.get("hidden") is True and event["type"] in _HIDDEN_PLAYS and event.get("player") not in players:
+        return {"type": event["type"], "turn": event["turn"]}
     secret = _SECRET_FIELDS.get(event["type"])
     if secret is None or event.get("player") in players:
         return event
     return {k: v for k, v in event.items() if k not in secret}
+
+
+def untold(event: dict) -> bool:
+    """Is `event` what `told` makes of another's hidden play (nothing to pass on)?"""
+    return "player" not in event and event["type"] in _HIDDEN_PLAYS
 
 
 def blank_kinds(copy, me: int) -> None:

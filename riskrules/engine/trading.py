@@ -46,6 +46,8 @@ class Trading:
         c = rules.cards
         self.trade_count += 1
         self.trades_made[seat] += 1
+        if c.nuclear:  # Conquer Club's nuclear spoils
+            return self._nuke(seat, cards)
         # (the jokers' reading is valued as the set is: the trade counted, the set still in the hand)
         kind = set_kind(tuple(symbol_of(card, rules) for card in cards), rules, lambda n: self.value(n, seat))
         if c.plain:
@@ -81,6 +83,34 @@ class Trading:
         if bonus:
             self.changed()
         return value
+
+    def _nuke(self, seat: int, cards: tuple[int, ...]) -> int:
+        """A nuclear set (Conquer Club's nuclear spoils): it gives no armies; each territory on its
+        cards goes to the neutral army with a single army, the trader's own too (their guide:
+        "nuked to a single neutral troop, even if you own it"). A player left with none is out."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        if self.rules.cards.recycle:
+            self.deck.extend(cards)
+        neutral = self.neutral
+        nuked = sorted(card for card in cards if card < self.size)
+        losers = {self.owner[t] for t in nuked} - {neutral}
+        for t in nuked:
+            if self.owner[t] != neutral:
+                self.set_owner(t, neutral)
+            self.armies[t] = 1
+        if nuked:
+            self.alive[neutral] = True
+        if self.listeners:
+            self._event("trade", seat, cards=[self.card_json(card) for card in cards], armies=0,
+                        territory_bonus=[], trade_number=self.trade_count)
+            self._event("nuclear", seat, territories=[self.board.territories[t] for t in nuked])
+        for loser in sorted(losers):
+            if self.territory_count[loser] == 0 and self.alive[loser]:
+                self.eliminate(loser, neutral)
+        self.changed()
+        return 0
 
     def set_value(self, seat: int, kind: str) -> int:
         """A set's armies when some value is an expression, the escalation waits or a cap holds

@@ -393,6 +393,11 @@ class BalancedAgent(Agent):
             return sum(1 for c in cards if c < size and owner[c] == d.player)
 
         c = view.rules.cards
+        if c.nuclear:  # nuclear sets: the set whose nuked territories are most the enemies' (none if mostly its own)
+            def harm(cards):
+                return sum(1 if owner[t] != d.player else -2 for t in cards if t < size and owner[t] >= 0)
+            best = max(d.options, key=harm)
+            return best if harm(best) > 0 or not d.optional else None
         if c.joker_pair:  # sets valued apart (Domination's Italian cards): the most armies, bonus included
             def armies(cards):
                 value, bonused, bonus = view.set_worth(cards)

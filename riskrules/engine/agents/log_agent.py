@@ -4,8 +4,8 @@ read off that event."""
 
 from __future__ import annotations
 
-from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                         TRADE, Decision)
+from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                         REROLL, TRADE, Decision)
 from ..errors import GameError
 from .base import Agent
 
@@ -94,7 +94,37 @@ class LogAgent(Agent):
             if not jokers:
                 raise GameError(f"line {number + 1} discards a joker {side} does not hold")
             return jokers[0]
+        if k is PLAY:  # a card that does something: its `card_played` event names it and its targets
+            if kind != "card_played" or e.get("player") != side:
+                return None
+            return _played(view, e, number)
         raise GameError(f"a log cannot answer a '{k}' decision")
+
+
+def _played(view, e: dict, number: int) -> tuple:
+    """The answer to a `play` decision that the event `e` (line `number` + 1) tells."""
+    kinds = view.rules.cards.kinds.kinds if view.rules.cards.kinds is not None else ()
+    k = next((i for i, kind in enumerate(kinds) if kind.name == e.get("card")), None)
+    if k is None:
+        raise GameError(f"line {number + 1} plays a card these rules do not have: {e.get('card')!r}")
+    kind = kinds[k]
+    index, seat = view.board.index, {name: s for s, name in enumerate(view.names)}
+    try:
+        if kind.effect == "armies":
+            return (k,)
+        if kind.effect == "move":
+            return k, index[e["from"]], index[e["to"]], e["armies"]
+        if kind.effect == "give":
+            return k, index[e["territory"]], seat[e["target"]]
+        if kind.target == "players":
+            return k, seat[e["players"][0]], seat[e["players"][1]]
+        if kind.target == "player":
+            return k, seat[e["target"]]
+        if kind.target == "continent":
+            return k, view.board.continents.index(e["continent"])
+        return k, index[e["territory"]]
+    except (KeyError, IndexError, ValueError, TypeError):
+        raise GameError(f"line {number + 1} does not say what the {kind.name} card was played on") from None
 
 
 class Cursor:

@@ -100,9 +100,7 @@ def see(game, seat, k, kind, answer, moment) -> int:
         seen = (t, *game.adjacent[t]) if kind.around else (t,)
         what, fields = ("territories", tuple(sorted(set(seen)))), {"territory": territories[t]}
     game.kind_effects.append(("see", k, seat, what[0], what[1], until))
-    _tell(game, seat, kind, **fields, until_round=until)
-    if game.fog is not None:
-        game.fog.card_sight(seat)
+    _tell(game, seat, kind, **fields, until_round=until)  # (the Fog hears it: fog.Fog.card_sight)
     return 0
 
 

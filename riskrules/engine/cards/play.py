@@ -122,12 +122,10 @@ def end_effects(game: Any, seat: int) -> None:
         return
     game.kind_effects = kept
     kinds = game.rules.cards.kinds.kinds
-    for e in ended:
-        if game.listeners:
+    if game.listeners:  # (the Fog hears a see effect end: fog.Fog.card_sight)
+        for e in ended:
             game._event("card_effect_ended", e[2], card=kinds[e[1]].name, effect=e[0],
                         **({"hidden": True} if kinds[e[1]].hidden else {}))
-        if e[0] == "see" and game.fog is not None:
-            game.fog.card_sight(e[2])
 
 
 # ---- earning -----------------------------------------------------------------------------------
