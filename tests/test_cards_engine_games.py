@@ -77,3 +77,29 @@ def test_the_same_seed_plays_the_same_game():
         Game(rules, [make_bot("random") for _ in range(3)], 5, max_turns=25, listeners=[events.append]).play()
         logs.append(events)
     assert logs[0] == logs[1]
+
+
+def test_the_log_schema_holds_every_card_event_and_refuses_a_damaged_one():
+    from riskrules.engine.errors import GameError
+    from riskrules.engine.logcheck import check_events
+
+    fogged = open_rulebook("classic", sets=["visibility { adjacent owner }", "visibility { rest nothing }"])
+    rules = with_kinds(fogged.rules(None, 3), QUICK, nuclear=True)
+    events: list[dict] = []
+    stream: list[dict] = []
+    Game(rules, [make_bot("random") for _ in range(3)], 3, max_turns=40, listeners=[events.append],
+         seat_listeners={1: stream.append}).play()
+    kinds = {e["type"] for e in events}
+    assert {"card_piece", "card_gained", "card_played", "card_effect_ended", "nuclear"} <= kinds
+    board = rules.board
+    check_events(events, "log", board.territories, board.continents, events[0])
+    ours = [stream[0]] + [e for e in stream if e["type"] in kinds and e["type"] in (
+        "card_piece", "card_gained", "card_played", "card_effect_ended", "nuclear")]
+    check_events(ours, "stream", board.territories, board.continents, stream[0])  # (a seat's card events too)
+    assert any(e["type"] == "card_played" and "territory" not in e and e["effect"] in ("strike", "abandon", "give")
+               for e in stream)  # told without where: blue did not see it
+    played = next(e for e in events if e["type"] == "card_played")
+    with pytest.raises(GameError) as damaged:
+        check_events([events[0], {**played, "effect": "explode"}], "log", board.territories, board.continents,
+                     events[0])
+    assert str(damaged.value).startswith("log:2: damaged — ")

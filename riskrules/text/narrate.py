@@ -12,6 +12,8 @@ from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one (an attack until taken is told by its rolls).
 QUIET = {"claim", "capital_chosen", "mission_dealt", "target_assigned", "attack"}
+# cards that do something (issue 44): told by Narrator.kind_card
+_CARD_EVENTS = {"card_piece", "card_gained", "kind_discarded", "card_played", "card_effect_ended", "nuclear"}
 
 
 class Narrator:
@@ -72,6 +74,10 @@ class Narrator:
                     n=num(e["from_continents"]), continents=", ".join(t.continent(c) for c in e["continents_held"])))
             if e["from_cards"]:
                 parts.append(t._("{n} for cards").format(n=num(e["from_cards"])))
+            if e.get("cut"):  # cards that do something: an income effect (sanctions)
+                parts.append(t._("{n} cut off by a card").format(n=num(e["cut"])))
+            if e.get("from_card_kinds"):
+                parts.append(t._("{n} from cards played").format(n=num(e["from_card_kinds"])))
             return t.n_("{player} receives {n} army ({parts}).", "{player} receives {n} armies ({parts}).",
                         e["total"]).format(player=who, n=num(e["total"]), parts="; ".join(parts))
         if kind == "trade":
@@ -154,6 +160,8 @@ class Narrator:
             return t.n_("{player} earns {n} piece of a card ({held} held).",
                         "{player} earns {n} pieces of a card ({held} held).", e["pieces"]).format(
                 player=who, n=e["pieces"], held=e["held"])
+        if kind in _CARD_EVENTS:
+            return self.kind_card(e, who)
         if kind == "fortify":
             if e.get("by"):
                 return t.n_("{by} moves {n} army of {player} from {source} to {target}.",
@@ -171,6 +179,66 @@ class Narrator:
         if kind == "game_over":
             return result_line(e.get("winner"), e["reason"], e["turns"], t)
         return None
+
+    def kind_card(self, e: dict, who: str) -> str | None:
+        """Cards that do something (issue 44): pieces, cards gained, plays, effects ended, nuclear sets.
+        A card's name is the rule file's own."""
+        t, kind, place, num = self.t, e["type"], self.t.territory, self.t.num
+        if "player" not in e:  # another's hidden play (sight.told): nothing to tell
+            return None
+        card = e.get("card")
+        if kind == "card_piece":
+            return t.n_("{player} earns {n} piece of a {card} card ({held} held).",
+                        "{player} earns {n} pieces of a {card} card ({held} held).", e["pieces"]).format(
+                player=who, n=e["pieces"], card=card, held=e["held"])
+        if kind == "card_gained":
+            return t._("{player} gains a {card} card.").format(player=who, card=card)
+        if kind == "kind_discarded":
+            return t._("{player} holds as many cards as allowed: the {card} card is discarded.").format(
+                player=who, card=card)
+        if kind == "card_effect_ended":
+            return t._("The {card} card of {player} ends.").format(player=who, card=card)
+        if kind == "nuclear":
+            return t._("The set of {player} nukes {territories}: one neutral army on each.").format(
+                player=who, territories=", ".join(place(x) for x in e["territories"]))
+        effect = e["effect"]
+        until = e.get("until_round")
+        if effect == "armies":
+            return t.n_("{player} plays {card}: {n} army more.", "{player} plays {card}: {n} armies more.",
+                        e["armies"]).format(player=who, card=card, n=num(e["armies"]))
+        if effect == "see" and "target" in e:
+            return t._("{player} plays {card}: sees the territories of {target} until round {round}.").format(
+                player=who, card=card, target=t.player(e["target"]), round=until)
+        if effect == "see" and "continent" in e:
+            return t._("{player} plays {card}: sees {place} until round {round}.").format(
+                player=who, card=card, place=t.continent(e["continent"]), round=until)
+        if effect == "see" and "territory" in e:
+            return t._("{player} plays {card}: sees {place} until round {round}.").format(
+                player=who, card=card, place=place(e["territory"]), round=until)
+        if effect == "forbid":
+            a, b = e["players"]
+            return t._("{player} plays {card}: no attacks between {a} and {b} until round {round}.").format(
+                player=who, card=card, a=t.player(a), b=t.player(b), round=until)
+        if effect == "income":
+            return t._("{player} plays {card}: the income of {target} cut by {percent}% until round {round}.").format(
+                player=who, card=card, target=t.player(e["target"]), percent=e["percent"], round=until)
+        if effect == "move" and "from" in e:
+            return t.n_("{player} plays {card}: {n} army from {source} to {target}.",
+                        "{player} plays {card}: {n} armies from {source} to {target}.", e["armies"]).format(
+                player=who, card=card, n=num(e["armies"]), source=place(e["from"]), target=place(e["to"]))
+        if effect == "give" and "territory" in e:
+            return t._("{player} plays {card}: gives {territory} to {target}.").format(
+                player=who, card=card, territory=place(e["territory"]), target=t.player(e["target"]))
+        if effect == "strike" and "territory" in e:
+            return t.n_("{player} plays {card} on {territory}: {n} army killed.",
+                        "{player} plays {card} on {territory}: {n} armies killed.", e["killed"]).format(
+                player=who, card=card, territory=place(e["territory"]), n=num(e["killed"]))
+        if effect == "abandon" and "territory" in e:
+            return t.n_("{player} plays {card}: {territory} goes to the neutral army with {n} army.",
+                        "{player} plays {card}: {territory} goes to the neutral army with {n} armies.",
+                        e["armies"]).format(player=who, card=card, territory=place(e["territory"]),
+                                            n=num(e["armies"]))
+        return t._("{player} plays {card}.").format(player=who, card=card)  # (under fog: where, not told)
 
     def card(self, card: dict) -> str:
         t = self.t
