@@ -215,7 +215,7 @@ MISTAKES = [
      "        hide cards, reinforcements, cards\n"
      "                                    ^"),
     ("visibility {\n    hide missions\n}",
-     "house.risk:4:10: unexpected 'missions'; expected one of: cards, nothing, reinforcements\n"
+     "house.risk:4:10: unexpected 'missions'; expected one of: card, cards, nothing, reinforcements\n"
      "        hide missions\n"
      "             ^"),
     ("visibility {\n    rest everything\n}",

@@ -11,7 +11,6 @@ from __future__ import annotations
 from lark import Token, Transformer, v_args
 
 from .model import Assign
-from .scopes import _Block
 
 # the effect phrases' targets (language/card_kinds.py TARGETS)
 SEE_TARGETS = {"player": "player", "territory": "territory", "territory_and_its_neighbours": "territory",
@@ -103,13 +102,3 @@ class _CardStatements(Transformer):
 
     def nuclear_sets(self, meta, c):
         return Assign(("cards", "sets"), {"kind": "nuclear"}, self.here(meta))
-
-    def cards(self, meta, c):
-        """The section; a kind declared twice in it is an error (a later file may replace it)."""
-        seen: set[str] = set()
-        for a in c:
-            if isinstance(a, Assign) and a.path[:2] == ("cards", "kinds"):
-                if a.path[2] in seen:
-                    self.problem(f"the card '{a.path[2]}' is declared twice", a.pos)
-                seen.add(a.path[2])
-        return _Block("cards", self.here(meta), c)

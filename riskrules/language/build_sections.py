@@ -376,7 +376,7 @@ class _Sections(_CardStatements):
             return _Block(name, self.here(meta), c)
         return build
 
-    setup, reinforcements = map(_section, ("setup", "reinforcements"))  # cards: build_cards.py
+    setup, reinforcements, cards = map(_section, ("setup", "reinforcements", "cards"))
     fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
 
     # ---- marks (issue 43): battle modifiers, dice sides, re-roll

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from .battle_checks import battle_problems
 from .board import Board
+from .checks_cards import card_kind_paths, card_problems
 from .checks_deck import goal_problems, hand_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
@@ -47,6 +48,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("hand", frozenset({"cards"})),
     ("start", frozenset({"setup", "neutral", "scenario", "players"})),
     ("income", frozenset({"reinforcements", "continents", "cards"})),
+    ("card_kinds", frozenset({"cards", "visibility"})),
 )
 
 
@@ -271,6 +273,8 @@ class _Checker:
         elif sets["kind"] == "flat":
             yield ("cards", "sets", "value"), "game"
         yield ("cards", "territory_bonus", "armies"), "game"
+        for path in card_kind_paths(d):
+            yield path, "game"
         if "cap" in cards:
             yield ("cards", "cap"), "game"
         for key in cards.get("escalation_after", {}):
@@ -337,6 +341,9 @@ class _Checker:
 
     def income(self) -> None:
         income_problems(self)  # income_checks.py
+
+    def card_kinds(self) -> None:
+        card_problems(self)  # checks_cards.py
 
     # ---- missions -------------------------------------------------------------------------
 

@@ -163,6 +163,15 @@ def _statement_problem(lines: list[str], line: int, label: str) -> Problem | Non
                           "joined by '-' (such as '{hint}')"),
                        pos_at(label, lines, line, code.index(words[1], col + len(word)) + 1), word=words[1][:40],
                        hint=hint[:40])
+    name = words[1].removesuffix(":") if word == "card" and len(words) > 1 else ""
+    if name and name != "limit" and not _RULEBOOK_ID.fullmatch(name):  # `card Bomb: …` (issue 44)
+        hint = "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "bomb"
+        if not hint[0].isalpha():
+            hint = "c" + hint
+        return problem(N_("'{word}' cannot be a card's name: a name is lower-case letters and digits, words "
+                          "joined by '-' (such as '{hint}')"),
+                       pos_at(label, lines, line, code.index(words[1], col + len(word)) + 1), word=name[:40],
+                       hint=hint[:40])
     scopes = _scopes()
     allowed = scopes.get(_scope_at(lines, index), scopes[""])
     if word in allowed:

@@ -48,7 +48,7 @@ _SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions"
              "visibility", "scenario")
 _HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
 _TABLES = ("terms", "continents")  # named tables: one path per entry
-_NESTED = (("reinforcements", "autodeploy"), ("reinforcements", "decay"))  # … and the same inside a section
+_NESTED = (("reinforcements", "autodeploy"), ("reinforcements", "decay"), ("cards", "kinds"))  # … and the same inside a section
 _MISSING = object()
 
 
@@ -90,7 +90,44 @@ def _sets(v: Mapping) -> str | _List:
         return f"sets flat {_num(v['value'])}"
     if kind == "none":
         return "sets none"
+    if kind == "nuclear":
+        return "sets nuclear"
     raise ValueError(f"cannot write the sets {v!r}")
+
+
+_SEE = {("player", False): "a player", ("territory", False): "a territory",
+        ("territory", True): "a territory and its neighbours", ("continent", False): "a continent"}
+_EFFECTS: dict[str, Callable[[Mapping], str]] = {  # a card's effect phrase (cards that do something, issue 44)
+    "armies": lambda v: "armies " + write_expression(v["amount"]),
+    "see": lambda v: "see " + _SEE[(v["target"], v.get("around", False))],
+    "move": lambda v: "move armies",
+    "give": lambda v: "give a territory",
+    "forbid": lambda v: "forbid attacks between two players",
+    "income": lambda v: f"income -{_int(v['amount'])}% of a player",
+    "strike": lambda v: f"strike {_int(v['amount'])}% of an enemy neighbour",
+    "abandon": lambda v: f"abandon a territory times {_int(v['amount'])}",
+}
+_OPTIONS: dict[str, Callable[[Any], str]] = {
+    "copies": lambda n: f"{_int(n)} in the deck",
+    "pieces": lambda n: f"pieces {_int(n)}",
+    "weight": lambda n: f"weight {_int(n)}",
+    "minimum": lambda n: f"minimum {_int(n)}",
+    "start": lambda n: f"{_int(n)} pieces at the start",
+    "moment": lambda v: "played " + _choice(v, {"start": "at start", "reinforce": "with reinforcements",
+                                                  "attack": "in attack", "end": "at end"}),
+    "per_turn": lambda n: f"at most {_int(n)} a turn",
+    "turns": lambda n: f"for {_int(n)} round" + ("" if n == 1 else "s"),
+    "hidden": lambda v: _only(v, True, "hidden"),
+}
+
+
+def _card_kind(name: Any, v: Mapping) -> _List:
+    """`card bomb: strike 50% of an enemy neighbour, pieces 5`: the effect, then the options in their order."""
+    options = [_OPTIONS[k](x) for k, x in v.items() if k not in ("effect", "target", "around", "amount")]
+    effect = _EFFECTS[v["effect"]](v)
+    if options and next(k for k in v if k not in ("effect", "target", "around", "amount")) == "turns":
+        effect += " " + options.pop(0)  # `see a player for 2 rounds`
+    return _listed(f"card {_id(name)}:", [effect, *options])
 
 
 def _escalation(v: Mapping) -> str:
@@ -191,6 +228,9 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("cards", "victim_cards"): lambda v: "victim cards taken " + _yes(v),
     ("cards", "hand_limit"): lambda v: f"hand limit {_int(v)} discard",
     ("cards", "pieces"): lambda v: f"pieces {_int(v)} per card",
+    ("cards", "kinds"): None,
+    ("cards", "earned"): lambda v: f"earn {_int(v)} piece{'' if v == 1 else 's'} per turn with conquest",
+    ("cards", "card_limit"): lambda v: f"card limit {_int(v)}",
     ("battle", "attacker_dice"): lambda v: _listed("attacker dice", _table(v, _int)),
     ("battle", "attacker_rolls"): lambda v: "attacker rolls " + _phrase(v),
     ("battle", "defender_dice"): None,
@@ -242,7 +282,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("visibility", "within"): lambda v: f"within {_int(v['hops'])} {_sight(v['sees'])}",
     ("visibility", "rest"): lambda v: "rest " + _sight(v),
     ("visibility", "hide"): lambda v: "hide nothing" if v == [] else _listed("hide", [
-        _choice(w, {"reinforcements": "reinforcements", "cards": "cards"}) for w in v]),
+        _choice(w, {"reinforcements": "reinforcements", "cards": "cards", "card_plays": "card plays"}) for w in v]),
     ("visibility", "partners"): lambda v: "partners share sight " + _yes(v),
     ("visibility", "battles_reveal"): lambda v: "battles reveal " + _yes(v),
     ("visibility", "lifted"): lambda v: "lifted at end " + _yes(v),
@@ -282,6 +322,8 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
             i += 1
         show = _name if path[0] == "terms" else _num
         lines: list[str | _List] = [_listed(path[0], [f"{k} {show(v)}" for k, v in entries])]
+    elif len(path) == 3 and path[:2] == ("cards", "kinds"):
+        lines = [_card_kind(path[2], value)]
     elif len(path) == 3 and path[:2] in _NESTED:
         entries = [(_name(path[2]), value)]
         while i < len(pairs) and len(pairs[i][0]) == 3 and pairs[i][0][:2] == path[:2]:

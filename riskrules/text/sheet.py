@@ -15,6 +15,7 @@ from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
+from .sheet_cards import kind_rows, nuclear_text
 from .sheet_start import start_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
 from .sheet_marks import board_marks_rows, marks_rows
@@ -207,6 +208,8 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     if c.kind == "none":
         # Translators: the value of the rule sheet's "Sets" row when a house rule plays without cards
         add("cards.sets", t._("Sets"), t._("none: no cards are drawn or traded"))
+    elif c.nuclear:  # Conquer Club's nuclear spoils (issue 44)
+        add("cards.sets", t._("Sets"), nuclear_text(t))
     elif c.kind == "flat":
         add("cards.sets", t._("Sets"), t._("any set: {n}").format(n=_v(c.fixed["mixed"])))
     elif c.fixed is not None:
@@ -237,6 +240,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
         add("cards.cap", t._("Most a set is worth"), _v(c.cap))
     if c.kind != "none":
         card_rows(c, add, t, rules.income is not None and rules.income.card_bonus_anywhere)
+    kind_rows(c.kinds, add, t)  # cards that do something (issue 44): sheet_cards.py
 
     _battle_rows(rules, m, add, t, liberation)
 
@@ -398,6 +402,8 @@ def _visibility_rows(rules: Rules, add, t: Text) -> None:
         hidden.append(t._("the reinforcements the others receive"))
     if v.hide_cards:
         hidden.append(t._("how many cards the others hold, draw and trade"))
+    if "card_plays" in (rules.model.get("visibility") or {}).get("hide", ()):
+        hidden.append(t._("which cards the others play"))
     # Translators: a row label of the rule sheet: what else of the other players is hidden under fog of war
     add("visibility.hide", t._("Also hidden"), "; ".join(hidden) or t._("nothing more"))
     shown = [t._("partners share their sight") if v.partners else t._("partners do not share their sight"),

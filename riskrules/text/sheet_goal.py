@@ -35,7 +35,8 @@ def card_rows(c, add, t: Text, anywhere: bool) -> None:
         bonus = t.n_("{n} army once per trade if a traded card shows a territory one holds, placed there at once",
                      "{n} armies once per trade if a traded card shows a territory one holds, placed there at once",
                      _plural(c.bonus_armies))
-    add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=_v(c.bonus_armies)))
+    if not c.nuclear:  # (a nuclear set gives no armies at all: sheet_cards.py)
+        add("cards.territory_bonus", t._("Territory bonus"), bonus.format(n=_v(c.bonus_armies)))
     add("cards.must_trade", t._("Must trade"), t.n_("with {n} card or more, at the start of the turn",
                                                      "with {n} cards or more, at the start of the turn",
                                                      c.must_trade).format(n=c.must_trade))
