@@ -9,7 +9,7 @@ from pathlib import Path
 
 from riskrules.engine.log import read_log
 from riskrules.engine.replay import replay
-from browser import browser  # noqa: F401  (the fixture)
+from browser import browser, screenshot  # noqa: F401  (the fixture)
 from test_web_browser import QUESTION, Person, make
 from webserver import Served
 
@@ -57,6 +57,7 @@ def test_every_kind_of_card_is_played_from_its_button(browser, tmp_path):  # noq
                     assert page.locator("#controls p.card-play").count() == 9  # (the blockade: at the end)
                     assert "Your cards that do something: reinforcement, spy, reconnaissance, surveillance, " \
                            "airlift, gift, diplomacy, sanctions, bomb, blockade." in page.text_content("#hand")
+                    screenshot(person, "cards-play", tmp_path, full_page=False)
                 played.append(play_a_card(person))
             elif not person.play_one() or len(played) == len(KINDS):
                 break
