@@ -60,7 +60,7 @@ def seat_state(view, t: Text) -> dict[str, Any]:
     kinds = kinds_held_text(view, t)  # cards that do something (issue 44), and pieces of them
     if kinds is not None:
         state["kinds"] = kinds
-        state["private"] = True
+        state["private"] = state["private"] or bool(view.kind_hand) or any(view.kind_pieces)
     if view.target is not None:
         state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
     return state
