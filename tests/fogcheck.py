@@ -93,6 +93,9 @@ class Entitled:
         self.defender = None
         self.level = [0] * board.size
         self.belief = [(-1, 0)] * board.size  # what the seat last saw: (owner seat or -1 free / -2 unknown, armies)
+        # cards that do something: the seat's see cards that hold (card name, player name or territories)
+        self.kinds = {k.name: k for k in rules.cards.kinds.kinds} if rules.cards.kinds is not None else {}
+        self.sights: list[tuple[str, object]] = []
 
     def apply(self, e):
         kind, ix = e["type"], self.board.index
@@ -121,6 +124,34 @@ class Entitled:
             for name in e["replaced"]:
                 t = ix[name]
                 self.owner[t], self.armies[t] = e["player"], 1
+        elif kind == "card_played":  # by effect, never by the card's name
+            effect = e["effect"]
+            if effect == "move":
+                self.armies[ix[e["from"]]] -= e["armies"]
+                self.armies[ix[e["to"]]] += e["armies"]
+            elif effect == "give":
+                self.owner[ix[e["territory"]]] = e["target"]
+            elif effect == "strike":
+                self.armies[ix[e["territory"]]] = e["armies"]
+            elif effect == "abandon":
+                t = ix[e["territory"]]
+                self.owner[t], self.armies[t] = "neutral", e["armies"]
+            elif effect == "see" and e["player"] in self.mine:
+                if "target" in e:
+                    self.sights.append((e["card"], e["target"]))
+                elif "continent" in e:
+                    members = self.board.members[self.board.continents.index(e["continent"])]
+                    self.sights.append((e["card"], set(members)))
+                else:
+                    t = ix[e["territory"]]
+                    around = self.kinds[e["card"]].around
+                    self.sights.append((e["card"], {t, *self.board.adjacent[t]} if around else {t}))
+        elif kind == "card_effect_ended" and e["effect"] == "see" and e["player"] in self.mine:
+            self.sights.remove(next(s for s in self.sights if s[0] == e["card"]))
+        elif kind == "nuclear":
+            for name in e["territories"]:
+                t = ix[name]
+                self.owner[t], self.armies[t] = "neutral", 1
         elif kind == "turn_start":
             self.revealed = {}
             self.active = e["player"]
@@ -166,6 +197,10 @@ class Entitled:
         level = [2 if distance.get(t) == 0 else far.get(distance.get(t, -1), vis.rest) for t in range(size)]
         for t, seen in self.revealed.items():
             level[t] = max(level[t], seen)
+        for _, seen in self.sights:  # the seat's own see cards
+            for t in range(size):
+                if (self.owner[t] == seen) if isinstance(seen, str) else t in seen:
+                    level[t] = 2
         return level
 
     def shown(self, t):
@@ -226,6 +261,14 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
             if kind == "elimination" and vis.hide_cards and "cards_taken" in e and not ours \
                     and e["by"] not in entitled.mine:
                 found.append(f"event {k}: cards taken with an elimination told")
+            if kind in ("card_piece", "card_gained", "kind_discarded") and not ours and vis.hide_cards:
+                found.append(f"event {k}: another's {kind} told under hide cards")
+            if kind in ("card_played", "card_effect_ended") and not ours:
+                if "player" in e and entitled.kinds[e["card"]].hidden:
+                    found.append(f"event {k}: another's hidden {e['card']} told")
+                for field in ("territory", "from", "to"):
+                    if field in e and entitled.level[rules.board.index[e[field]]] < 2:
+                        found.append(f"event {k}: a play on {e[field]}, which the seat does not see")
             if kind in PLACES:
                 fought = kind in BATTLES and (ours or entitled.defender in entitled.mine)
                 if fought:

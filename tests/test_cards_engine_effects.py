@@ -256,3 +256,36 @@ def test_every_kind_of_the_spec_offers_its_option_shapes():
     assert shapes == {"reinforcement": {1}, "spy": {2}, "reconnaissance": {2}, "surveillance": {2}, "airlift": {3},
                       "gift": {3}, "diplomacy": {3}, "sanctions": {2}, "bomb": {2}, "blockade": {2}}
     assert options(game, 0, kind_index(rules, "diplomacy")) == [(6, 0, 1), (6, 0, 2), (6, 1, 2)]
+
+
+def test_sanctions_cut_an_income_of_the_income_section_too():
+    from conftest import load
+    from cards_kinds import with_kinds
+
+    rules = with_kinds(load("rulebooks/house/local-deployments.risk", players=3), EVERY_KIND)
+    assert rules.income is not None
+    k = kind_index(rules, "sanctions")
+    names = rules.board.territories
+    blue = names[0:8] + names[9:12] + names[13:17]
+    holds = {name: (1, 1) if name in blue else (2, 1) for name in names}
+    holds[names[8]] = holds[names[12]] = (0, 1)
+    game, events = game_with(rules, Script(play=[(k, 1)]), holds)
+    game.kind_hands[0].append(k)
+    play_moment(game, 0, "reinforce")
+    game.active = 1
+    reinforce(game, 1)
+    told = [e for e in events if e["type"] == "reinforcements"][-1]
+    assert (told["from_territories"], told["total"]) == (5, 3)
+
+
+def test_a_player_who_gives_away_his_last_territory_is_out_and_his_turn_ends():
+    k = kind_index(RULES, "gift")
+    names = RULES.board.territories
+    holds = {name: (1 + i % 2, 1) for i, name in enumerate(names)}
+    holds["alaska"] = (0, 4)
+    game, events = game_with(RULES, Script(play=[(k, T["alaska"], 1)]), holds)
+    game.kind_hands[0].append(k)
+    reinforce(game, 0)
+    assert not game.alive[0] and game.owner[T["alaska"]] == 1
+    assert [e["type"] for e in events] == ["card_played", "elimination"]
+    assert events[1]["by"] == "blue"

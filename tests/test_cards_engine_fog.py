@@ -81,3 +81,24 @@ def test_a_hidden_play_narrates_as_nothing_to_the_others():
              "until_round": 2, "hidden": True}
     assert told(event, {"red"}) == event
     assert untold(told(event, {"blue"})) and told(event, {"blue"}) == {"type": "card_played", "turn": 3}
+
+
+FOGS = [["visibility { rest nothing }", "visibility { hide cards }"],
+        ["visibility { adjacent owner }", "visibility { rest nothing }"]]
+
+
+@pytest.mark.parametrize("fog", [0, 1])
+def test_no_seat_receives_a_hidden_fact_in_a_game_of_every_kind(fog):
+    """The fog check of issue 23 (tests/fogcheck.py: what a seat may see, worked out from the full
+    log apart from the engine; it knows the see cards) over every channel of each seat, in a game
+    where every kind is played, a third of them hidden."""
+    from cards_kinds import EVERY_KIND
+    from fogcheck import leaks, play_watched
+    from riskrules.engine.cards.play import with_neutral  # (the game's own rules: the check reads them)
+
+    kinds = tuple(dataclasses.replace(k, pieces=2, start=2, hidden=i % 3 == 0) for i, k in enumerate(EVERY_KIND))
+    rules = with_neutral(with_kinds(open_rulebook("classic", sets=FOGS[fog]).rules(None, 3), kinds))
+    for seat in range(3):
+        full, stream, decisions = play_watched(rules, ["random", "balanced", "random"], 5 + fog, seat, max_turns=24)
+        assert sum(e["type"] == "card_played" for e in full) >= 10
+        assert leaks(rules, full, stream, decisions, seat) == []

@@ -103,3 +103,25 @@ def test_the_log_schema_holds_every_card_event_and_refuses_a_damaged_one():
         check_events([events[0], {**played, "effect": "explode"}], "log", board.territories, board.continents,
                      events[0])
     assert str(damaged.value).startswith("log:2: damaged — ")
+
+
+def test_a_damaged_play_in_a_log_is_one_line_naming_it():
+    rules = kinds_rules(QUICK)
+    events: list[dict] = []
+    Game(rules, [Person(), make_bot("random"), make_bot("balanced")], 2, max_turns=30,
+         listeners=[events.append]).play()
+    at = next(i for i, e in enumerate(events) if e["type"] == "card_played" and e["player"] == "red")
+    unknown = events[:at] + [{**events[at], "card": "nonsense"}] + events[at + 1:]
+    report = _replay(unknown, rules)
+    assert report.mismatch.got == {"error": f"line {at + 1} plays a card these rules do not have: 'nonsense'"}
+    bomb = next(i for i, e in enumerate(events) if e["type"] == "card_played" and e["player"] == "red"
+                and e["effect"] == "strike")
+    from riskrules.engine.log import Tracker
+
+    board = Tracker(rules.board, ["red", "blue", "yellow", "neutral"])
+    for e in events[1:bomb]:
+        board.apply(e)
+    mine = next(name for t, name in enumerate(rules.board.territories) if board.owner[t] == "red")  # not a strike's
+    wrong = events[:bomb] + [{**events[bomb], "territory": mine}] + events[bomb + 1:]
+    got = _replay(wrong, rules).mismatch.got["error"]
+    assert got.startswith("red (person) answered (8, ") and got.endswith(") to play: not a card you may play on that now")

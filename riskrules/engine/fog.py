@@ -82,7 +82,9 @@ class Fog:
             sources.append(frozenset(mine))
         self.sources = sources
         self.watchers = [frozenset(s for s in range(players) if x in sources[s]) for x in range(every)]
-        self.own_watchers = self.watchers  # (without the holders of see cards: card_sight)
+        # who must see again when x's territories change owner: the watchers, and the holders of see
+        # cards on x (card_sight; only there: a spy does not share its target's battles)
+        self.owner_watchers = self.watchers
         # cards that do something: what each seat's see cards show it now (territories, and the
         # players whose territories it sees), or None (no see card of its own holds)
         self.card_seen: list[tuple[frozenset[int], frozenset[int]] | None] = [None] * players
@@ -122,7 +124,7 @@ class Fog:
             if owner[t] != was[t]:
                 for x in (was[t], owner[t]):
                     if x >= 0:
-                        again |= self.watchers[x]
+                        again |= self.owner_watchers[x]
                 was[t] = owner[t]
         if kind in _BATTLES:  # both sides of a battle see its territories until the turn's end
             source, target = ix[event["from"]], ix[event["to"]]
@@ -215,7 +217,7 @@ class Fog:
     def card_sight(self, s: int) -> int:
         """Seat `s`'s see cards that hold now (engine/cards/effects.see), read off the game: the
         territories they show it, and the players whose territories it watches (it hears their
-        changes of owner as its own). Returns `s`, whose levels must be made again."""
+        changes of owner: owner_watchers). Returns `s`, whose levels must be made again."""
         territories: set[int] = set()
         players: set[int] = set()
         for e in self.game.kind_effects:
@@ -229,7 +231,7 @@ class Fog:
         for seat, seen in enumerate(self.card_seen):
             for x in seen[1] if seen is not None else ():
                 spies.setdefault(x, set()).add(seat)
-        self.watchers = [w | spies[x] if x in spies else w for x, w in enumerate(self.own_watchers)]
+        self.owner_watchers = [w | spies[x] if x in spies else w for x, w in enumerate(self.watchers)]
         return s
 
     def _show(self, s: int, territories) -> list[int]:

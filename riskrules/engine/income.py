@@ -31,6 +31,10 @@ def reinforce(game: Any, seat: int) -> None:
         env = game.quantities(seat, cap.names - {"income"})
         env["income"] = income
         limit = min(income, cap(env))  # (an expression is never below 0)
+    if game.kind_effects:  # cards that do something: an income effect (sanctions) cuts it (engine/cards/play.py)
+        from .cards.play import income_cut
+
+        limit -= income_cut(game, seat, limit)
     # the pools: armies placed anywhere, and each held continent's under local deployments; what
     # negative bonuses and the cap take away is taken from them evenly (Warzone's local deployments)
     if r.local:

@@ -5,6 +5,18 @@ Options are tuples of ints, the kind index first (SPEC44): armies (k,) · see a 
 see a territory (k, territory) · see a continent (k, continent) · move (k, from, to), answered
 (k, from, to, armies) · give (k, territory, seat) · forbid (k, seat_a, seat_b) · income (k, seat) ·
 strike (k, territory) · abandon (k, territory).
+
+The platforms' own descriptions, in our words (sources):
+- Warzone wiki, Sanctions_Card: a player's income cut by a percent, 50% by default; two cuts apply
+  one after the other (20 → 10 → 5); the cut is rounded to the nearest army, a half down (50% of 5
+  takes 2, 51% takes 3).
+- Warzone wiki, Diplomacy_Card: neither of two players may attack the other for some turns (there
+  from the next turn on; here from the play on).
+- Warzone forum 90852 ("games bombs"): a bomb halves an adjacent enemy territory's armies, an odd
+  number leaving the smaller half (here: the share killed rounded up, and one army always stays).
+- Warzone wiki, Neutral: blockade and abandon cards send a territory to the neutral army with
+  more armies than it had.
+- Warzone wiki, Cards: a card is used up when played, whatever it did.
 """
 
 from __future__ import annotations

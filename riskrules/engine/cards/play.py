@@ -5,6 +5,11 @@ Nothing here runs in a game whose rules declare no kinds (`rules.cards.kinds is 
 game looks once, when it is made (`start`), and its phases are compiled once (`PHASES`), so
 every earlier game draws the same random numbers and runs the same code.
 
+Earning as Warzone's wiki (Cards) tells it, in our words: a turn in which a player takes a territory
+earns him the game's number of pieces, however many he takes; each piece's kind drawn by the kinds'
+weights, with each kind's minimum besides; a card needs all its pieces. A hand may hold at most the
+limit: here a card made over it is discarded at once (Warzone lets one play or discard).
+
 The state, on the game (copied by copying.py; a seat sees its own, the others' counts: Sight):
 - kind_hands[seat]: the kind indexes (into rules.cards.kinds.kinds) of the whole cards held;
 - kind_pieces[seat][k]: the pieces of kind k held;
@@ -111,19 +116,13 @@ def turn_end(game: Any) -> None:
 def end_effects(game: Any, seat: int) -> None:
     """Effects whose holder's turn begins `turns` rounds after the play end now; so do those of a
     holder who is out, once their round is over."""
-    kept, ended = [], []
-    for e in game.kind_effects:
-        until = e[5]
-        if (e[2] == seat and game.round >= until) or game.round > until:
-            ended.append(e)
-        else:
-            kept.append(e)
+    ended = [e for e in game.kind_effects if (e[2] == seat and game.round >= e[5]) or game.round > e[5]]
     if not ended:
         return
-    game.kind_effects = kept
     kinds = game.rules.cards.kinds.kinds
-    if game.listeners:  # (the Fog hears a see effect end: fog.Fog.card_sight)
-        for e in ended:
+    for e in ended:  # one at a time, each told as it ends (the Fog hears a see effect end: fog.Fog.card_sight)
+        game.kind_effects = [x for x in game.kind_effects if x is not e]
+        if game.listeners:
             game._event("card_effect_ended", e[2], card=kinds[e[1]].name, effect=e[0],
                         **({"hidden": True} if kinds[e[1]].hidden else {}))
 
@@ -135,7 +134,7 @@ def earn(game: Any, seat: int) -> None:
     """A turn with a conquest: a whole card from the deck of whole cards (if any is left), and
     `earned` pieces of kinds drawn by weight, then each kind's `minimum`; `pieces` of a kind make a
     card of it. Over the hand's limit, the cards made last are discarded."""
-    if not game.conquered or seat == game.neutral:
+    if not game.conquered or seat == game.neutral or not game.alive[seat]:
         return
     ck = game.rules.cards.kinds
     kinds = ck.kinds
@@ -323,12 +322,16 @@ def attack_phase(game: Any, decider: int, side: int) -> None:
 
 def reinforce(game: Any, seat: int) -> None:
     """The reinforce phase with kinds: as Turn.reinforce, less what income effects cut, plus the armies
-    cards played at `reinforce`. (Rules with an `income` section reinforce by engine/income.py, then
-    place the cards' armies; income effects do not cut theirs.)"""
+    cards played at `reinforce`. (Rules with an `income` section reinforce by engine/income.py, which
+    takes the cut off their income, then place the cards' armies.)"""
+    if not game.alive[seat]:  # (he gave or abandoned his last territory at the start of his turn)
+        return
     if game.rules.income is not None:
         from .. import income
 
         extra = play_moment(game, seat, "reinforce")
+        if not game.alive[seat]:
+            return
         income.reinforce(game, seat)
         if extra:
             game.place(seat, seat, extra)
@@ -341,6 +344,8 @@ def reinforce(game: Any, seat: int) -> None:
     from_continents = sum(game.value(bonus[k], seat) for k in held)
     cut = income_cut(game, seat, from_territories + from_continents) if game.kind_effects else 0
     extra = play_moment(game, seat, "reinforce")
+    if not game.alive[seat]:
+        return
     total = from_territories + from_continents - cut + from_cards + extra
     game.turn_total = total
     if game.listeners:
@@ -353,6 +358,8 @@ def reinforce(game: Any, seat: int) -> None:
 
 
 def attack(game: Any, seat: int) -> None:
+    if not game.alive[seat]:
+        return
     play_moment(game, seat, "attack")
     attack_phase(game, seat, seat)
     game.draw_cards(seat)
