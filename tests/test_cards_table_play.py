@@ -17,6 +17,7 @@ from riskrules.terminal.human import HumanAgent
 from riskrules.text.card_plays import kinds_of, shape
 from riskrules.text.i18n import Text
 from riskrules.text.replay_page import steps
+from riskrules.web.view import described
 
 ALL_CARDS = Path(__file__).resolve().parent / "data" / "all-cards.risk"
 KINDS = ["reinforcement", "spy", "reconnaissance", "surveillance", "airlift", "gift", "diplomacy", "sanctions",
@@ -43,6 +44,7 @@ class Person(HumanAgent):
             return super().decide(d)
         if d.kind is ATTACK and self.forbidden is None and self.view.turn == 1:
             g = self.view
+            self.faced = described(d, g, self.t, 1, 0).get("faced")  # (what the page shows with the question)
             self.forbidden = next((a, b) for a in range(g.size) if g.owner[a] == self.seat and g.armies[a] > 1
                                   for b in g.adjacent[a] if g.owner[b] == 1)
             return super().decide(d)
@@ -88,8 +90,10 @@ def test_a_person_plays_every_kind_of_card_at_the_terminal(played):
     assert plays[4] == {"type": "card_played", "turn": 1, "player": "red", "card": "airlift", "effect": "move",
                         "from": "northern_europe", "to": "western_united_states", "armies": 1}
     assert plays[5]["target"] == "blue" and plays[5]["territory"] == "western_united_states"
-    # the attack the diplomacy card forbids: refused with the card's sentence, then no attack (Enter)
-    assert "Not allowed: diplomacy forbids attacks between red and blue until red's turn in round 2." in person.said
+    # the attack the diplomacy card forbids: listed with the attacks, refused with the card's sentence
+    assert person.said[13].endswith("\n  diplomacy forbids attacks between red and blue until red's turn in round 2.")
+    assert person.said[14] == "Not allowed: diplomacy forbids attacks between red and blue until red's turn in round 2."
+    assert person.faced == "Diplomacy forbids attacks between red and blue until red's turn in round 2."
 
 
 def test_the_replay_page_shows_the_plays_a_seat_was_told_of(played):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine.agents.balanced import PRESS
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
                                 TRADE, Decision)
-from ..text.card_plays import PLAY, continent_name, held, kinds_of, playable, player_name
+from ..text.card_plays import FORBIDS, PLAY, continent_name, held, kinds_of, playable, player_name, refusal_text
 from .typed import fold, groups, quote, split, starts
 
 
@@ -99,10 +99,7 @@ class Answers:
                 return t._("{side} attacks only {player}").format(side=t.player(g.names[side]),
                                                                   player=t.player(g.names[g.active]))
             refusal = d.check((source, x))  # (a card that forbids the attack says so: engine/cards/play.py)
-            if refusal is not None and refusal.template != "that attack is not allowed":
-                return t._(refusal.template).format(**{k: t.player(v) if k in ("a", "b", "holder") else v
-                                                       for k, v in refusal.values.items()})
-            return None
+            return refusal_text(t, refusal) if refusal is not None and refusal.template == FORBIDS else None
         if k == PLAY:  # the territories of an airlift: the seat's own
             return self.not_held(x, side) if owner != side else None
         if k is FORTIFY and source is None:
@@ -480,7 +477,8 @@ class Answers:
                     if option in options:
                         return option, None
                 return None, self.t._("{card} cannot name {player} and {other} together").format(
-                    card=card["name"], player=player_name(self.view, self.t, a), other=player_name(self.view, self.t, b))
+                    card=card["name"], player=player_name(self.view, self.t, a),
+                    other=player_name(self.view, self.t, b))
             problem = problem or why or why_b
         return None, problem or usage
 

@@ -12,7 +12,7 @@ import textwrap
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
                                 TRADE, Decision)
 from ..engine.sight import left_to_place, seen_now
-from ..text.card_plays import PLAY, kinds_held_text, playable
+from ..text.card_plays import PLAY, forbidden_attacks, kinds_held_text, playable
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
@@ -73,7 +73,8 @@ class Prompts:
                         "Over the hand limit of {n} cards: discard which? (number): ", limit).format(n=limit), \
                 "\n".join(lines)
         if k is ATTACK:
-            lines = self.attack_list(d)
+            forbidden = forbidden_attacks(self.view, t, d)  # (what a card forbids, its sentence)
+            lines = self.attack_list(d) + self.wrapped(["  " + line + "." for line in forbidden], 4)
             if t.voice("attack") == "liberation":
                 # Translators: the liberation voice: choose a country to liberate (befreien)
                 ask = t.p_("liberation", "Liberate: number or 'from to' [armies to keep]; Enter to stop: ")

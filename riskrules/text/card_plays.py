@@ -207,3 +207,37 @@ def kinds_held_text(view, t: Text) -> str | None:
     if parts:
         text += " " + t._("Pieces: {pieces}.").format(pieces=", ".join(parts))
     return text
+
+
+# ---- what a card forbids ----------------------------------------------------------------------
+
+FORBIDS = "{card} forbids attacks between {a} and {b} until {holder}'s turn in round {round}"  # engine/cards/play.py
+
+
+def refusal_text(t: Text, refusal) -> str:
+    """An engine's refusal in the game's language, the players named by their colour's word."""
+    values = {k: t.player(v) if k in ("a", "b", "holder") else v for k, v in refusal.values.items()} \
+        if refusal.template == FORBIDS else refusal.values
+    return t._(refusal.template).format(**values)
+
+
+def forbidden_attacks(view, t: Text, d) -> list[str]:
+    """What the cards in play forbid of an attack decision now, a sentence each ('diplomacy forbids
+    attacks between red and blue until red's turn in round 5'): the attacks left out of its options
+    between territories the seat sees."""
+    from ..engine.cards.play import ForbiddenAttack
+
+    if not isinstance(d, ForbiddenAttack):
+        return []
+    found: dict[str, None] = {}
+    for a in range(view.size):
+        if view.owner[a] != d.side:
+            continue
+        for b in view.adjacent[a]:
+            owner = seen_now(view, b)[0]
+            if owner is None or owner < 0 or owner == d.side or (a, b) in d.options:
+                continue
+            refusal = d.check((a, b))
+            if refusal is not None and refusal.template == FORBIDS:
+                found[refusal_text(t, refusal)] = None
+    return list(found)

@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
                                 TRADE, Decision)
 from ..engine.sight import seen_now
-from ..text.card_plays import PLAY, kinds_held_text, playable
+from ..text.card_plays import PLAY, forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, mission_line, set_text
 
@@ -108,6 +108,9 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
             out["prompt"] = t.p_("liberation", "Liberate: click one of your territories, then a neighbour.")
         else:
             out["prompt"] = t._("Attack: click one of your territories, then a neighbour.")
+        forbidden = forbidden_attacks(view, t, d)  # (what a card forbids: its sentence)
+        if forbidden:
+            out["faced"] = " ".join(f"{line[0].upper()}{line[1:]}." for line in forbidden)
     elif k is DICE:
         out["options"] = [list(o) for o in d.options]
         out["labels"] = [t._("{armies}, {dice}").format(
