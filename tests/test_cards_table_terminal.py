@@ -132,3 +132,16 @@ def test_help_says_how_each_card_is_typed(table):
         "'play surveillance CONTINENT'; 'play airlift FROM TO [ARMIES]'; 'play gift TERRITORY PLAYER'; "
         "'play diplomacy PLAYER PLAYER'; 'play sanctions PLAYER'; 'play bomb TERRITORY'; "
         "'play emergency-blockade TERRITORY'. Enter plays none.")
+
+
+@pytest.mark.parametrize("hostile", [
+    "play bomb ²", "play ² kamchatka", "play\x00bomb", "play " + "b" * 300, "play bomb kamchatka 3",
+    "play airlift alaska ural -1", "play airlift alaska ural 1e9", "play airlift alaska ural 9999999", "play 0",
+    "play 99999999", "play gift alaska blue blue", "play diplomacy blue blue", "play spy", "play spy blue\x1b[2J",
+    "play surveillance ³", "play reinforcement reinforcement",
+])
+def test_hostile_input_at_the_play_question_is_refused_and_asked_again(table, hostile):
+    sc, d = screen(table, [hostile, "pass"])
+    assert sc.ask(d) is None
+    assert len(sc.refusals()) == 1 and len(sc.asked) == 2
+    assert all(len(line) < 200 for line in sc.refusals())
