@@ -105,7 +105,7 @@ def test_the_log_schema_holds_every_card_event_and_refuses_a_damaged_one():
     assert str(damaged.value).startswith("log:2: damaged — ")
 
 
-def test_a_damaged_play_in_a_log_is_one_line_naming_it():
+def test_a_damaged_play_in_a_log_is_found_at_its_line():
     rules = kinds_rules(QUICK)
     events: list[dict] = []
     Game(rules, [Person(), make_bot("random"), make_bot("balanced")], 2, max_turns=30,
@@ -123,5 +123,21 @@ def test_a_damaged_play_in_a_log_is_one_line_naming_it():
         board.apply(e)
     mine = next(name for t, name in enumerate(rules.board.territories) if board.owner[t] == "red")  # not a strike's
     wrong = events[:bomb] + [{**events[bomb], "territory": mine}] + events[bomb + 1:]
-    got = _replay(wrong, rules).mismatch.got["error"]
-    assert got.startswith("red (person) answered (8, ") and got.endswith(") to play: not a card you may play on that now")
+    mismatch = _replay(wrong, rules).mismatch  # (a play not offered now is taken for one of a later moment)
+    assert mismatch.line == bomb + 1 and mismatch.expected == wrong[bomb] and mismatch.got != wrong[bomb]
+
+
+def test_a_log_tells_a_pass_at_one_moment_from_a_play_at_the_next():
+    """A person passes his start card and plays his reinforcement card: the log holds the play only,
+    and the replay does not take it for an answer at the start (each kind has its one moment)."""
+    from scenario import Script
+
+    kinds = (dataclasses.replace(EVERY_KIND[0], name="early", moment="start", pieces=1, start=1),
+             dataclasses.replace(EVERY_KIND[0], name="late", pieces=1, start=1))
+    rules = kinds_rules(kinds)
+    events: list[dict] = []
+    person = Script(play=[None, (1,)])
+    Game(rules, [person, make_bot("random"), make_bot("random")], 3, max_turns=3, listeners=[events.append]).play()
+    plays = [(e["player"], e["card"]) for e in events if e["type"] == "card_played"]
+    assert ("red", "late") in plays and ("red", "early") not in plays
+    assert _replay(events, rules).ok

@@ -97,7 +97,9 @@ class LogAgent(Agent):
         if k is PLAY:  # a card that does something: its `card_played` event names it and its targets
             if kind != "card_played" or e.get("player") != side:
                 return None
-            return _played(view, e, number)
+            answer = _played(view, e, number)
+            # (a kind is played at one moment: a play not offered now is one of a later moment, passed to now)
+            return answer if (answer[:3] if len(answer) == 4 else answer) in d.options else None
         raise GameError(f"a log cannot answer a '{k}' decision")
 
 
