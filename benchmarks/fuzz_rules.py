@@ -9,6 +9,9 @@ Generators (chosen per case from its own random source):
   huge     — very large tables, long chains of variants, many-digit numbers, long names
   deep     — brackets, blocks and expressions nested 100 to 100,000 deep
   paths    — `extends` and `board` naming devices, FIFOs, absolute paths, `..`, links out
+  cards    — card declarations (issue 44): kinds with every effect and option, edge numbers, doubled
+             options, bad names, 21 kinds, `earn`, `card limit`, `sets nuclear`, `hide card plays`
+             (only when asked for: `--only cards`)
   combine  — a house rule extending an edition with the statements of 2–3 rules of the gallery
              (rulebooks/house/, a gallery rule's own parent in the gallery brought along) and
              0–3 statements of the newer constructs — teams, assassin, neutral territories,
@@ -532,10 +535,73 @@ def gen_online(rng: random.Random) -> tuple[str, bytes]:
     return f"{extra} of issue 43's over {parent}", "\n".join(out).encode("utf-8") + b"\n"
 
 
+# ---- cards that do something (issue 44) -------------------------------------------------------------
+
+CARD_EFFECTS = ["move armies", "give a territory", "forbid attacks between two players", "see a player",
+                "see a territory", "see a territory and its neighbours", "see a continent"]
+CARD_NAMES = ["spy", "bomb", "gift", "airlift", "emergency-blockade", "r2", "a-b-c", "x" * 40, "Bomb", "limit",
+              "card", "bomb_2", "1st", "bomb-", "sanctions"]
+
+
+def _card_kind(rng: random.Random, name: str) -> str:
+    """A `card NAME: EFFECT, OPTION …` line: mostly sound, its numbers now and then at or past the
+    edges (percentages over 100, 0 pieces, huge counts), an option doubled, the duration where no
+    effect lasts."""
+    n = lambda: rng.choice([0, 1, 2, 3, 4, 5, 20, 100, 101, 1000, 1001]) if rng.random() < 0.04 \
+        else rng.randint(1, 6)  # noqa: E731
+    effect = rng.choice([
+        *CARD_EFFECTS, f"armies {_sound(rng, 1, 20)}", f"armies {n()}", f"income -{n()}% of a player",
+        f"strike {rng.choice([1, 25, 50, 99, 100, 0, 101, 250])}% of an enemy neighbour",
+        f"abandon a territory times {n()}"])
+    lasting = effect.startswith(("see", "forbid", "income"))
+    if rng.random() < (0.5 if lasting else 0.03):
+        effect += f" for {n()} round{rng.choice(['', 's'])}"
+    options = [f"{n()} in the deck" if rng.random() < 0.3 else f"pieces {n()}", f"weight {n()}",
+               *([f"minimum {rng.choice([0, 0, 1, 2])}"] if rng.random() < 0.3 else []), f"{n()} pieces at the start",
+               "played " + rng.choice(["at start", "with reinforcements", "in attack", "at end"]),
+               f"at most {n()} a turn", "hidden"]
+    chosen = rng.sample(options, rng.randint(0, 4))
+    if chosen and rng.random() < 0.01:
+        chosen.append(chosen[0])  # an option given twice
+    return f"card {name}: " + ", ".join([effect, *chosen])
+
+
+def _newer_cards(rng: random.Random) -> str:
+    """A cards section of kinds (1 to 6, now and then 21 or a name twice), with `earn`, `card limit`,
+    `sets none` or `sets nuclear`, and now and then a visibility block hiding card plays."""
+    count = 21 if rng.random() < 0.03 else rng.randint(1, 6)
+    names = [rng.choice(CARD_NAMES) if rng.random() < 0.05 else f"k{i}" for i in range(count)]
+    lines = [_card_kind(rng, name) for name in names]
+    if rng.random() < 0.5:
+        lines.append(f"earn {rng.choice([1, 2, 3, 6, 9, 0, 101])} piece{rng.choice(['', 's'])} per turn with conquest")
+    if rng.random() < 0.4:
+        lines.append(f"card limit {rng.choice([1, 2, 3, 5, 0, 101])}")
+    if rng.random() < 0.4:
+        lines.append(rng.choice(["sets none", "sets nuclear"]))
+    rng.shuffle(lines)
+    text = "cards {" + "".join(f"\n    {line}" for line in lines) + "\n}"
+    if rng.random() < 0.25:
+        text += "\nvisibility {\n    " + rng.choice(["hide card plays", "hide cards, card plays",
+                                                       "adjacent owner and armies\n    rest nothing"]) + "\n}"
+    return text
+
+
+def gen_cards(rng: random.Random) -> tuple[str, bytes]:
+    """Cards that do something (issue 44) over an edition or a gallery rule of cards: one to three
+    sections of kinds, some in player-count overlays; or the nuclear sets alone."""
+    parent = rng.choice(EDITIONS + ["warzone-cards", "conquer-club-nuclear"])
+    out = [f"rulebook cards{rng.randint(0, 99)}", f"extends {parent}", ""]
+    extra = rng.randint(1, 3)
+    for _ in range(extra):
+        statement = _newer_cards(rng) if rng.random() < 0.9 else "cards {\n    sets nuclear\n}"
+        out.append(_overlay(rng, statement) if rng.random() < 0.2 else statement)
+    return f"{extra} card sections over {parent}", "\n".join(out).encode("utf-8") + b"\n"
+
+
 # Cumulative shares keep the cases of the other generators what they were before combine came:
 # combine takes the last 0.1 of grammar's old 0.25.
 GENERATORS = [(0.25, "bytes"), (0.3, "tokens"), (0.15, "grammar"), (0.1, "combine"), (0.07, "huge"), (0.03, "deep"),
-              (0.1, "paths"), (0.0, "online")]  # online: only when asked for (--only online)
+              (0.1, "paths"), (0.0, "online"), (0.0, "cards")]  # online, cards: only when asked for (--only)
 ONLY: list[str] = []  # set by the campaign's --only: the roll picks among these alone
 
 
@@ -550,7 +616,8 @@ def generate(rng: random.Random, index: int, case: Path) -> str:
         label, data = gen_paths(rng, case)
     else:
         label, data = {"bytes": gen_bytes, "tokens": gen_tokens, "grammar": gen_grammar, "huge": gen_huge,
-                       "deep": gen_deep, "combine": gen_combine, "online": gen_online}[kind](rng)
+                       "deep": gen_deep, "combine": gen_combine, "online": gen_online,
+                       "cards": gen_cards}[kind](rng)
     (case / "house.risk").write_bytes(data)
     return f"{kind}: {label}"
 
