@@ -11,6 +11,7 @@ None): whether balanced's rule of thumb for cards wins more than its share.
 
     python benchmarks/card_plays.py --games 40                       # rulebooks/house/warzone-cards.risk
     python benchmarks/card_plays.py --against blind --games 300      # the rule of thumb against none
+    python benchmarks/card_plays.py --against blind --pieces 1       # every kind a whole card a piece
 """
 
 from __future__ import annotations
@@ -73,11 +74,16 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--against", choices=("random", "blind"), default="random")
+    parser.add_argument("--pieces", type=int, default=None, help="every kind made of this many pieces")
     args = parser.parse_args()
     rules = open_rulebook(args.rules).rules(None, args.players)
     if rules.cards.kinds is None:
         print(f"{args.rules} declares no kinds of cards")
         return 1
+    if args.pieces is not None:
+        kinds = rules.cards.kinds
+        kinds = dataclasses.replace(kinds, kinds=tuple(dataclasses.replace(k, pieces=args.pieces) for k in kinds.kinds))
+        rules = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kinds=kinds))
     without = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kinds=None))
     settings = (("with its cards", rules), ("without them", without)) if args.against == "random" else \
         (("with its cards", rules),)

@@ -200,7 +200,7 @@ class Entitled:
         for _, seen in self.sights:  # the seat's own see cards
             for t in range(size):
                 if (self.owner[t] == seen) if isinstance(seen, str) else t in seen:
-                    level[t] = 2
+                    level[t] = max(level[t], vis.adjacent)  # (as if next to its own)
         return level
 
     def shown(self, t):

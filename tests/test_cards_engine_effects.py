@@ -59,7 +59,7 @@ def test_an_airlift_moves_exactly_what_it_says_and_the_guard_stays():
                                "to": "argentina", "armies": 5}]
     d = Play(D.PLAY, 0, [(k, alaska, argentina)], 0, True)
     d.view = game.sights[0]
-    assert d.check((k, alaska, argentina, 3)) == "move between 1 and 2 armies"
+    assert d.check((k, alaska, argentina, 3)) == "move between 1 and 2 armies (one must stay behind)"
     assert d.check((k, alaska, argentina)) == "expected the card, from, to and a number of armies"
     assert d.check((k, argentina, alaska, 1)) == "not a card you may play on that now"
 
@@ -220,15 +220,41 @@ def test_earning_draws_pieces_by_weight_with_minimums_and_a_limit():
     assert len(events) == 4
 
 
-def test_whole_cards_in_the_deck_are_drawn_one_a_conquering_turn():
+def test_whole_cards_are_shuffled_into_the_deck_and_drawn_as_any_card():
+    from riskrules.engine.cards.play import draw, mix
+
     rules = kinds_rules((CardKind("a", "armies", None, amount=1, copies=2),))
     game, events = game_with(rules, Script(), {})
-    assert list(game.kind_deck) == [0, 0]
+    base = game.size + game.board.jokers
+    assert list(game.kind_deck) == [base, base]
+    mix(game)
+    assert len(game.deck) == base + 2 and sorted(game.deck)[-2:] == [base, base] and not game.kind_deck
+    game.deck.rotate(-list(game.deck).index(base))  # a card of the kind on top, then whatever comes
     game.conquered = True
-    earn(game, 0)
-    earn(game, 0)
-    earn(game, 0)
-    assert game.kind_hands[0] == [0, 0] and not game.kind_deck
+    draw(game, 0)
+    assert game.kind_hands[0] == [0] and game.hands[0] == []
+    assert [(e["type"], e["card"]) for e in events] == [("card_gained", "a")]
+
+
+def test_under_sets_none_the_whole_cards_are_the_deck_one_drawn_a_conquering_turn():
+    import dataclasses
+
+    from riskrules.engine.cards.play import draw, mix
+
+    rules = kinds_rules((CardKind("a", "armies", None, amount=1, copies=2),))
+    rules = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, draw=0))  # (what `sets none` compiles to)
+    game, events = game_with(rules, Script(), {})
+    mix(game)
+    assert len(game.deck) == 2
+    game.conquered = True
+    for _ in range(3):
+        draw(game, 0)
+    assert game.kind_hands[0] == [0, 0] and not game.deck and game.hands[0] == []
+    pieces = kinds_rules((CardKind("a", "armies", None, amount=1),))  # no whole cards: nothing drawn
+    game, events = game_with(dataclasses.replace(pieces, cards=dataclasses.replace(pieces.cards, draw=0)), Script(), {})
+    game.conquered = True
+    draw(game, 0)
+    assert game.hands[0] == [] and events == [] and len(game.deck) == game.size + game.board.jokers
 
 
 def test_the_holder_sees_his_kind_hand_the_others_only_its_size():

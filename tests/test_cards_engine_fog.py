@@ -99,6 +99,22 @@ def test_no_seat_receives_a_hidden_fact_in_a_game_of_every_kind(fog):
     kinds = tuple(dataclasses.replace(k, pieces=2, start=2, hidden=i % 3 == 0) for i, k in enumerate(EVERY_KIND))
     rules = with_neutral(with_kinds(open_rulebook("classic", sets=FOGS[fog]).rules(None, 3), kinds))
     for seat in range(3):
-        full, stream, decisions = play_watched(rules, ["random", "balanced", "random"], 5 + fog, seat, max_turns=24)
+        full, stream, decisions = play_watched(rules, ["random", "balanced", "random"], 5 + fog, seat, max_turns=18,
+                                               screens=seat == fog)  # (the board screens of one seat: they are slow)
         assert sum(e["type"] == "card_played" for e in full) >= 10
         assert leaks(rules, full, stream, decisions, seat) == []
+
+
+def test_a_see_card_shows_as_if_next_to_one_s_own():
+    """Under `adjacent owner` a spy shows who holds the target's territories, not their armies."""
+    from riskrules.language.visibility import SEE_OWNER
+
+    rules = with_kinds(open_rulebook("classic", sets=["visibility { adjacent owner }", "visibility { rest nothing }"]
+                                     ).rules(None, 3), (whole(SPY),))
+    marks: list[tuple] = []
+    game = Game(rules, [Script(play=[(0, 2)]), Script(), Script()], 3, max_turns=2,
+                listeners=[lambda e: marks.append((e, list(game.sights[0].level)))])
+    game.play()
+    event, level = next(m for m in marks if m[0]["type"] == "card_played")
+    yellow = [t for t in range(game.size) if game.owner[t] == 2]
+    assert {level[t] for t in yellow} == {SEE_OWNER}

@@ -37,6 +37,19 @@ def test_every_bot_plays_every_kind_to_a_result(bot, turns):
         assert set(counts) == {k.name for k in QUICK}
 
 
+@pytest.mark.parametrize("bot", ["random", "balanced"])
+def test_warzone_s_way_no_territory_cards_only_pieces(bot):
+    """`sets none` (no territory card is ever drawn) with kinds earned in pieces, as Warzone plays."""
+    rules = kinds_rules(QUICK)
+    rules = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kind="none", draw=0))
+    events: list[dict] = []
+    game = Game(rules, [make_bot(bot) for _ in range(3)], 2, max_turns=60, listeners=[events.append], check_all=True)
+    game.play()
+    kinds = Counter(e["type"] for e in events)
+    assert kinds["card_drawn"] == kinds["trade"] == 0 and kinds["card_piece"] > 0 and kinds["card_played"] > 0
+    assert all(hand == [] for hand in game.hands)
+
+
 class Person(RandomAgent):
     """A random player the log names as a person: a replay answers it from the log (LogAgent)."""
 

@@ -205,14 +205,16 @@ class Fog:
             if seen > level[t]:
                 level[t] = seen
         card_seen = self.card_seen[s]
-        if card_seen is not None:  # what its see cards show it (card_sight)
+        if card_seen is not None:  # what its see cards show it, as if next to its own (card_sight)
             territories, players = card_seen
+            seen = vis.adjacent
             for t in territories:
-                level[t] = SEE_ALL
+                if seen > level[t]:
+                    level[t] = seen
             if players:
                 for t in range(g.size):
-                    if owner[t] in players:
-                        level[t] = SEE_ALL
+                    if owner[t] in players and seen > level[t]:
+                        level[t] = seen
 
     def card_sight(self, s: int) -> int:
         """Seat `s`'s see cards that hold now (engine/cards/effects.see), read off the game: the

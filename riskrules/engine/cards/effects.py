@@ -97,8 +97,9 @@ def _until(game: Any, kind) -> int:
 
 def see(game, seat, k, kind, answer, moment) -> int:
     """See a player's territories / a territory (and its neighbours) / a continent (Warzone's spy,
-    reconnaissance, surveillance) until the holder's turn `turns` rounds on: through the fog
-    (fog.Fog.card_sight), to the holder only; without fog it shows nothing new."""
+    reconnaissance, surveillance) as if next to one's own (the fog's `adjacent` level) until the
+    holder's turn `turns` rounds on: through the fog (fog.Fog.card_sight), to the holder only;
+    without fog it shows nothing new."""
     names, territories = game.names, game.board.territories
     until = _until(game, kind)
     target = kind.target

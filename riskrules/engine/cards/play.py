@@ -13,7 +13,9 @@ limit: here a card made over it is discarded at once (Warzone lets one play or d
 The state, on the game (copied by copying.py; a seat sees its own, the others' counts: Sight):
 - kind_hands[seat]: the kind indexes (into rules.cards.kinds.kinds) of the whole cards held;
 - kind_pieces[seat][k]: the pieces of kind k held;
-- kind_deck: the whole cards of kinds with `copies`, shuffled, a deck of their own;
+- kind_deck: the whole cards of kinds with `copies` until the first turn shuffles them into the
+  deck of territory cards (as card ids kind_base + k; with `sets none` they are the whole deck),
+  drawn as any card by a turn with a conquest (one a turn under `sets none`); empty after;
 - kind_effects: the effects that last, as tuples (effect, k, holder, a, b, until_round): see
   (a: "player"/"territories"… its target, b: the seat or territories), forbid (a, b: the two
   seats), income (a: the seat, b: the percent);
@@ -57,17 +59,17 @@ def with_neutral(rules):
 
 
 def start(game: Any) -> None:
-    """Made once, in a game whose rules declare kinds: the hands, the pieces at the start, the deck
-    of whole cards (shuffled with the game's random source), and the turn's moments."""
+    """Made once, in a game whose rules declare kinds: the hands, the pieces at the start (whole
+    cards made of them at once, untold), the whole cards waiting for the deck (`mix`), and the
+    turn's moments."""
     kinds = game.rules.cards.kinds.kinds
     seats = len(game.names)
     game.kind_hands = [[] for _ in range(seats)]
     game.kind_pieces = [[0] * len(kinds) for _ in range(seats)]
     game.kind_effects = []
     game.kind_played = [0] * len(kinds)
-    deck = [k for k, kind in enumerate(kinds) for _ in range(kind.copies)]
-    game.rng.shuffle(deck)
-    game.kind_deck = deque(deck)
+    game.kind_base = game.size + game.board.jokers  # a whole card of kind k in the deck: card id kind_base + k
+    game.kind_deck = deque(game.kind_base + k for k, kind in enumerate(kinds) for _ in range(kind.copies))
     for seat in range(game.players):
         for k, kind in enumerate(kinds):
             if kind.start:
@@ -103,10 +105,54 @@ def turn_start(game: Any) -> None:
     """The start of a turn: the effects that end now end, the turn's counts start afresh, and the
     holder may play the cards of the moment `start`."""
     seat = game.active
+    if game.kind_deck:  # the first turn: the whole cards into the deck
+        mix(game)
     if game.kind_effects:
         end_effects(game, seat)
     game.kind_played = [0] * len(game.kind_played)
     play_moment(game, seat, "start")
+
+
+def mix(game: Any) -> None:
+    """The whole cards of kinds with `copies` shuffled into the deck of territory cards (made by the
+    setup); under `sets none` (no territory card is drawn) they are the deck."""
+    cards = list(game.kind_deck) + (list(game.deck) if game.rules.cards.draw else [])
+    game.kind_deck.clear()
+    game.rng.shuffle(cards)
+    game.deck = deque(cards)
+
+
+def draw(game: Any, seat: int) -> None:
+    """A turn with a conquest draws as Trading.draw_cards does (whole cards, or pieces of a card),
+    one card under `sets none`; a card of a kind goes to the kind hand (card_gained), a territory
+    card to the hand (card_drawn), then the territory hand's limit."""
+    if not game.conquered:
+        return
+    c = game.rules.cards
+    base = game.kind_base
+    if not c.draw and not any(kind.copies for kind in c.kinds.kinds):  # (`sets none`, no whole cards: no draw)
+        return
+    if c.pieces:
+        game.pieces[seat] += c.draw
+        if game.listeners:
+            game._event("card_pieces", seat, pieces=c.draw, held=game.pieces[seat])
+        count = 0
+        while game.pieces[seat] >= c.pieces and len(game.deck) > count:
+            game.pieces[seat] -= c.pieces
+            count += 1
+    else:
+        count = c.draw or 1
+    for _ in range(count):
+        if not game.deck:
+            break
+        card = game.deck.popleft()
+        if card >= base:
+            gain(game, seat, card - base)
+        else:
+            game.hands[seat].append(card)
+            game._event("card_drawn", seat, card=game.card_json(card))
+    if c.hand_limit is not None and len(game.hands[seat]) > c.hand_limit:
+        game.discard_down(seat, c.hand_limit)
 
 
 def turn_end(game: Any) -> None:
@@ -131,15 +177,13 @@ def end_effects(game: Any, seat: int) -> None:
 
 
 def earn(game: Any, seat: int) -> None:
-    """A turn with a conquest: a whole card from the deck of whole cards (if any is left), and
-    `earned` pieces of kinds drawn by weight, then each kind's `minimum`; `pieces` of a kind make a
-    card of it. Over the hand's limit, the cards made last are discarded."""
+    """A turn with a conquest: `earned` pieces of kinds drawn by weight, then each kind's `minimum`;
+    `pieces` of a kind make a card of it. Over the hand's limit, the cards made last are discarded.
+    (Whole cards are drawn from the deck: `draw`.)"""
     if not game.conquered or seat == game.neutral or not game.alive[seat]:
         return
     ck = game.rules.cards.kinds
     kinds = ck.kinds
-    if game.kind_deck:
-        gain(game, seat, game.kind_deck.popleft())
     weights = game.kind_weights
     got = [0] * len(kinds)
     if weights[-1] > 0:
@@ -187,8 +231,10 @@ class Play(Decision):
                 and answer[:3] in self.options:
             stay = self.view.rules.fortify.stay
             most = self.view.armies[answer[1]] - stay
-            if not 1 <= answer[3] <= most:
-                return Refusal(N_("move between 1 and {most} armies"), most=most)
+            if not 1 <= answer[3] <= most:  # (as a fortify move's answer is refused)
+                if not stay:
+                    return Refusal(N_("move between 1 and {most} armies"), most=most)
+                return Refusal(N_("move between 1 and {most} armies (one must stay behind)"), most=most)
             return None
         if type(answer) is tuple and len(answer) == 3 and answer in self.options \
                 and self.view.rules.cards.kinds.kinds[answer[0]].effect == "move":
@@ -362,7 +408,7 @@ def attack(game: Any, seat: int) -> None:
         return
     play_moment(game, seat, "attack")
     attack_phase(game, seat, seat)
-    game.draw_cards(seat)
+    draw(game, seat)
     earn(game, seat)
 
 
