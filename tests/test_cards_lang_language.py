@@ -69,7 +69,19 @@ def test_every_option_and_the_statements_for_all_kinds(tmp_path):
     assert (reserve.copies, reserve.moment, reserve.amount.text, reserve.amount({"round": 4})) == (3, "start",
                                                                                                  "2 * round", 8)
     assert (blockade.moment, blockade.amount) == ("end", 2)
-    assert (rules.cards.kinds.earned, rules.cards.kinds.limit, rules.cards.kind, rules.cards.draw) == (3, 4, "none", 0)
+    # (earn 3 with the bomb's minimum 1: 2 pieces drawn by weight)
+    assert (rules.cards.kinds.earned, rules.cards.kinds.limit, rules.cards.kind, rules.cards.draw) == (2, 4, "none", 0)
+
+
+def test_the_minimums_are_among_the_pieces_earned(tmp_path):
+    """Warzone's card minimums: earn 7 with minimums 2 and 2 gives 4 fixed pieces and 3 drawn (the
+    compiled `earned` is what is drawn by weight; whole cards in the deck have no minimum)."""
+    rules = compiled(tmp_path, "    earn 7 pieces per turn with conquest\n    card spy: see a player, minimum 2\n"
+                               "    card bomb: strike 50% of an enemy neighbour, minimum 2\n    card gift: give a territory")
+    assert rules.cards.kinds.earned == 3 and [k.minimum for k in rules.cards.kinds.kinds] == [2, 2, 0]
+    sheet_text = runner.invoke(app, ["rules", str(tmp_path / "x.risk"), "--lang", "en"]).stdout
+    assert "  Card pieces                    7 pieces after a turn with a conquest: the cards' minimums,\n" \
+           "                                 the rest drawn by weight\n" in sheet_text
 
 
 def test_an_expression_of_players_alone_is_a_number_once_they_are_known(tmp_path):
@@ -145,6 +157,11 @@ def test_earlier_rules_have_no_kinds_and_no_nuclear_sets():
     ("cards {\n    card bomb: strik 50% of an enemy neighbour\n}\n",
      "x.risk:4:16: unexpected 'strik'; expected one of: abandon, armies, forbid, give, income, move, see, strike; "
      "did you mean 'strike'?"),
+    ("cards {\n    sets nuclear\n    sets at most 10\n}\n",
+     "x.risk:5:5: 'sets at most' caps the value of a set, but a nuclear set gives no armies"),
+    ("cards {\n    card spy: see a player, peices 5\n}\n",
+     "x.risk:4:29: unexpected 'peices'; expected one of: a number, at, end of line, for, hidden, minimum, pieces, "
+     "played, weight; did you mean 'pieces'?"),
     ("cards {\n    sets nuke\n}\n",
      "x.risk:4:10: unexpected 'nuke'; expected one of: at, escalating, fixed, flat, none, nuclear"),
 ])

@@ -42,7 +42,7 @@ class CardKinds:
     """Every declared kind and how they are earned; Rules.cards.kinds is None without any."""
 
     kinds: tuple[CardKind, ...]
-    earned: int = 1  # pieces earned by a turn with a conquest, each of a kind drawn by weight
+    earned: int = 1  # pieces earned by a turn with a conquest, each of a kind drawn by weight (besides the minimums)
     limit: int | None = None  # cards of these kinds a hand may hold (more: the holder discards)
 
 
@@ -71,4 +71,7 @@ def compile_card_kinds(config) -> CardKinds | None:
             turns=k.get("turns", 1), copies=k.get("copies", 0), pieces=k.get("pieces", 1), weight=k.get("weight", 1),
             minimum=k.get("minimum", 0), moment=k.get("moment", "reinforce"), per_turn=k.get("per_turn"),
             hidden=hide_all or k.get("hidden", False), start=k.get("start", 0)))
-    return CardKinds(kinds=tuple(kinds), earned=cards.get("earned", 1), limit=cards.get("card_limit"))
+    # `earn N` is every piece a turn earns, the minimums among them (Warzone's card minimums); the
+    # compiled `earned` is what is left to draw by weight (checks_cards: the minimums fit in N)
+    least = sum(k.minimum for k in kinds if not k.copies)
+    return CardKinds(kinds=tuple(kinds), earned=cards.get("earned", 1) - least, limit=cards.get("card_limit"))

@@ -38,6 +38,8 @@ def card_problems(c: Any) -> None:
         if "minimum" in k and "copies" in k:
             c.add(f"the card '{name}' is whole cards in the deck ('{k['copies']} in the deck'): "
                   f"it has no minimum of pieces", "cards", "kinds", name, "minimum")
+    if "cap" in cards and cards["sets"]["kind"] == "nuclear":
+        c.add("'sets at most' caps the value of a set, but a nuclear set gives no armies", "cards", "cap")
     earned = cards.get("earned", 1)
     pieced = {n: k for n, k in kinds.items() if "copies" not in k}
     least = sum(k.get("minimum", 0) for k in pieced.values())

@@ -24,7 +24,9 @@ variants and `for N players` blocks stood (written after the body, in their orde
 for a plain id (written `board x`); `(3)` and other constant numbers (written `3`); `start N`
 (written `start N per territory`); `then +0` and `with 1 armies each` (left out); `territories N`
 then `start K` (written `territories N start K`); blocks of one section in a row (written as one); a
-`fog { … }` block (written `visibility { … }`: the same section).
+`fog { … }` block (written `visibility { … }`: the same section); a card's `, for N rounds` first among
+its options (written `see a player for N rounds`, no comma), `1 rounds` and `1 pieces` (written as
+said: `for 1 round`, `earn 1 piece`).
 
 What no text can say raises ValueError: a double quote or line break in a quoted text (the
 language has no escapes; a backslash is an ordinary character), a name or id that is not one, a

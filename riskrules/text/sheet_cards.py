@@ -73,7 +73,15 @@ def kind_rows(kinds, add, t: Text) -> None:
     for k in kinds.kinds:
         # Translators: a row label of the rule sheet: a kind of card that does something, by its name in the rules
         add(f"cards.kind.{k.name}", t._("Card {name}").format(name=k.name), kind_text(k, t))
-    if any(not k.copies for k in kinds.kinds):
+    pieced = [k for k in kinds.kinds if not k.copies]
+    least = sum(k.minimum for k in pieced)
+    if least:
+        n = kinds.earned + least
+        # Translators: Warzone's card pieces: {n} pieces a turn with a conquest earns, the cards' minimums among them
+        add("cards.earned", t._("Card pieces"), t.n_(
+            "{n} piece after a turn with a conquest: the cards' minimums, the rest drawn by weight",
+            "{n} pieces after a turn with a conquest: the cards' minimums, the rest drawn by weight", n).format(n=n))
+    elif pieced:
         # Translators: Warzone's card pieces: a turn with a conquest earns {n} pieces of the declared cards
         add("cards.earned", t._("Card pieces"), t.n_(
             "{n} piece after a turn with a conquest, its card drawn by weight",
