@@ -9,9 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from riskrules.engine.decisions import Decision
+from riskrules.engine.decisions import PLAY, Decision
 from riskrules.language.card_kinds import CardKind, CardKinds
-from riskrules.text.card_plays import PLAY
 from scenario import Scenario
 from test_prompts import Screen
 

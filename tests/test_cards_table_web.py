@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from riskrules.engine.decisions import Decision
-from riskrules.text.card_plays import PLAY
+from riskrules.engine.decisions import PLAY, Decision
 from riskrules.text.i18n import Text
 from riskrules.web.answers import Malformed, read
 from riskrules.web.view import described

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import textwrap
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                                TRADE, Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                                REROLL, TRADE, Decision)
 from ..engine.sight import left_to_place, seen_now
-from ..text.card_plays import PLAY, forbidden_attacks, kinds_held_text, playable
+from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up

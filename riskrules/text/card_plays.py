@@ -21,7 +21,6 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.cards.play import strike_killed
-from ..engine.decisions import PLAY  # noqa: F401  (the decision a card is played at, for the table's modules)
 from ..engine.sight import seen_now
 from .i18n import Text
 

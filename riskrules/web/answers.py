@@ -26,8 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
-                                 REROLL, TRADE, Decision, Refusal)
-from ..text.card_plays import PLAY
+                                 PLAY, REROLL, TRADE, Decision, Refusal)
 from ..text.i18n import Text
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)

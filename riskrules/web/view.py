@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                                TRADE, Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                                REROLL, TRADE, Decision)
 from ..engine.sight import seen_now
-from ..text.card_plays import PLAY, forbidden_attacks, kinds_held_text, playable
+from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, mission_line, set_text
 
