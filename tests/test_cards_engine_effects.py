@@ -75,8 +75,8 @@ def test_diplomacy_refuses_the_attack_with_a_sentence_naming_the_card():
                                "until_round": 2}]
     with pytest.raises(GameError) as refused:
         attack_phase(game, 0, 0)
-    assert str(refused.value) == (f"red (script) answered (0, {kamchatka}) to attack: diplomacy forbids attacks between red and "
-                                  "blue until red's turn in round 2")
+    assert str(refused.value) == (f"red (script) answered (0, {kamchatka}) to attack: diplomacy forbids attacks "
+                                  "between red and blue until red's turn in round 2")
     asked = script.asked[-1]
     assert asked.kind == D.ATTACK and all(game.owner[to] != 1 for _, to in asked.options)
     assert asked.options == [(alaska, T["northwest_territory"])]  # yellow's: still open

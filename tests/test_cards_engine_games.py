@@ -154,3 +154,38 @@ def test_a_log_tells_a_pass_at_one_moment_from_a_play_at_the_next():
     plays = [(e["player"], e["card"]) for e in events if e["type"] == "card_played"]
     assert ("red", "late") in plays and ("red", "early") not in plays
     assert _replay(events, rules).ok
+
+
+PLUG_IN = '''
+class Player:
+    """Plays the first card it is offered (but an airlift: none), after a look at its own hand."""
+
+    kind = "player"
+
+    def start(self, view, seat, rng):
+        self.view, self.seen = view, []
+        self.seen.append(list(view.kind_hand))
+
+    def decide(self, d):
+        if d.kind == "play":
+            self.seen.append(list(self.view.kind_hand))
+            first = d.options[0]
+            return None if self.view.rules.cards.kinds.kinds[first[0]].effect == "move" else first
+        if d.kind == "place":
+            return d.options[0], d.most
+        if d.optional:
+            return None
+        return d.options[-1] if d.kind in ("dice", "defend") else d.options[0]
+'''
+
+
+def test_a_plug_in_bot_sees_its_own_cards_and_plays_them(tmp_path):
+    path = tmp_path / "player.py"
+    path.write_text(PLUG_IN, encoding="utf-8")
+    rules = kinds_rules(tuple(dataclasses.replace(k, pieces=1, start=1) for k in QUICK))
+    events: list[dict] = []
+    game = Game(rules, [make_bot(f"{path}:Player"), make_bot("random"), make_bot("random")], 1, max_turns=6,
+                listeners=[events.append])
+    game.play()
+    mine = [e["card"] for e in events if e["type"] == "card_played" and e["player"] == "red"]
+    assert len(mine) >= 5 and "airlift" not in mine

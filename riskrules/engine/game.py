@@ -205,13 +205,12 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         for seat, agent in enumerate(self.agents):
             if getattr(agent, "hears", False):
                 self.listeners.append(self.teller(seat, agent.hear))
-        # cards that do something (engine/cards/play.py): looked for once, here (none yet while the agents
-        # start: a plug-in that copies the game in its start finds them)
+        # cards that do something (engine/cards/play.py): looked for once, here
         self.kind_hands = self.kind_pieces = self.kind_effects = self.kind_played = self.kind_deck = None
-        for seat, agent in enumerate(self.agents):
-            agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
         if rules.cards.kinds is not None:
             start_kinds(self)
+        for seat, agent in enumerate(self.agents):
+            agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
     # ---- events -------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ class CardKind:
     # taken off (−50% → 50); strike: percent of the armies killed; abandon: the multiplier
     around: bool = False  # see: the territory and its neighbours (Warzone's reconnaissance)
     turns: int = 1  # how long the effect lasts (see, forbid, income), in rounds from the play
-    copies: int = 0  # whole cards of this kind in a deck of their own (0: earned in pieces, by weight)
+    copies: int = 0  # whole cards of this kind, shuffled into the territory cards' deck (0: earned in pieces)
     pieces: int = 1  # pieces that make one card of this kind (1: whole cards)
     weight: int = 1  # its chance among the kinds when an earned piece's kind is drawn
     minimum: int = 0  # pieces of this kind given every earning turn besides the drawn ones
