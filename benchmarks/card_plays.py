@@ -12,6 +12,7 @@ None): whether balanced's rule of thumb for cards wins more than its share.
     python benchmarks/card_plays.py --games 40                       # rulebooks/house/warzone-cards.risk
     python benchmarks/card_plays.py --against blind --games 300      # the rule of thumb against none
     python benchmarks/card_plays.py --against blind --pieces 1       # every kind a whole card a piece
+    python benchmarks/card_plays.py --bot strong-4 --against balanced --pieces 1 --games 45
 """
 
 from __future__ import annotations
@@ -43,14 +44,15 @@ def bot(name: str):
     return Blind() if name == "blind" else make_bot(name)
 
 
-def run(rules, games: int, players: int, turns: int, first_seed: int, against: str = "random") -> dict:
+def run(rules, games: int, players: int, turns: int, first_seed: int, against: str = "random",
+        lone: str = "balanced") -> dict:
     wins = limit = 0
     plays: Counter = Counter()
-    by_balanced: Counter = Counter()
+    by_lone: Counter = Counter()
     for g in range(games):
         seed = first_seed + g
         seat = g % players
-        bots = ["balanced" if s == seat else against for s in range(players)]
+        bots = [lone if s == seat else against for s in range(players)]
         events: list[dict] = []
         game = Game(rules, [bot(b) for b in bots], seed, max_turns=turns, listeners=[events.append])
         result = game.play()
@@ -62,8 +64,8 @@ def run(rules, games: int, players: int, turns: int, first_seed: int, against: s
             if e["type"] == "card_played":
                 plays[e["card"]] += 1
                 if e["player"] == game.names[seat]:
-                    by_balanced[e["card"]] += 1
-    return {"wins": wins, "limit": limit, "plays": plays, "by_balanced": by_balanced}
+                    by_lone[e["card"]] += 1
+    return {"wins": wins, "limit": limit, "plays": plays, "by_lone": by_lone}
 
 
 def main() -> int:
@@ -73,7 +75,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--against", choices=("random", "blind"), default="random")
+    parser.add_argument("--against", choices=("random", "blind", "balanced"), default="random")
+    parser.add_argument("--bot", default="balanced", help="the one bot against the others (balanced, strong-N …)")
     parser.add_argument("--pieces", type=int, default=None, help="every kind made of this many pieces")
     args = parser.parse_args()
     rules = open_rulebook(args.rules).rules(None, args.players)
@@ -85,19 +88,19 @@ def main() -> int:
         kinds = dataclasses.replace(kinds, kinds=tuple(dataclasses.replace(k, pieces=args.pieces) for k in kinds.kinds))
         rules = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kinds=kinds))
     without = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kinds=None))
-    settings = (("with its cards", rules), ("without them", without)) if args.against == "random" else \
+    settings = (("with its cards", rules), ("without them", without)) if args.against != "blind" else \
         (("with its cards", rules),)
-    others = "random" if args.against == "random" else "balanced playing no card"
+    others = {"random": "random", "balanced": "balanced"}.get(args.against, "balanced playing no card")
     for label, r in settings:
         started = time.perf_counter()
-        out = run(r, args.games, args.players, args.turns, args.seed, args.against)
+        out = run(r, args.games, args.players, args.turns, args.seed, args.against, args.bot)
         share = out["wins"] / args.games
-        print(f"{args.rules} {label}: balanced won {out['wins']} of {args.games} ({share:.0%}) against "
+        print(f"{args.rules} {label}: {args.bot} won {out['wins']} of {args.games} ({share:.0%}) against "
               f"{args.players - 1} {others}; {out['limit']} at the turn limit "
               f"({time.perf_counter() - started:.0f} s)")
         for name in sorted(out["plays"]):
             print(f"  {name}: {out['plays'][name] / args.games:.2f} a game "
-                  f"({out['by_balanced'][name] / args.games:.2f} by balanced)")
+                  f"({out['by_lone'][name] / args.games:.2f} by {args.bot})")
     return 0
 
 

@@ -189,3 +189,20 @@ def test_a_plug_in_bot_sees_its_own_cards_and_plays_them(tmp_path):
     game.play()
     mine = [e["card"] for e in events if e["type"] == "card_played" and e["player"] == "red"]
     assert len(mine) >= 5 and "airlift" not in mine
+
+
+def test_a_playout_under_sets_none_and_hidden_cards_guesses_no_territory_cards():
+    """`sets none`, cards earned in pieces, `hide cards` (Warzone's way): a playout of a seat's view
+    guesses no territory cards in the others' hands (a guessed set, once an elimination handed one
+    over, was traded for armies the rules have no value for: strong's playouts failed)."""
+    fogged = open_rulebook("classic", sets=["visibility { rest nothing }", "visibility { hide cards }"])
+    rules = with_kinds(fogged.rules(None, 3), tuple(dataclasses.replace(k, pieces=1) for k in EVERY_KIND))
+    none = dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kind="none", draw=0))
+    for r, others in ((none, 0), (rules, 2)):  # (with territory cards: two guessed for each other player)
+        game = Game(r, [make_bot("balanced") for _ in range(3)], 1, max_turns=3)
+        game.play()
+        copy = game.sights[0].playout([make_bot("balanced") for _ in range(3)], seed=1)
+        assert [len(hand) for hand in copy.hands] == [len(game.hands[0]), others, others, 0]
+    result = Game(none, [make_bot("strong-2"), make_bot("balanced"), make_bot("balanced")], 1, max_turns=9,
+                  check_all=True).play()
+    assert result.reason == "turn_limit" and result.turns == 9

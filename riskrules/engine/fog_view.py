@@ -238,10 +238,11 @@ class FoggedSight(Holdings, Sight):
 
 def _guessed_hand(size: int | None, seat: int, view: FoggedSight) -> int:
     """How many cards a playout gives `seat`: as many as it holds when that is shown; when the rules
-    hide it, two for a player still in (a guess), none for the neutral army or a player out."""
+    hide it, two for a player still in (a guess), none for the neutral army or a player out, nor
+    where no territory card is ever drawn (`sets none`: a guessed set would be traded for nothing)."""
     if size is not None:
         return size
-    return 2 if seat < view.players and view.alive[seat] else 0
+    return 2 if seat < view.players and view.alive[seat] and view.rules.cards.draw else 0
 
 
 class _Counted:

@@ -22,16 +22,60 @@ HOPELESS = 3  # enemy armies around a territory, times its own, that it cannot h
 
 
 def play(agent: Any, d) -> tuple | None:
-    view = agent.view
-    kinds = view.rules.cards.kinds.kinds
+    for choice in _choices(agent, d):
+        if choice is not None:
+            return choice
+    return None
+
+
+def _choices(agent: Any, d):
+    """Each kind's own choice (or None), kind by kind."""
+    kinds = agent.view.rules.cards.kinds.kinds
     by_kind: dict[int, list[tuple]] = {}
     for o in d.options:
         by_kind.setdefault(o[0], []).append(o)
     for k, options in by_kind.items():
-        choice = _RULES[kinds[k].effect](agent, d.side, kinds[k], options)
-        if choice is not None:
-            return choice
-    return None
+        yield _RULES[kinds[k].effect](agent, d.side, kinds[k], options)
+
+
+SEARCHED = 3  # plays `strong` compares
+
+
+def candidates(agent: Any, d) -> list:
+    """What `strong` compares at a `play` decision: balanced's answer first, then playing nothing,
+    then other kinds' own choices; at most SEARCHED."""
+    first = play(agent, d)
+    out = [first] + ([None] if first is not None else [])
+    for choice in _choices(agent, d):
+        if choice is not None and choice not in out:
+            out.append(choice)
+    return out[:SEARCHED]
+
+
+def searched(agent: Any, d):
+    """`strong`'s answer to a `play` decision: the candidates (above) each played on copies of the
+    game to its horizon (StrongAgent.search), the turn then played on from where the play leaves it
+    (the armies to place placed at once at `reinforce`); balanced's answer unless another is clearly
+    better."""
+    from ..cards.play import play as play_card
+
+    view = agent.view
+    found = candidates(agent, d)
+    moment = getattr(d, "moment", None)  # (a `play` decision the engine put: engine/cards/play.Play)
+    if len(found) == 1 or moment is None or (moment == "reinforce" and view.rules.income is not None):
+        return found[0]
+    seat, script = agent.seat, agent.script
+    phase = {"start": 0, "reinforce": view.phase + 1, "end": len(view.rules.phases)}.get(moment, view.phase)
+    pending = view.turn_total
+
+    def apply(copy, candidate):
+        script.attack_plan(False)
+        script.passing = (copy.turn, moment) if candidate is None else None
+        extra = play_card(copy, seat, candidate, moment) if candidate is not None else 0
+        if moment == "reinforce":
+            copy.turn_total = pending + extra
+            copy.place(seat, seat, pending + extra)
+    return agent.search(found, apply, phase)
 
 
 def _pressure(view: Any, side: int, t: int) -> int:

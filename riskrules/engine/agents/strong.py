@@ -43,8 +43,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, Decision
+from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, PLAY, Decision
 from ..game import GameOver
+from . import card_play
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
 from .reading import STYLES, StyleReader, mission_evidence
 from .valuing import strength, win_chance
@@ -123,6 +124,8 @@ class StrongAgent(_Aims, BalancedAgent):
             if d.kind is FORTIFY and phase == "fortify" and self.fortified_turn != view.turn:
                 self.fortified_turn = view.turn
                 return self.fortify_searched(d)
+            if d.kind is PLAY:  # a card that does something (card_play.searched)
+                return card_play.searched(self, d)
         return super().decide(d)
 
     def affordable(self) -> bool:
@@ -435,8 +438,11 @@ class _Script(_Aims, _Helper):
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
         self.plan, self.plan_floor = False, 1.0
+        self.passing = None  # (turn, moment) at which it plays no card: the candidate "none" (card_play.searched)
 
     def decide(self, d: Decision):
+        if d.kind is PLAY and self.passing == (self.view.turn, d.moment):
+            return None
         plan = self.plan
         if plan is not False and d.kind is ATTACK and d.player == d.side == self.view.active:
             if plan is None:

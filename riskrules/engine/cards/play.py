@@ -222,9 +222,9 @@ def gain(game: Any, seat: int, k: int) -> None:
 
 class Play(Decision):
     """The `play` decision: options (k, …targets) (SPEC44); a move's answer adds the armies:
-    (k, from, to, armies), checked as a fortify move (the guard stays)."""
+    (k, from, to, armies), checked as a fortify move (the guard stays). `moment`: when in the turn."""
 
-    __slots__ = ()
+    __slots__ = ("moment",)
 
     def check(self, answer: Any):
         if type(answer) is tuple and len(answer) == 4 and all(type(x) is int for x in answer) \
@@ -262,7 +262,9 @@ def play_moment(game: Any, seat: int, moment: str) -> int:
         options = [o for k in playable for o in effects.options(game, seat, k)]
         if not options:
             return added
-        answer = game.ask(Play(D.PLAY, seat, options, seat, True))
+        decision = Play(D.PLAY, seat, options, seat, True)
+        decision.moment = moment
+        answer = game.ask(decision)
         if answer is None:
             return added
         added += play(game, seat, answer, moment)
@@ -389,6 +391,7 @@ def reinforce(game: Any, seat: int) -> None:
     bonus = game.rules.continent_bonus
     from_continents = sum(game.value(bonus[k], seat) for k in held)
     cut = income_cut(game, seat, from_territories + from_continents) if game.kind_effects else 0
+    game.turn_total = from_territories + from_continents - cut + from_cards  # (before the cards played now)
     extra = play_moment(game, seat, "reinforce")
     if not game.alive[seat]:
         return
