@@ -30,13 +30,15 @@ from fuzz import Verdict
 from riskrules.terminal import session
 from riskrules.engine.agents import make_bot
 from riskrules.terminal.typed import QUOTE
-from riskrules.engine.decisions import ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, TRADE
+from riskrules.engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, PLAY,
+                                        TRADE)
 from riskrules.engine.replay import replay
 from riskrules.language.loader import open_rulebook
 from riskrules.text.i18n import Text
 
 DESCRIPTION = "typed prompt input"
-GAMES = [("sv-2000", 3), ("sv-2000", 2), ("nl-1990", 3), ("de-deluxe", 3), ("cs-riziko", 2), ("classic", 3)]
+GAMES = [("sv-2000", 3), ("sv-2000", 2), ("nl-1990", 3), ("de-deluxe", 3), ("cs-riziko", 2), ("classic", 3),
+         ("warzone-cards", 3)]
 HOSTILE_PER_CASE = 8
 PROMPTS_PER_CASE = 80  # then the person leaves (end of input)
 EVERY = 8  # a hostile input at every 8th prompt, so that they fall on every kind of question
@@ -200,6 +202,19 @@ def typed(person, d, answer) -> str:
         return str(answer)
     if k is FORTIFY:
         return f"{name(answer[0])} {name(answer[1])} {answer[2]}"
+    if k is PLAY:  # a card that does something: 'play bomb kamchatka' (terminal/answers.py)
+        from riskrules.text.card_plays import continent_name, kinds_of, player_name, shape
+
+        kind, view, t = kinds_of(person.view)[answer[0]], person.view, person.t
+        form, rest = shape(kind), answer[1:]
+        if form in ("player", "players", "give"):
+            words = [name(x) for x in rest[:-1]] if form == "give" else []
+            words += [player_name(view, t, s) for s in (rest[-1:] if form == "give" else rest)]
+        elif form == "continent":
+            words = [continent_name(view, t, rest[0])]
+        else:  # territory, move (from, to, armies), none
+            words = [name(x) for x in rest[:2]] + [str(a) for a in rest[2:]]
+        return " ".join([person.play_word(), kind.name, *words])
     raise ValueError(k)
 
 

@@ -73,6 +73,12 @@ def choose(decision: dict, state: dict, rng: random.Random) -> dict:
         return {"occupy": options[1]}
     if kind == "fortify":
         return {"fortify": None}
+    if kind == "play":  # a card that does something: one of them on one of its targets (an airlift: 1 army), or none
+        if rng.random() < 0.2:
+            return {"play": None}
+        card = rng.choice(decision["cards"])
+        target = rng.choice(card["options"])
+        return {"play": [card["kind"], *target] + ([1] if card["shape"] == "move" else [])}
     raise ValueError(f"no answer for a '{kind}' question")
 
 

@@ -9,8 +9,9 @@ A part of the HumanAgent (human.py), which gives it `t`, `view`, `seat` and the 
 from __future__ import annotations
 
 from ..engine.agents.balanced import PRESS
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                                TRADE, Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                                REROLL, TRADE, Decision)
+from ..text.card_plays import FORBIDS, refusal_text
 from .typed import fold, groups, quote, split, starts
 
 
@@ -97,7 +98,10 @@ class Answers:
             if side == g.neutral and owner != g.active:
                 return t._("{side} attacks only {player}").format(side=t.player(g.names[side]),
                                                                   player=t.player(g.names[g.active]))
-            return None
+            refusal = d.check((source, x))  # (a card that forbids the attack says so: engine/cards/play.py)
+            return refusal_text(t, refusal) if refusal is not None and refusal.template == FORBIDS else None
+        if k == PLAY:  # the territories of an airlift: the seat's own
+            return self.not_held(x, side) if owner != side else None
         if k is FORTIFY and source is None:
             if owner != side:
                 return self.not_held(x, side)
@@ -153,6 +157,8 @@ class Answers:
             return None, self.range_problem(1, len(d.options))
         if d.optional and (not text or text.lower() in self._done):
             return None, None
+        if k == PLAY:
+            return self.play(d, text)
         tokens = split(text)
         if k in (CLAIM, CAPITAL, BONUS):
             if k is BONUS and len(tokens) == 1 and isinstance(tokens[0], int):

@@ -37,6 +37,7 @@ from ..language.visibility import SEE_ALL
 from ..text.i18n import Text, capitalized
 from .answers import Answers
 from .board import board_view, territory_view
+from .plays import Plays
 from .prompts import Prompts
 from .typed import Unreadable, clean
 
@@ -71,7 +72,7 @@ class Quit(Exception):
         self.how = how
 
 
-class HumanAgent(Prompts, Answers, Agent):
+class HumanAgent(Prompts, Answers, Plays, Agent):
     kind = "human"
 
     def __init__(self, t: Text, read: Callable[[str], str] = input, write: Callable[[str], None] = print,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import textwrap
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                                TRADE, Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                                REROLL, TRADE, Decision)
 from ..engine.sight import left_to_place, seen_now
+from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
@@ -72,7 +73,8 @@ class Prompts:
                         "Over the hand limit of {n} cards: discard which? (number): ", limit).format(n=limit), \
                 "\n".join(lines)
         if k is ATTACK:
-            lines = self.attack_list(d)
+            forbidden = forbidden_attacks(self.view, t, d)  # (what a card forbids, its sentence)
+            lines = self.attack_list(d) + self.wrapped(["  " + line + "." for line in forbidden], 4)
             if t.voice("attack") == "liberation":
                 # Translators: the liberation voice: choose a country to liberate (befreien)
                 ask = t.p_("liberation", "Liberate: number or 'from to' [armies to keep]; Enter to stop: ")
@@ -100,6 +102,11 @@ class Prompts:
             return t._("Your dice {rolls} against {defence}: a face to roll again (a card of the territory), or "
                        "Enter to keep them: ").format(rolls=" ".join(map(str, attack)),
                                                       defence=" ".join(map(str, defence))), ""
+        if k == PLAY:  # a card that does something (issue 44): each playable card with what it would do now
+            lines = [f"  {i}) {card['text']}" for i, card in enumerate(playable(self.view, t, d.options), 1)]
+            # Translators: {play}: the word that plays a card ('play bomb kamchatka')
+            return t._("Play a card: '{play} NAME …' or its number, or Enter to play none: ").format(
+                play=self.play_word()), "\n".join(self.wrapped(lines))
         return f"{k}: ", ""
 
     def wrapped(self, lines: list[str], indent: int = 6) -> list[str]:
@@ -171,14 +178,16 @@ class Prompts:
         return set_text(self.view, self.t, cards)
 
     def hand_text(self) -> str:
-        return hand_text(self.view, self.t)
+        kinds = kinds_held_text(self.view, self.t)
+        return hand_text(self.view, self.t) + (f"\n{kinds}" if kinds is not None else "")
 
     def mission_text(self) -> str:
         return mission_line(self.view, self.t)
 
     def turn_screen(self) -> list[str]:
         """What the turn's first screen ends with: the cards, and the mission if there is one."""
-        lines = [self.hand_text()]
+        kinds = kinds_held_text(self.view, self.t)
+        lines = [hand_text(self.view, self.t)] + ([kinds] if kinds is not None else [])
         if self.view.mission is not None:
             lines.append(self.mission_text())
         return self.wrapped(lines, 2)
@@ -216,6 +225,10 @@ class Prompts:
         if k is REROLL:
             return t._("You hold the card of a territory of this battle: type the face of one of your dice to "
                        "roll it again (the card stays in your hand); Enter keeps the dice.")
+        if k == PLAY:
+            return t._("Type '{play}', a card and its targets: {usages}. Enter plays none.").format(
+                play=self.play_word(), usages="; ".join(f"'{self.play_usage(card)}'"
+                                                       for card in playable(self.view, t, d.options)))
         return t._("Type a number in the range shown; Enter takes the one in brackets.")
 
     def options_text(self, d: Decision) -> str:

@@ -13,6 +13,8 @@
     occupy    {"occupy": n}                             n
     reroll    {"reroll": face} | {"reroll": null}        face | None (keep the dice)
     fortify   {"fortify": [a, b, n]} | {"fortify": null}  (a, b, n) | None: the turn ends
+    play      {"play": [k, …]} | {"play": null}          (k, …): a card of kind k and its targets
+                                                        (text/card_plays.py) | None: none now
 
 A body of another shape is `Malformed` (the server says 400); an answer of the right shape
 that the rules do not allow is refused with the engine's own reason (Decision.check), in the
@@ -24,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
-                                 REROLL, TRADE, Decision, Refusal)
+                                 PLAY, REROLL, TRADE, Decision, Refusal)
 from ..text.i18n import Text
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
@@ -109,6 +111,13 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
         if not _ints(move, 3):
             raise Malformed("'fortify' is [from, to, armies], or null")
         return tuple(move), [], None
+    if k == PLAY:
+        play = _only(raw, "play")
+        if play is None:
+            return None, [], None
+        if type(play) is not list or not 1 <= len(play) <= 4 or not all(_int(v) for v in play):
+            raise Malformed("'play' is [kind, targets…] (at most 4 numbers), or null")
+        return tuple(play), [], None
     raise Malformed(f"no answer is read for a '{k}' question")
 
 

@@ -223,7 +223,8 @@ class Host:
                 except Over:  # (its save was at the end: its log is written now)
                     self.seats[gid] = record
                     continue
-                misfit = record.misfit(self.directory, game.game.names, game.humans)
+                # (the players' names: a 2-player game's neutral army has no seat in the record)
+                misfit = record.misfit(self.directory, game.game.names[:game.game.players], game.humans)
                 if misfit is not None:
                     raise ValueError(misfit)
             except (GameError, ValueError, RuleError, OSError, OutputError) as err:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, REROLL,
-                                TRADE, Decision)
+from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
+                                REROLL, TRADE, Decision)
 from ..engine.sight import seen_now
+from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, mission_line, set_text
 
@@ -56,6 +57,10 @@ def seat_state(view, t: Text) -> dict[str, Any]:
         # has the seat anything of its own a person at the same screen must not see? (hot seat)
         "private": bool(view.hand) or view.mission is not None or view.target is not None or fogged,
     }
+    kinds = kinds_held_text(view, t)  # cards that do something (issue 44), and pieces of them
+    if kinds is not None:
+        state["kinds"] = kinds
+        state["private"] = state["private"] or bool(view.kind_hand) or any(view.kind_pieces)
     if view.target is not None:
         state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
     return state
@@ -103,6 +108,9 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
             out["prompt"] = t.p_("liberation", "Liberate: click one of your territories, then a neighbour.")
         else:
             out["prompt"] = t._("Attack: click one of your territories, then a neighbour.")
+        forbidden = forbidden_attacks(view, t, d)  # (what a card forbids: its sentence)
+        if forbidden:
+            out["faced"] = " ".join(f"{line[0].upper()}{line[1:]}." for line in forbidden)
     elif k is DICE:
         out["options"] = [list(o) for o in d.options]
         out["labels"] = [t._("{armies}, {dice}").format(
@@ -134,4 +142,9 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
         out["prompt"] = t._("Your dice {rolls} against {defence}: roll one again with your card of the "
                             "territory?").format(rolls=" ".join(map(str, attack)), defence=" ".join(map(str, defence)))
         out["keep"] = t._("Keep the dice")
+    elif k == PLAY:  # a card that does something (issue 44): a button each, then its target
+        out["cards"] = [{"kind": card["kind"], "name": card["name"], "shape": card["shape"], "text": card["text"],
+                         "options": [list(o[1:]) for o in card["options"]]} for card in playable(view, t, d.options)]
+        out["stay"] = view.rules.fortify.stay  # (an airlift leaves as many as a move does)
+        out["prompt"] = t._("Play a card: click it, then its target; or play none.")
     return out

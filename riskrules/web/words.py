@@ -27,4 +27,9 @@ def words(t: Text) -> dict[str, str]:
         "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
         "discard": t._("Discard"),
         "armies_label": t._("Armies"),
+        # cards that do something (issue 44)
+        "play_none": t._("Play no card"), "other_card": t._("Another card"),
+        "card_chosen": t._("{card}: now click its target."), "pick_player": t._("{card}: choose a player."),
+        "pick_second": t._("{card}: {player} and which other player?"),
+        "pick_continent": t._("{card}: choose a continent."), "give_to": t._("{card}: give {territory} to whom?"),
     }

@@ -109,7 +109,8 @@ function side(state) {
     table.appendChild(tr);
   });
   $("h-cards").textContent = w.your_cards;
-  $("hand").replaceChildren(...(state.hand.length ? state.hand : [w.no_cards]).map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
+  const cards = (state.hand.length ? state.hand : [w.no_cards]).concat(state.kinds ? [state.kinds] : []);  // (and the cards that do something)
+  $("hand").replaceChildren(...cards.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
   $("h-mission").textContent = w.mission;
   $("mission").textContent = state.mission;
   $("h-log").textContent = w.happened;
@@ -175,6 +176,17 @@ function picker(xs, pick) {
 
 function choosable(d, state) {
   const k = d.kind;
+  if (k === "play") {  // a card chosen: the territories it may name (an airlift's: from, then to)
+    const card = local.card === undefined ? null : d.cards[local.card];
+    if (!card) return [];
+    if (card.shape === "territory") return card.options.map((o) => o[0]);
+    if (card.shape === "give" && local.target === undefined) return [...new Set(card.options.map((o) => o[0]))];
+    if (card.shape === "move") {
+      if (local.source === undefined) return [...new Set(card.options.map((o) => o[0]))];
+      return card.options.filter((o) => o[0] === local.source).map((o) => o[1]);
+    }
+    return [];
+  }
   if (["claim", "capital", "bonus", "place"].includes(k)) return d.options;
   if (k === "attack" || k === "fortify") {
     if (local.source === undefined) return [...new Set(d.options.map((p) => p[0]))];
@@ -272,6 +284,7 @@ function question_(state) {
     parts.push(input);
     parts.push(button(w.move, () => send({occupy: whole(input.value, most)}), true));
   }
+  if (k === "play") playControls(d, state, parts);
   const pick = picker(xs, (x) => clicked(x));
   if (pick) parts.push(pick);
   const focused = document.activeElement && document.activeElement.id;
@@ -284,6 +297,72 @@ function question_(state) {
     const first = $("pick") || $("number") || controls.querySelector("button.primary");  // (a keyboard's next step)
     if (first) first.focus();
   }
+}
+
+// a card that does something (issue 44): a button per card, then its target — a territory on the
+// board, or a player or a continent from a list
+function playControls(d, state, parts) {
+  const w = info.words;
+  if (local.card === undefined) {
+    d.cards.forEach((card, i) => {
+      const b = button(card.name, () => chooseCard(d, i), false);
+      b.dataset.card = card.name;
+      const line = document.createElement("p");
+      line.className = "card-play";
+      line.append(b, " " + card.text.slice(card.name.length + 1));
+      parts.push(line);
+    });
+    parts.push(button(w.play_none, () => send({play: null}), true));
+    return;
+  }
+  const card = d.cards[local.card];
+  const choice = (text, data, answer) => { const b = button(text, () => send({play: [card.kind, ...answer]}), false); Object.assign(b.dataset, data); return b; };
+  const note = (text) => { const p = document.createElement("p"); p.id = "card-note"; p.textContent = text; return p; };
+  if (card.shape === "territory" || (card.shape === "give" && local.target === undefined)) {
+    parts.push(note(say(w.card_chosen, {card: card.name})));
+  } else if (card.shape === "give") {
+    parts.push(note(say(w.give_to, {card: card.name, territory: info.territories[local.target]})));
+    card.options.filter((o) => o[0] === local.target).forEach((o) => parts.push(choice(info.players[o[1]], {player: o[1]}, [local.target, o[1]])));
+  } else if (card.shape === "player") {
+    parts.push(note(say(w.pick_player, {card: card.name})));
+    card.options.forEach((o) => parts.push(choice(info.players[o[0]], {player: o[0]}, o)));
+  } else if (card.shape === "continent") {
+    parts.push(note(say(w.pick_continent, {card: card.name})));
+    card.options.forEach((o) => parts.push(choice(info.continents[o[0]], {continent: o[0]}, o)));
+  } else if (card.shape === "players") {
+    if (local.first === undefined) {
+      parts.push(note(say(w.pick_player, {card: card.name})));
+      for (const s of new Set(card.options.flat())) {
+        const b = button(info.players[s], () => { local.first = s; render(); }, false);
+        b.dataset.player = s;
+        parts.push(b);
+      }
+    } else {
+      parts.push(note(say(w.pick_second, {card: card.name, player: info.players[local.first]})));
+      card.options.filter((o) => o.includes(local.first)).forEach((o) => {
+        const other = o[0] === local.first ? o[1] : o[0];
+        parts.push(choice(info.players[other], {player: other}, o));
+      });
+    }
+  } else if (card.shape === "move") {
+    if (local.target !== undefined) {
+      const most = state.armies[local.source] - (d.stay ?? 1);
+      const input = numberInput(1, most, most);
+      parts.push(document.createTextNode(info.territories[local.source] + " → " + info.territories[local.target] + " "));
+      parts.push(input);
+      parts.push(button(w.move, () => send({play: [card.kind, local.source, local.target, whole(input.value, most)]}), true));
+    } else if (local.source !== undefined) {
+      parts.push(note(say(w.chosen_from, {territory: info.territories[local.source]})));
+    } else parts.push(note(say(w.card_chosen, {card: card.name})));
+  }
+  parts.push(button(w.other_card, () => { local = {}; render(); }, false));
+}
+
+function chooseCard(d, i) {
+  const card = d.cards[i];
+  if (card.shape === "none") { send({play: [card.kind]}); return; }
+  local = {card: i};
+  render();
 }
 
 function clicked(x) {
@@ -305,6 +384,17 @@ function clicked(x) {
     local.plan[x] = (local.plan[x] || 0) + 1;
     local.last = x;
     render();
+    return;
+  }
+  if (k === "play") {
+    const card = local.card === undefined ? null : d.cards[local.card];
+    if (!card) return;
+    if (card.shape === "territory" && card.options.some((o) => o[0] === x)) send({play: [card.kind, x]});
+    else if (card.shape === "give" && local.target === undefined && card.options.some((o) => o[0] === x)) { local.target = x; render(); }
+    else if (card.shape === "move") {
+      if (local.source !== undefined && card.options.some((o) => o[0] === local.source && o[1] === x)) { local.target = x; render(); }
+      else if (card.options.some((o) => o[0] === x)) { local.source = x; local.target = undefined; render(); }
+    }
     return;
   }
   if (k === "attack" || k === "fortify") {
