@@ -61,6 +61,24 @@ def test_no_seat_receives_a_hidden_fact_under_each_gallery_fog(name):
     assert leaks(rules, full, stream, decisions, 1) == []
 
 
+def test_no_seat_receives_a_hidden_fact_under_the_card_gallery_file():
+    """Warzone's cards (rulebooks/house/warzone-cards.risk: its normal fog, cards and card plays
+    hidden), every kind a whole card at the start so that a short game plays them: every channel
+    of every seat checked (tests/fogcheck.py knows what a see card shows, and to whom)."""
+    import dataclasses
+
+    from riskrules.engine.cards.play import with_neutral  # (the game's own rules: the check reads them)
+
+    rules = load("rulebooks/house/warzone-cards.risk", players=3)
+    kinds = rules.cards.kinds
+    whole = dataclasses.replace(kinds, kinds=tuple(dataclasses.replace(k, start=k.pieces) for k in kinds.kinds))
+    rules = with_neutral(dataclasses.replace(rules, cards=dataclasses.replace(rules.cards, kinds=whole)))
+    for seat in range(3):
+        full, stream, decisions = play_watched(rules, ["balanced", "balanced", "random"], 7, seat, max_turns=60)
+        assert sum(e["type"] == "card_played" for e in full) == 33
+        assert leaks(rules, full, stream, decisions, seat) == []
+
+
 @pytest.mark.parametrize("leak", ["level", "told", "view", "numbers"])
 def test_a_leaking_observer_is_caught(leak, monkeypatch):
     if leak == "level":  # one territory always shown whole
