@@ -9,7 +9,7 @@ from pathlib import Path
 
 from riskrules.engine.log import read_log
 from riskrules.engine.replay import replay
-from browser import browser, screenshot  # noqa: F401  (the fixture)
+from browser import screenshot
 from test_web_browser import QUESTION, Person, make
 from webserver import Served
 
@@ -41,7 +41,7 @@ def play_a_card(person: Person) -> str:
     return card["name"]
 
 
-def test_every_kind_of_card_is_played_from_its_button(browser, tmp_path):  # noqa: F811
+def test_every_kind_of_card_is_played_from_its_button(browser, tmp_path):
     served = Served(tmp_path / "games", rules_dirs=(DATA,))
     try:
         made = make(served, file="all-cards.risk", players=2, seats=["human", "balanced"], seed=3, lang="en")

@@ -125,17 +125,23 @@ def run_shapes(job: Job, games: int, seed: int, workers: int = 1,
     "dask": a local one of `workers`, or the scheduler at `address`), as simulate.run plays."""
     job.rules()
     chunks = _chunks(first, first + games, CHUNK)
-    done: list[Shape] = []
     if executor == "dask":
-        done = _run_dask(job, chunks, seed, workers, address, progress, play_shapes)
-    elif workers <= 1:
+        return sorted(_run_dask(job, chunks, seed, workers, address, progress, play_shapes), key=lambda g: g.index)
+    return _played(play_shapes, job, chunks, seed, workers, progress)
+
+
+def _played(play: Callable, job, chunks, seed: int, workers: int,
+            progress: Callable[[int], None] | None) -> list[Shape]:
+    """`play(job, chunk, seed)` over the chunks, here or in `workers` local processes, ordered by game."""
+    done: list[Shape] = []
+    if workers <= 1:
         for chunk in chunks:
-            done += play_shapes(job, chunk, seed)
+            done += play(job, chunk, seed)
             if progress:
                 progress(len(chunk))
     else:
         with process_pool(workers) as pool:
-            for future in _bounded(lambda c: pool.submit(play_shapes, job, c, seed), chunks, workers * IN_FLIGHT,
+            for future in _bounded(lambda c: pool.submit(play, job, c, seed), chunks, workers * IN_FLIGHT,
                                    _first_done):
                 part = future.result()
                 done += part
@@ -419,22 +425,7 @@ def run_lone(match, games: int, seed: int, workers: int = 1, progress: Callable[
              first: int = 0) -> list[Shape]:
     """Games first..first+games-1 of a skill pairing as Shapes (play_lone), ordered by game."""
     match.rules()
-    chunks = _chunks(first, first + games, 4)
-    done: list[Shape] = []
-    if workers <= 1:
-        for chunk in chunks:
-            done += play_lone(match, chunk, seed)
-            if progress:
-                progress(len(chunk))
-    else:
-        with process_pool(workers) as pool:
-            for future in _bounded(lambda c: pool.submit(play_lone, match, c, seed), chunks, workers * IN_FLIGHT,
-                                   _first_done):
-                part = future.result()
-                done += part
-                if progress:
-                    progress(len(part))
-    return sorted(done, key=lambda g: g.index)
+    return _played(play_lone, match, _chunks(first, first + games, 4), seed, workers, progress)
 
 
 def skill_wins(played, bot: str) -> list[int]:
