@@ -9,7 +9,8 @@ from cards_kinds import EVERY_KIND, kind_index, kinds_rules, placed, whole
 from riskrules.engine import decisions as D
 from riskrules.engine.cards import sets_in
 from riskrules.engine.cards.effects import options
-from riskrules.engine.cards.play import Play, attack_phase, earn, income_cut, play_moment, reinforce, strike_killed
+from riskrules.engine.cards.effects import strike_killed
+from riskrules.engine.cards.play import Play, attack_phase, earn, income_cut, play_moment, reinforce
 from riskrules.engine.game import GameError
 from riskrules.language.card_kinds import CardKind
 from scenario import Script

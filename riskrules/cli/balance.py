@@ -66,17 +66,13 @@ def balance(
 
     workers = workers or runs.cores()
     timeout = bot_timeout(bot_timeout_s)
-    check_bot(bot, max_turns, timeout)
+    runs.check_run(bot, None, workers, executor, max_turns, timeout)
     if not 1 <= len(editions) <= 2:
         fail("balance takes one rule set, or two to compare")
     if not 2 <= games <= 1_000_000:
         fail("--games must be between 2 and 1,000,000")
     if skill_games < 1:
         fail("--skill-games must be at least 1 (or --skill none)")
-    if workers < 1:
-        fail("--workers must be at least 1")
-    if executor not in ("process", "dask"):
-        fail(f"unknown executor '{executor}'; executors: process, dask")
     if independent and len(editions) != 2:
         fail("--independent needs two rule sets")
     runs.check_seed(seed)
@@ -187,7 +183,7 @@ def tune(
 
     workers = workers or runs.cores()
     timeout = bot_timeout(bot_timeout_s)
-    check_bot(bot, max_turns, timeout)
+    runs.check_run(bot, None, workers, executor, max_turns, timeout)
     if vary is None or not over or target is None:
         fail("tune needs --vary, --over and --target, e.g. --vary \"reinforcements { continents asia {a} }\" "
              "--over a=4..9 --target seats=3pp")
@@ -195,10 +191,6 @@ def tune(
         fail("--budget must be at least 1")
     if confirm_games < 2:
         fail("--confirm-games must be at least 2")
-    if workers < 1:
-        fail("--workers must be at least 1")
-    if executor not in ("process", "dask"):
-        fail(f"unknown executor '{executor}'; executors: process, dask")
     runs.check_seed(seed)
     runs.check_seed(seed + 2)
     if out is not None and out.suffix != ".risk":

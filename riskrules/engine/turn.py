@@ -137,12 +137,13 @@ class Turn:
         self.place(seat, seat, total)
 
     def tell_reinforcements(self, seat: int, held, from_territories: int, from_continents: int, from_cards: int,
-                            total: int) -> None:
-        """The `reinforcements` event of a turn (today's income and engine/income.py's alike)."""
+                            total: int, **more: int) -> None:
+        """The `reinforcements` event of a turn (today's income, engine/income.py's and engine/cards'
+        alike; `more`: what cards that do something cut or add, where they did)."""
         self._event("reinforcements", seat, territories_held=self.territory_count[seat],
                     from_territories=from_territories,
                     continents_held=[self.board.continents[k] for k in held],
-                    from_continents=from_continents, from_cards=from_cards, total=total)
+                    from_continents=from_continents, from_cards=from_cards, total=total, **more)
 
     def neutral_reinforce(self, seat: int) -> None:
         neutral = self.neutral

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.cards.play import strike_killed
+from ..engine.cards.effects import strike_killed
 from ..engine.sight import seen_now
 from .i18n import Text
 

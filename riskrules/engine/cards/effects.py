@@ -161,8 +161,6 @@ def income(game, seat, k, kind, answer, moment) -> int:
 def strike(game, seat, k, kind, answer, moment) -> int:
     """The percent of an enemy neighbour's armies killed, the share rounded up, one army always left
     (Warzone's bomb: 10 leave 5)."""
-    from .play import strike_killed
-
     t = answer[1]
     victim = game.owner[t]
     killed = strike_killed(game.armies[t], game.value(kind.amount, seat))
@@ -171,6 +169,12 @@ def strike(game, seat, k, kind, answer, moment) -> int:
           armies=game.armies[t])
     game.changed()
     return 0
+
+
+def strike_killed(armies: int, percent: int) -> int:
+    """The armies a strike of `percent` kills of `armies`: the share rounded up (Warzone's bomb on an
+    odd number leaves the smaller half), one army always left (here every territory holds one)."""
+    return max(0, min(armies - 1, -(-armies * percent // 100)))
 
 
 def abandon(game, seat, k, kind, answer, moment) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 from dataclasses import replace
+from itertools import accumulate
 from typing import Any
 
 from ...language.rules import NeutralRules
@@ -80,15 +81,7 @@ def start(game: Any) -> None:
     game._at_turn_start = _then(turn_start, game._at_turn_start)
     game._at_turn_end = _then(turn_end, game._at_turn_end)
     pieces = [kind.copies == 0 for kind in kinds]
-    game.kind_weights = _cumulative([kind.weight if pieces[k] else 0 for k, kind in enumerate(kinds)])
-
-
-def _cumulative(weights: list[int]) -> tuple[int, ...]:
-    total, out = 0, []
-    for w in weights:
-        total += w
-        out.append(total)
-    return tuple(out)
+    game.kind_weights = tuple(accumulate(kind.weight if pieces[k] else 0 for k, kind in enumerate(kinds)))
 
 
 def _then(first, second):
@@ -398,11 +391,8 @@ def reinforce(game: Any, seat: int) -> None:
     total = from_territories + from_continents - cut + from_cards + extra
     game.turn_total = total
     if game.listeners:
-        game._event("reinforcements", seat, territories_held=game.territory_count[seat],
-                    from_territories=from_territories,
-                    continents_held=[game.board.continents[k] for k in held],
-                    from_continents=from_continents, from_cards=from_cards, total=total,
-                    **({"cut": cut} if cut else {}), **({"from_card_kinds": extra} if extra else {}))
+        game.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total,
+                                 **({"cut": cut} if cut else {}), **({"from_card_kinds": extra} if extra else {}))
     game.place(seat, seat, total)
 
 
@@ -417,8 +407,3 @@ def attack(game: Any, seat: int) -> None:
 
 PHASES = {"reinforce": reinforce, "attack": attack}
 
-
-def strike_killed(armies: int, percent: int) -> int:
-    """The armies a strike of `percent` kills of `armies`: the share rounded up (Warzone's bomb on an
-    odd number leaves the smaller half), one army always left (here every territory holds one)."""
-    return max(0, min(armies - 1, -(-armies * percent // 100)))
