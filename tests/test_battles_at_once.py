@@ -154,9 +154,9 @@ def million(tmp_path_factory):
     return path
 
 
-@pytest.mark.parametrize("bot, turns", [("random", 60), ("balanced", 60), ("strong", 4)])
+@pytest.mark.parametrize("bot, turns", [("random", 60), ("balanced", 60), ("strong-1", 4)])
 def test_a_million_armies_a_turn_play_in_few_events(million, bot, turns):
-    """`reinforcements { territories 1000000 }` (the guide's ceiling): 60 turns (of strong, whose
+    """`reinforcements { territories 1000000 }` (the guide's ceiling): 60 turns (of strong — strong-1, one playout a candidate, the same code — whose
     search spends a budget of decisions whatever the armies, 4 to keep this test short), in tens
     of thousands of events — rolled one by one, an attack of a million armies alone is half a
     million (before, 60 balanced turns did not end in 120 s)."""
