@@ -215,6 +215,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self._rounds = together_loop if orders is not None and orders.together else None
         self.order_cards: list[list[int]] = [[0, 0] for _ in range(n)]  # order priority, delay cards played this round
         self.cycle_start: list[int] | None = None  # the move order `cycle`'s seat order, drawn at its first round
+        self.holding: list[dict] | None = None  # a seat's events held back while it gives its deployments
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 

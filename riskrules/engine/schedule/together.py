@@ -68,6 +68,7 @@ def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict]]:
     listeners = game.listeners
     held: list[dict] = []
     game.listeners = [held.append] if listeners else []
+    game.holding = held  # (what a replay's LogAgent reads these decisions' answers after: agents/log_agent.py)
     try:
         for index, (phase, test, run) in enumerate(game._phases):
             if phase == "reinforce":
@@ -75,12 +76,12 @@ def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict]]:
                 if test is None or test(game.quantities(seat, test.names)):
                     run(game, seat)
     except GameOver:  # (won by a card played, or the like): tell what was held back, and stop
-        game.listeners = listeners
+        game.listeners, game.holding = listeners, None
         for event in held:
             for listen in listeners:
                 listen(event)
         raise
-    game.listeners = listeners
+    game.listeners, game.holding = listeners, None
     armies = game.armies
     change = {t: armies[t] - before[t] for t in range(game.size) if armies[t] != before[t]}
     armies[:] = before
