@@ -1,0 +1,77 @@
+"""Orders given together (issue 45) in whole games: a person's orders replay from the log (LogAgent),
+the events fit the log schema, and under Warzone's fog each seat is told the others' deployments
+only once every order is given, and the others' orders only as far as it sees."""
+
+from __future__ import annotations
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.agents.random_agent import RandomAgent
+from riskrules.engine.game import Game
+from riskrules.engine.logcheck import check_events
+from riskrules.engine.replay import _replay
+from riskrules.language.loader import open_rulebook
+
+RULES = open_rulebook("warzone-default").rules(None, 3)
+
+
+class Person(RandomAgent):
+    """A random player the log names as a person: a replay answers it from the log (LogAgent)."""
+
+    kind = "person"
+    proven = False
+
+
+def played(seed: int = 2, turns: int = 30):
+    events: list[dict] = []
+    streams: dict[int, list[dict]] = {0: [], 1: [], 2: []}
+    Game(RULES, [Person(), make_bot("random"), make_bot("balanced")], seed, max_turns=turns, check_all=True,
+         listeners=[events.append], seat_listeners={s: streams[s].append for s in streams}).play()
+    return events, streams
+
+
+def test_a_person_s_deployments_and_orders_replay_from_the_log():
+    events, _ = played()
+    assert sum(e["type"] == "order" and e["player"] == "red" for e in events) >= 5
+    report = _replay(events, RULES)
+    assert report.ok and report.matched == len(events)
+
+
+def test_every_event_fits_the_log_schema_and_each_seat_s_stream_too():
+    events, streams = played()
+    board = RULES.board
+    kinds = {e["type"] for e in events}
+    assert {"orders_given", "order"} <= kinds
+    check_events(events, "log", board.territories, board.continents, events[0])
+    for stream in streams.values():
+        check_events([stream[0]] + [e for e in stream if e["type"] in ("orders_given", "order")], "stream",
+                     board.territories, board.continents, stream[0])
+
+
+def test_under_fog_nobody_learns_another_s_orders_before_they_are_carried_out():
+    events, streams = played()
+    names = ["red", "blue", "green"]
+    for seat, stream in streams.items():
+        started = given = 0  # this round: the turns begun, the orders given, as the seat is told them
+        checked = 0
+        for e in stream:
+            if e["type"] == "turn_start":
+                started, given = (started + 1, given) if started > given else (1, 0)
+            if e["type"] == "orders_given":
+                given += 1
+            if e["type"] in ("place", "order") and e["turn"] > 0 and e["player"] != names[seat]:
+                assert given == started  # (every seat of the round has given its orders)
+                checked += 1
+        assert checked > 10
+        mine = [e for e in stream if e["type"] == "order" and e["player"] == names[seat]]
+        assert mine == [e for e in events if e["type"] == "order" and e["player"] == names[seat]]
+    # the others' orders a seat is told: only those it sees (red and blue not all; here 42 and 38 of 59)
+    told = [sum(e["type"] == "order" for e in stream) for stream in streams.values()]
+    assert told == [42, 38, 59] and sum(e["type"] == "order" for e in events) == 59
+
+
+def test_every_bot_plays_a_round_of_orders_to_a_result():
+    for bots, seed in ((("balanced", "balanced", "balanced"), 2), (("random", "balanced", "random"), 1)):
+        result = Game(RULES, [make_bot(b) for b in bots], seed, max_turns=400).play()
+        assert result.winner is not None, result
+    strong = Game(RULES, [make_bot("strong-1"), make_bot("random"), make_bot("random")], 3, max_turns=6).play()
+    assert strong.turns == 6
