@@ -75,3 +75,30 @@ def test_every_bot_plays_a_round_of_orders_to_a_result():
         assert result.winner is not None, result
     strong = Game(RULES, [make_bot("strong-1"), make_bot("random"), make_bot("random")], 3, max_turns=6).play()
     assert strong.turns == 6
+
+
+def test_a_save_cut_in_the_middle_of_a_round_resumes_the_person_giving_orders_again(tmp_path):
+    """A save holds a round's deployments and orders only once the round is carried out: cut after
+    the person gave his orders, the resumed person gives them again, and the game plays on."""
+    import json
+
+    from riskrules.engine.log import line_of
+    from riskrules.engine.replay import resume_game
+
+    events, _ = played(seed=4, turns=60)
+    given = [n for n, e in enumerate(events) if e["type"] == "orders_given" and e["player"] == "red"]
+    cut = given[3] + 1  # red's orders of round 4 given, not carried out
+    header = {**events[0], "kind": "save"}
+    path = tmp_path / "game.save"
+    path.write_text("\n".join(line_of(e) for e in [header] + events[1:cut]) + "\n", encoding="utf-8")
+    asked = []
+
+    class Live(RandomAgent):
+        def decide(self, d):
+            asked.append(d.kind)
+            return super().decide(d)
+
+    game, follower = resume_game(path, live=lambda name: Live())
+    result = game.play()
+    assert result.reason in ("turn_limit", "domination") and asked[:1] == ["place"]
+    assert json.loads(line_of(events[cut - 1]))["type"] == "orders_given"

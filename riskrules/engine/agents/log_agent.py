@@ -112,6 +112,15 @@ class LogAgent(Agent):
     # ---- orders given together (issue 45): a seat's deployments are held back until every seat has
     # given its orders (engine/schedule/together.py), and its orders are told as they are carried out
 
+    def knows(self, d: Decision) -> bool:
+        """Whether the log holds this answer: a save cut in the middle of a round of orders given
+        together holds neither the deployments nor the orders of that round (told only once it is
+        carried out), so a resumed person gives them again (replay._Resuming)."""
+        view = self.view
+        if d.kind != "order" and getattr(view._game, "holding", None) is None:
+            return True
+        return self._held_line(self.cursor.position, view.turn) < len(self.events)
+
     def _held_line(self, number: int, turn: int) -> int:
         """While a seat's deployments are held back (`game.holding`, the events so far), the line
         of the log they begin at: the first of its turn after the round's orders are given."""
