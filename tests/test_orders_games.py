@@ -102,3 +102,16 @@ def test_a_save_cut_in_the_middle_of_a_round_resumes_the_person_giving_orders_ag
     result = game.play()
     assert result.reason in ("turn_limit", "domination") and asked[:1] == ["place"]
     assert json.loads(line_of(events[cut - 1]))["type"] == "orders_given"
+
+
+def test_a_damaged_order_in_a_log_is_refused_by_the_schema():
+    import pytest
+
+    from riskrules.engine.errors import GameError
+
+    events, _ = played(seed=2, turns=12)
+    board = RULES.board
+    order = next(e for e in events if e["type"] == "order")
+    for damage in ({"mode": "both"}, {"armies": -1}, {"done": "teleport"}, {"why": "bored"}, {"from": "atlantis"}):
+        with pytest.raises(GameError):
+            check_events([events[0], {**order, **damage}], "log", board.territories, board.continents, events[0])

@@ -51,3 +51,26 @@ def test_a_list_not_sent_or_not_allowed_is_asked_again():
     assert "Not allowed: order between 1 and 16 armies." in shown
     assert "Not allowed: type 'from to armies' for each order: alaska kamchatka." in shown
     assert "Not allowed: not sent: type the orders again." in shown
+
+
+def test_hostile_order_lists_are_refused_in_one_line():
+    hostile = ["x" * 100000, "alaska kamchatka -5", "alaska kamchatka 99999999999999999999999",
+               "alaska; ; ;", "alaska kamchatka 3 attack attack", "\u202e\u0000 3", "alaska alaska 1"]
+    person, asked, shown = person_and_decision(hostile + [""])
+    assert person.decide(asked()) is None
+    refusals = [line for line in shown if line.startswith("Not allowed: ")]
+    assert len(refusals) == len(hostile) and all("\n" not in line and len(line) < 400 for line in refusals)
+
+
+def test_orders_are_narrated_in_every_language():
+    from riskrules.text.narrate import Narrator
+
+    order = {"type": "order", "turn": 4, "player": "red", "from": "alaska", "to": "kamchatka", "mode": "either",
+             "asked": 5, "done": "skipped", "armies": 0, "why": "source_lost"}
+    transfer = {**order, "done": "transfer", "armies": 2}
+    del transfer["why"]
+    lines = {lang: [Narrator(RULES, Text(lang))(e) for e in (order, transfer)] for lang in ("en", "de", "sv")}
+    assert lines["en"] == ["The order of red from Alaska to Kamchatka is skipped: it no longer holds Alaska.",
+                           "Red transfers 2 armies from Alaska to Kamchatka (an order)."]
+    assert lines["de"][1] == "Rot verlegt 2 Armeen von Alaska nach Kamtschatka (ein Befehl)."
+    assert all(line for texts in lines.values() for line in texts)
