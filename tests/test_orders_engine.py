@@ -134,7 +134,7 @@ def test_multi_attack_off_keeps_armies_that_moved_where_they_are(tmp_path):
 
 def test_the_move_order_interleaves_the_lists_turning_round_each_time():
     lists = {0: "abc", 1: "xy", 2: "p"}
-    none = [[0, 0], [0, 0], [0, 0]]
+    none = [0, 0, 0, 0, 0, 0]  # (priority, delay) cards played by each seat
     assert sequence([1, 0, 2], lists, none) == [(1, 0), (0, 0), (2, 0), (0, 1), (1, 1), (0, 2)]
 
 
@@ -142,11 +142,11 @@ def test_order_priority_puts_its_player_first_and_delay_after_the_others():
     """Warzone's wiki: a priority card's first order goes before the first orders of those who played
     none (then as if drawn first); a delay card's orders go after those of the players who played none."""
     lists = {0: "ab", 1: "xy", 2: "pq"}
-    priority = [[0, 0], [0, 0], [1, 0]]
+    priority = [0, 0, 0, 0, 1, 0]
     assert sequence([0, 1, 2], lists, priority) == [(2, 0), (0, 0), (1, 0), (1, 1), (0, 1), (2, 1)]
-    delay = [[0, 1], [0, 0], [0, 0]]
+    delay = [0, 1, 0, 0, 0, 0]
     assert sequence([0, 1, 2], lists, delay) == [(1, 0), (2, 0), (2, 1), (1, 1), (0, 0), (0, 1)]
-    both = [[1, 0], [1, 0], [0, 0]]  # two priority cards: the move order between them
+    both = [1, 0, 1, 0, 0, 0]  # two priority cards: the move order between them
     assert sequence([1, 2, 0], lists, both) == [(1, 0), (0, 0), (2, 0), (2, 1), (0, 1), (1, 1)]
 
 

@@ -213,8 +213,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         # ---- issue 45 orders: rounds of orders given together (engine/schedule/), chosen once
         orders = rules.orders
         self._rounds = together_loop if orders is not None and orders.together else None
-        self.order_cards: list[list[int]] = [[0, 0] for _ in range(n)]  # order priority, delay cards played this round
-        self.cycle_start: list[int] | None = None  # the move order `cycle`'s seat order, drawn at its first round
+        self.order_cards = [0] * (2 * n)  # order priority (2·seat), order delay (2·seat + 1) cards played this round
+        self.cycle_start: list[int] = []  # the move order `cycle`'s seat order, drawn at its first round
         self.holding: list[dict] | None = None  # a seat's events held back while it gives its deployments
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))

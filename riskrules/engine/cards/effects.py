@@ -201,7 +201,7 @@ def _lost(game: Any, seat: int, to: int) -> None:
 
 def orders(game, seat, k, kind, answer, moment) -> int:
     """Order priority / order delay (issue 45): counted for the round's move order (schedule/move_order.py)."""
-    game.order_cards[seat][kind.effect == "orders_last"] += 1
+    game.order_cards[2 * seat + (kind.effect == "orders_last")] += 1
     _tell(game, seat, kind)
     return 0
 

@@ -20,8 +20,8 @@ def seat_order(game: Any, seats: list[int]) -> list[int]:
         game.rng.shuffle(order)
         return order
     if how == "cycle":
-        if game.cycle_start is None:  # drawn once, at the first round of orders
-            game.cycle_start = list(range(game.players))
+        if not game.cycle_start:  # drawn once, at the first round of orders
+            game.cycle_start[:] = range(game.players)
             game.rng.shuffle(game.cycle_start)
         base = game.cycle_start
     else:  # no luck cycle: the seat order from the first player
@@ -31,13 +31,14 @@ def seat_order(game: Any, seats: list[int]) -> list[int]:
     return [s for s in rotated if s in seats]
 
 
-def sequence(order: list[int], lists: dict[int, list], cards: list[list[int]]) -> list[tuple[int, int]]:
+def sequence(order: list[int], lists: dict[int, list], cards: list[int]) -> list[tuple[int, int]]:
     """(seat, index into its list) in the order they are carried out: the seats grouped by delay
     cards played (fewer first), each group led by the seats with more priority cards (stable: the
-    move order among equals), its lists interleaved, the rounds alternating in direction."""
+    move order among equals), its lists interleaved, the rounds alternating in direction. `cards`:
+    the priority cards each seat played at 2·seat, the delay cards at 2·seat + 1 (game.order_cards)."""
     out = []
-    for delay in sorted({cards[s][1] for s in order}):
-        group = sorted((s for s in order if cards[s][1] == delay), key=lambda s: -cards[s][0])
+    for delay in sorted({cards[2 * s + 1] for s in order}):
+        group = sorted((s for s in order if cards[2 * s + 1] == delay), key=lambda s: -cards[2 * s])
         longest = max((len(lists[s]) for s in group), default=0)
         for i in range(longest):
             turn = group if i % 2 == 0 else group[::-1]

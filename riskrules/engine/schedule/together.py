@@ -34,7 +34,7 @@ def loop(game: Any, start: int = 0) -> None:
 def play_round(game: Any) -> None:
     n = game.players
     seats = [(game.first + i) % n for i in range(n)]
-    game.order_cards = [[0, 0] for _ in range(n)]
+    game.order_cards[:] = [0] * (2 * n)
     pending: dict[int, tuple[dict[int, int], list[dict]]] = {}
     lists: dict[int, list[tuple]] = {}
     at_start = game._at_turn_start
