@@ -115,3 +115,13 @@ def test_a_damaged_order_in_a_log_is_refused_by_the_schema():
     for damage in ({"mode": "both"}, {"armies": -1}, {"done": "teleport"}, {"why": "bored"}, {"from": "atlantis"}):
         with pytest.raises(GameError):
             check_events([events[0], {**order, **damage}], "log", board.territories, board.continents, events[0])
+
+
+def test_a_turn_limit_in_the_middle_of_a_round_carries_out_the_orders_given_then_ends():
+    events, _ = played(seed=2, turns=31)  # (3 seats: the 11th round's first turn is the 31st)
+    assert events[-1]["type"] == "game_over" and events[-1]["turns"] == 31
+    last = max(n for n, e in enumerate(events) if e["type"] == "turn_start")
+    assert [e["type"] for e in events[last:last + 2]] == ["turn_start", "orders_given"]
+    assert {e["player"] for e in events[last:] if e["type"] in ("place", "order")} <= {events[last]["player"]}
+    report = _replay(events, RULES)
+    assert report.ok and report.matched == len(events)

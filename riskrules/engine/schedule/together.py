@@ -8,7 +8,9 @@ seeing the board as the round began, its own deployments shown in the decision: 
 seat's pending orders. Everyone is told who has given orders (`orders_given`), not what. Then all
 deployments are put on the board (their events told now), and the orders are carried out in the
 sequence of the move order (move_order.py), each told as an `order` event with what became of it.
-A seat that took a territory in the round draws its cards after the resolution."""
+A seat that took a territory in the round draws its cards after the resolution. The turn limit
+reached in the middle of a round cuts it short: the orders given so far are carried out, then the
+game ends (so a log holds every order given, and replays)."""
 
 from __future__ import annotations
 
@@ -38,11 +40,13 @@ def play_round(game: Any) -> None:
     pending: dict[int, tuple[dict[int, int], list[dict]]] = {}
     lists: dict[int, list[tuple]] = {}
     at_start = game._at_turn_start
+    limited = False  # the turn limit reached in the round: the orders given so far are carried out, then it ends
     for seat in seats:
         if not game.alive[seat]:
             continue
         if game.turn >= game.max_turns:
-            game.end(None, "turn_limit")
+            limited = True
+            break
         game.turn += 1
         game.active = seat
         game.conquered = False
@@ -59,6 +63,8 @@ def play_round(game: Any) -> None:
         if game.listeners:
             game._event("orders_given", seat, round=game.round)
     resolve(game, [s for s in seats if s in lists], pending, lists)
+    if limited:
+        game.end(None, "turn_limit")
 
 
 def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict]]:
