@@ -125,3 +125,15 @@ def test_a_turn_limit_in_the_middle_of_a_round_carries_out_the_orders_given_then
     assert {e["player"] for e in events[last:] if e["type"] in ("place", "order")} <= {events[last]["player"]}
     report = _replay(events, RULES)
     assert report.ok and report.matched == len(events)
+
+
+def test_with_two_players_the_neutral_army_is_reinforced_after_every_deployment():
+    rules = open_rulebook("warzone-default").rules(None, 2)
+    events: list[dict] = []
+    Game(rules, [make_bot("balanced"), make_bot("random")], 1, max_turns=4, listeners=[events.append]).play()
+    kinds = [e["type"] for e in events if e["turn"] in (3, 4)]
+    # round 2: both give orders, both deploy, then the neutral army's two placings, then the orders
+    assert kinds.index("orders_given") < kinds.index("reinforcements") < kinds.index("neutral_reinforcements")
+    assert sum(k == "neutral_reinforcements" for k in kinds) == 2
+    first_order = kinds.index("order") if "order" in kinds else len(kinds)
+    assert max(i for i, k in enumerate(kinds) if k == "neutral_reinforcements") < first_order

@@ -5,7 +5,8 @@ Each seat in turn — its own `turn` in the log, for the turn limit and the card
 asked for its deployments (its rules' reinforce phase, played as ever, then taken off the board
 again: recorded, and its events held back), then for its list of orders (orders.OrderDecision),
 seeing the board as the round began, its own deployments shown in the decision: never another
-seat's pending orders. Everyone is told who has given orders (`orders_given`), not what. Then all
+seat's pending orders. (The neutral army's reinforcements, where the rules give them, are placed
+after every seat's deployments, one placing for each seat's turn.) Everyone is told who has given orders (`orders_given`), not what. Then all
 deployments are put on the board (their events told now), and the orders are carried out in the
 sequence of the move order (move_order.py), each told as an `order` event with what became of it.
 A seat that took a territory in the round draws its cards after the resolution. The turn limit
@@ -37,7 +38,7 @@ def play_round(game: Any) -> None:
     n = game.players
     seats = [(game.first + i) % n for i in range(n)]
     game.order_cards[:] = [0] * (2 * n)
-    pending: dict[int, tuple[dict[int, int], list[dict]]] = {}
+    pending: dict[int, tuple[dict[int, int], list[dict], int]] = {}
     lists: dict[int, list[tuple]] = {}
     at_start = game._at_turn_start
     limited = False  # the turn limit reached in the round: the orders given so far are carried out, then it ends
@@ -67,9 +68,9 @@ def play_round(game: Any) -> None:
         game.end(None, "turn_limit")
 
 
-def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict]]:
+def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict], int]:
     """The seat's reinforce phase played, its effect on the armies taken off the board again and its
-    events held back: (territory → armies added or taken, the events)."""
+    events held back: (territory → armies added or taken, the events, its reinforcements)."""
     before = game.armies[:]
     listeners = game.listeners
     held: list[dict] = []
@@ -91,7 +92,7 @@ def record(game: Any, seat: int) -> tuple[dict[int, int], list[dict]]:
     armies = game.armies
     change = {t: armies[t] - before[t] for t in range(game.size) if armies[t] != before[t]}
     armies[:] = before
-    return change, held
+    return change, held, game.turn_total
 
 
 def give_orders(game: Any, seat: int, deployed: dict[int, int]) -> list[tuple]:
@@ -116,13 +117,20 @@ def resolve(game: Any, seats: list[int], pending: dict, lists: dict[int, list[tu
     territory, each seat's turn ending."""
     armies = game.armies
     for seat in seats:
-        change, held = pending[seat]
+        change, held, _ = pending[seat]
         for t, a in change.items():
             armies[t] = max(0, armies[t] + a)
         for event in held:
             for listen in game.listeners:
                 listen(event)
         game.changed()
+    for index, (phase, test, run) in enumerate(game._phases):  # the neutral army's, after every deployment
+        if phase == "neutral_reinforce":  # (each seat's turn's own, counted from its reinforcements)
+            game.phase = index
+            for seat in seats:
+                game.active, game.turn_total = seat, pending[seat][2]
+                if test is None or test(game.quantities(seat, test.names)):
+                    run(game, seat)
     order = move_order.seat_order(game, seats)
     used = None if game.rules.orders.multi_attack else [0] * game.size
     conquerors: set[int] = set()
