@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..schedule.orders import ORDER  # noqa: F401 — the decision kind these answer
-
 STOP = 0.3  # the random bot ends its list with this chance at each order
 ATTACK_WIN = 0.6  # balanced: order an attack when its chance of taking the territory is at least this
 
