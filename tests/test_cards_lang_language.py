@@ -155,7 +155,7 @@ def test_earlier_rules_have_no_kinds_and_no_nuclear_sets():
     ("cards {\n    card spy: see a playr\n}\n",
      "x.risk:4:21: unexpected 'playr'; expected one of: continent, player, territory; did you mean 'player'?"),
     ("cards {\n    card bomb: strik 50% of an enemy neighbour\n}\n",
-     "x.risk:4:16: unexpected 'strik'; expected one of: abandon, armies, forbid, give, income, move, see, strike; "
+     "x.risk:4:16: unexpected 'strik'; expected one of: abandon, armies, forbid, give, income, move, orders, see, strike; "
      "did you mean 'strike'?"),
     ("cards {\n    sets nuclear\n    sets at most 10\n}\n",
      "x.risk:5:5: 'sets at most' caps the value of a set, but a nuclear set gives no armies"),

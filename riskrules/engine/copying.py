@@ -22,7 +22,8 @@ class Copying:
     # (the rules, the board, option lists made once, the compiled phases and victory checks). A
     # new attribute that changes during play belongs here: tests/test_game_copy.py fails until it is.
     COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
-              "targets", "pieces", "killer")
+              "targets", "pieces", "killer",
+              "order_cards", "cycle_start")  # ---- issue 45 orders: the round's order cards, the cycle's order
     CACHES = ("_owned",)  # dicts of answers kept between decisions: a copy starts them empty
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None,
@@ -56,6 +57,7 @@ class Copying:
             other.kind_played = list(self.kind_played)
             other.kind_deck = deque() if state is not None else deque(self.kind_deck)
         other.fog = None
+        other.holding = None  # ---- issue 45 orders: a copy's events are nobody's to hold back
         if seed is None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())

@@ -20,6 +20,8 @@ the engine checks every answer with `Decision.check` and never trusts it.
     play      a card that does something: (kind, …its targets); yes: play nothing more now
               a move (kind, from, to, armies)         (engine/cards/: put only to a holder of a kind
                                                        of the moment)
+    order     (mode, from, to, armies): mode 0 either, yes: end the list   (orders given together:
+              1 attack only, 2 transfer only          engine/schedule/orders.py, its own check)
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from .sight import told
 _PLACES = {
     "claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
     "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
-    "autodeploy": ("territory",), "decay": ("territory",),
+    "autodeploy": ("territory",), "decay": ("territory",), "order": ("from", "to"),  # (issue 45)
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
 # the fields of a battle's events that count the armies in one of its territories (told to its sides

@@ -18,10 +18,14 @@ class Fortify:
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
         # moving armies changes no owner: the territories each can reach are found once
         reach = self._reach(seat) if f.connected else None
+        orders = self.rules.orders
+        arrived = {} if orders is not None and orders.moved_stay else None  # territory → armies moved in (lux10)
         while moves > 0:
             options = self.fortify_options(seat, sent, reach)
             if self._cap is not None:  # armies at most N per territory: none into a full one
                 options = [(t, u) for t, u in options if self.armies[u] < self._cap]
+            if arrived:  # `moved armies stay`: only the armies that have not moved this turn move
+                options = [(t, u) for t, u in options if self.armies[t] - f.stay - arrived.get(t, 0) > 0]
             if not options:
                 return
             chosen = self.ask(Decision(D.FORTIFY, decider, options, seat, True))
@@ -30,6 +34,9 @@ class Fortify:
             source, target, armies = chosen
             if self._cap is not None:  # armies at most N per territory: what does not fit stays
                 armies = min(armies, self._cap - self.armies[target])
+            if arrived is not None:  # (an answer of more is cut to the armies free to move)
+                armies = min(armies, self.armies[source] - f.stay - arrived.get(source, 0))
+                arrived[target] = arrived.get(target, 0) + armies
             self.armies[source] -= armies
             self.armies[target] += armies
             if not f.split:

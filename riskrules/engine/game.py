@@ -41,6 +41,7 @@ from .sight import Sight, told, untold
 from .trading import Trading
 from .cards.play import start as start_kinds, with_neutral
 from .turn import Turn, compile_phases
+from .schedule.together import loop as together_loop
 from .victory import Victory, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
@@ -209,6 +210,12 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.kind_hands = self.kind_pieces = self.kind_effects = self.kind_played = self.kind_deck = None
         if rules.cards.kinds is not None:
             start_kinds(self)
+        # ---- issue 45 orders: rounds of orders given together (engine/schedule/), chosen once
+        orders = rules.orders
+        self._rounds = together_loop if orders is not None and orders.together else None
+        self.order_cards = [0] * (2 * n)  # order priority (2·seat), order delay (2·seat + 1) cards played this round
+        self.cycle_start: list[int] = []  # the move order `cycle`'s seat order, drawn at its first round
+        self.holding: list[dict] | None = None  # a seat's events held back while it gives its deployments
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 

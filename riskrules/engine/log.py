@@ -161,6 +161,9 @@ class Tracker:
         elif kind == "fortify":
             self.armies[ix[e["from"]]] -= e["armies"]
             self.armies[ix[e["to"]]] += e["armies"]
+        elif kind == "order" and e["done"] == "transfer":  # orders given together (issue 45)
+            self.armies[ix[e["from"]]] -= e["armies"]
+            self.armies[ix[e["to"]]] += e["armies"]
         elif kind == "card_drawn":
             self.hand[e["player"]] += 1
         elif kind == "card_discarded":

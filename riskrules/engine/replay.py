@@ -194,7 +194,7 @@ class _Resuming(Agent):
         self.person.start(game, seat, rng)
 
     def decide(self, decision: Decision):
-        if self.follower.replaying:
+        if self.follower.replaying and self.from_log.knows(decision):  # (orders given together: issue 45)
             return self.from_log.decide(decision)
         return self.person.decide(decision)
 
@@ -220,6 +220,11 @@ def _replay(events: list[dict], rules: Rules, seat_listeners: dict | None = None
         return ReplayReport(len(events), m.line - 1, None, m, kind)
     except GameError as err:
         got = {"error": str(err)}
+        rest = events[follower.position:]
+        if game._rounds is not None and all(e["type"] in ("turn_start", "orders_given") for e in rest):
+            # orders given together (issue 45): cut in a round whose orders are not carried out yet (they
+            # are told only then): every line matches what was told, and the game goes on from there
+            return ReplayReport(len(events), len(events), None, Mismatch(len(events) + 1, None, got), kind)
         return ReplayReport(len(events), follower.position, None,
                             Mismatch(follower.position + 1, events[follower.position]
                                      if follower.position < len(events) else None, got), kind)

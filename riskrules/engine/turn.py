@@ -77,6 +77,8 @@ class Turn:
     def loop(self, start: int = 0) -> None:
         """Turns in order, round after round, to the end. `start`: the place in the turn order
         to begin at within the current round (a copied game continues after its active turn)."""
+        if self._rounds is not None:  # orders given together (issue 45): engine/schedule/together.py
+            return self._rounds(self, start)
         n = self.players
         at_start = self._at_turn_start
         trench = self.rules.battle.trench

@@ -34,6 +34,8 @@ _PHRASES: dict[str, tuple[str, ...]] = {
     "neutral_attacks": ("neutral", "attacks"),
     "sight_adjacent": ("visibility", "adjacent"),
     "sight_rest": ("visibility", "rest"),
+    "orders_given": ("orders", "given"),  # orders given together (issue 45)
+    "move_order": ("orders", "move_order"),
 }
 # Statements whose value is yes/no.
 _FLAGS: dict[str, tuple[str, ...]] = {
@@ -46,6 +48,8 @@ _FLAGS: dict[str, tuple[str, ...]] = {
     "battles_reveal": ("visibility", "battles_reveal"),
     "fog_lifted": ("visibility", "lifted"),
     "victim_cards": ("cards", "victim_cards"),
+    "multi_attack": ("orders", "multi_attack"),  # orders given together (issue 45)
+    "order_modes": ("orders", "modes"),
 }
 # Statements whose value is one number.
 _NUMBERS: dict[str, tuple[str, ...]] = {
@@ -61,6 +65,7 @@ _VOCABULARY = frozenset([
     "dice_rule", "defender_rule", "side", "move_rule", "path_rule", "timing_rule", "capture_replacement",
     "player_rule", "neutral_attack_rule", "yes_no", "sight_level", "card_fate", "pickable",
     "combat_name", "rounding_mode",  # combat (issue 43)
+    "orders_given_rule", "move_order_rule", "orders_place",  # orders given together (issue 45)
 ])
 
 

@@ -76,6 +76,9 @@ class _CardStatements(Transformer):
     def kind_abandon(self, meta, c):
         return self._amount("abandon", c[0])
 
+    def kind_orders(self, meta, c):  # orders given together (issue 45): order priority / order delay
+        return _Effect(({"effect": "orders_" + c[0]}, {}))
+
     def _option(key: str):
         def build(self, meta, c):
             return _Option((key, int(c[0]), self.here(meta)))

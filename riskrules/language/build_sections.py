@@ -378,6 +378,10 @@ class _Sections(_CardStatements):
 
     setup, reinforcements, cards = map(_section, ("setup", "reinforcements", "cards"))
     fortify, capitals, neutral = map(_section, ("fortify", "capitals", "neutral"))
+    orders = _section("orders")  # orders given together (issue 45)
+
+    def moved_stay(self, meta, c):  # fortify { moved armies stay }: lux10 (issue 45)
+        return Assign(("fortify", "moved_stay"), c[0] if c else True, self.here(meta))
 
     # ---- marks (issue 43): battle modifiers, dice sides, re-roll
     def battle(self, meta, c):

@@ -10,7 +10,8 @@ from .expr import Expression
 Number = int | Expression
 
 # what a card does: the effect vocabulary (docs/rule-language.md "Cards that do something")
-EFFECTS = ("armies", "see", "move", "give", "forbid", "income", "strike", "abandon")
+EFFECTS = ("armies", "see", "move", "give", "forbid", "income", "strike", "abandon",
+           "orders_first", "orders_last")  # orders given together (issue 45): order priority, order delay
 # what a play names: nothing, a player, two players, an own territory, an enemy territory (next to
 # one's own: "enemy_neighbour"), any territory, a continent
 TARGETS = (None, "player", "players", "own", "enemy", "enemy_neighbour", "territory", "continent")
@@ -65,7 +66,8 @@ def compile_card_kinds(config) -> CardKinds | None:
                 amount = amount({"players": config.players})
         effect = k["effect"]
         target = {"armies": None, "see": k.get("target"), "move": "own", "give": "own", "forbid": "players",
-                  "income": "player", "strike": "enemy_neighbour", "abandon": "own"}[effect]
+                  "income": "player", "strike": "enemy_neighbour", "abandon": "own",
+                  "orders_first": None, "orders_last": None}[effect]
         kinds.append(CardKind(
             name=name, effect=effect, target=target, amount=amount, around=k.get("around", False),
             turns=k.get("turns", 1), copies=k.get("copies", 0), pieces=k.get("pieces", 1), weight=k.get("weight", 1),

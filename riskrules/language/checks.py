@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from .battle_checks import battle_problems
 from .board import Board
 from .checks_cards import card_kind_paths, card_problems
+from .orders_checks import orders_problems
 from .checks_deck import goal_problems, hand_problems, set_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
@@ -48,6 +49,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("start", frozenset({"setup", "neutral", "scenario", "players"})),
     ("income", frozenset({"reinforcements", "continents", "cards"})),
     ("card_kinds", frozenset({"cards", "visibility"})),
+    ("orders", frozenset({"orders", "cards", "turn"})),  # orders given together (issue 45)
 )
 
 
@@ -308,6 +310,9 @@ class _Checker:
 
     def card_kinds(self) -> None:
         card_problems(self)  # checks_cards.py
+
+    def orders(self) -> None:
+        orders_problems(self)  # orders_checks.py
 
     # ---- missions -------------------------------------------------------------------------
 

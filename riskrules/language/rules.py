@@ -18,6 +18,7 @@ from .income_rules import IncomeRules, compile_income
 from .marks import Modifiers, compile_modifiers
 from .expr import Condition, Expression, compile_condition, compile_expression, is_static
 from .model import Config
+from .orders import OrderRules, compile_orders
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
 from .visibility import Visibility, compile_visibility
@@ -273,6 +274,7 @@ class Rules:
     destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
     start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
     income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
+    orders: OrderRules | None = None  # orders given together, moved armies staying (issue 45); None: neither
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -468,6 +470,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         destroy_own_kill=missions.get("destroy_own_kill", False),
         start=compile_start(config, board),
         income=compile_income(config, board),
+        orders=compile_orders(d),
     )
 
 
@@ -483,8 +486,7 @@ def _mission(config: Config, i: int, m: dict[str, Any], board: Board) -> Mission
 
 
 def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
-    """A neutral army's rules with what a file may leave out: it holds its territories and
-    does nothing else (no placement, reinforcements, attacks or cards)."""
+    """A neutral army's rules with what a file may leave out: it holds, and does, nothing else."""
     return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never",
             "cards": False, **n}
 

@@ -100,7 +100,7 @@ def _first_words(symbol: str) -> frozenset[str]:
                 pattern = lark.get_terminal(name).pattern
             except KeyError:
                 continue
-            if pattern.type == "str" and pattern.value.isalpha():
+            if pattern.type == "str" and pattern.value.replace("-", "").isalpha():
                 words.add(pattern.value)
             continue
         todo.extend(rule.expansion[0].name for rule in lark.rules if rule.origin.name == name and rule.expansion)

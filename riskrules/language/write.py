@@ -49,7 +49,7 @@ WIDTH = 100  # a list longer than this goes on after a comma on the next line
 INDENT = "    "
 
 _SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral",
-             "visibility", "scenario")
+             "visibility", "scenario", "orders")
 _HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
 _TABLES = ("terms", "continents")  # named tables: one path per entry
 _NESTED = (("reinforcements", "autodeploy"), ("reinforcements", "decay"), ("cards", "kinds"))  # … and the same inside a section
@@ -253,6 +253,12 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("visibility", "partners"): lambda v: "partners share sight " + _yes(v),
     ("visibility", "battles_reveal"): lambda v: "battles reveal " + _yes(v),
     ("visibility", "lifted"): lambda v: "lifted at end " + _yes(v),
+    ("fortify", "moved_stay"): lambda v: "moved armies stay" + ("" if _yes(v) == "yes" else " no"),  # issue 45
+    ("orders", "given"): lambda v: "given " + _choice(v, {"together": "together", "in_turns": "in turns"}),
+    ("orders", "move_order"): lambda v: "move order " + _choice(v, {"random": "random", "cycle": "cycle",
+                                                                     "no_luck_cycle": "no luck cycle"}),
+    ("orders", "multi_attack"): lambda v: "multi-attack " + _yes(v),
+    ("orders", "modes"): lambda v: "attack only and transfer only " + _yes(v),
 }
 
 

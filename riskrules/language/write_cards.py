@@ -19,6 +19,8 @@ _EFFECTS: dict[str, Callable[[Mapping], str]] = {  # a card's effect phrase (car
     "income": lambda v: f"income -{_int(v['amount'])}% of a player",
     "strike": lambda v: f"strike {_int(v['amount'])}% of an enemy neighbour",
     "abandon": lambda v: f"abandon a territory times {_int(v['amount'])}",
+    "orders_first": lambda v: "orders first",  # orders given together (issue 45)
+    "orders_last": lambda v: "orders last",
 }
 _OPTIONS: dict[str, Callable[[Any], str]] = {
     "copies": lambda n: f"{_int(n)} in the deck",

@@ -12,6 +12,7 @@ from ..engine.agents.balanced import PRESS
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
                                 REROLL, TRADE, Decision)
 from ..text.card_plays import FORBIDS, refusal_text
+from .orders import order_list
 from .typed import fold, groups, quote, split, starts
 
 
@@ -157,6 +158,8 @@ class Answers:
             return None, self.range_problem(1, len(d.options))
         if d.optional and (not text or text.lower() in self._done):
             return None, None
+        if k == "order":  # orders given together (issue 45): terminal/orders.py
+            return order_list(self, d, text)
         if k == PLAY:
             return self.play(d, text)
         tokens = split(text)

@@ -37,6 +37,7 @@ from ..language.visibility import SEE_ALL
 from ..text.i18n import Text, capitalized
 from .answers import Answers
 from .board import board_view, territory_view
+from .orders import planned_order
 from .plays import Plays
 from .prompts import Prompts
 from .typed import Unreadable, clean
@@ -103,6 +104,10 @@ class HumanAgent(Prompts, Answers, Plays, Agent):
 
     def decide(self, d: Decision):
         self.pending = d  # what is being asked (for a test's typist, and for help)
+        if d.kind == "order":  # orders given together (issue 45): the list typed at once (orders.py)
+            planned = planned_order(self, d)
+            if planned is not ...:
+                return planned
         planned = self.planned(d)
         if planned is not None:
             return planned

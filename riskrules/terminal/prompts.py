@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
+from .orders import order_prompt
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
                                 REROLL, TRADE, Decision)
 from ..engine.sight import left_to_place, seen_now
@@ -107,6 +108,8 @@ class Prompts:
             # Translators: {play}: the word that plays a card ('play bomb kamchatka')
             return t._("Play a card: '{play} NAME …' or its number, or Enter to play none: ").format(
                 play=self.play_word()), "\n".join(self.wrapped(lines))
+        if k == "order":  # orders given together (issue 45): terminal/orders.py
+            return order_prompt(self, d)
         return f"{k}: ", ""
 
     def wrapped(self, lines: list[str], indent: int = 6) -> list[str]:

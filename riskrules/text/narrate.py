@@ -8,6 +8,7 @@ in the edition's voice.
 from __future__ import annotations
 
 from .i18n import Text, capitalized
+from .narrate_orders import order_line
 from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one (an attack until taken is told by its rolls).
@@ -171,6 +172,8 @@ class Narrator:
             return t.n_("{player} moves {n} army from {source} to {target}.",
                         "{player} moves {n} armies from {source} to {target}.", e["armies"]).format(
                 player=who, n=num(e["armies"]), source=place(e["from"]), target=place(e["to"]))
+        if kind == "orders_given" or kind == "order":  # orders given together (issue 45)
+            return order_line(e, who, t)
         if kind == "phase_skipped":
             return t._("{player} skips the {phase} phase: {condition} does not hold.").format(
                 player=who, phase=e["phase"].replace("_", " "), condition=e["condition"])

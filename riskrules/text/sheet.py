@@ -22,6 +22,7 @@ from .sheet_marks import board_marks_rows, marks_rows
 from ..language.quantities import TYPICAL
 from ..language.rules import Rules
 from ..language.visibility import SEE_ALL, SEE_NOTHING, SEE_OWNER
+from .sheet_orders import orders_rows
 from ..language.tables import CountTable, key_text
 
 @dataclass
@@ -257,6 +258,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     _victory_rows(rules, add, t)
     _neutral_rows(rules, add, t)
     _visibility_rows(rules, add, t)
+    orders_rows(rules, add, t)  # orders given together (issue 45): sheet_orders.py
     return rows
 
 

@@ -35,6 +35,10 @@ def effect_text(k, t: Text) -> str:
         text = t._("a player's income −{p}%").format(p=k.amount)
     elif k.effect == "strike":
         return t._("kills {p}% of the armies on an enemy territory next to one's own").format(p=k.amount)
+    elif k.effect == "orders_first":  # orders given together (issue 45): Warzone's order priority
+        return t._("one's first order of the round goes before the others' first orders")
+    elif k.effect == "orders_last":  # Warzone's order delay
+        return t._("one's orders of the round go after the others' orders")
     else:  # abandon
         return t._("one's territory goes to the neutral army, its armies × {k}").format(k=k.amount)
     # Translators: how long a card's effect lasts, after what it does ("shows a continent for 2 rounds")

@@ -18,6 +18,7 @@ from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, F
 from ..odds import odds_for
 from . import card_play
 from .base import Agent
+from .order_play import balanced_order
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
 CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a card)
@@ -179,6 +180,8 @@ class BalancedAgent(Agent):
             return self.reroll(d)
         if kind is PLAY:  # cards that do something: a rule of thumb per effect (card_play.py)
             return card_play.play(self, d)
+        if kind == "order":  # orders given together (issue 45): agents/order_play.py
+            return balanced_order(self, d)
         return d.options[0]
 
     def reroll(self, d: Decision):

@@ -12,6 +12,7 @@ the options of a `play` decision (engine/cards/effects.py), cheap enough for eve
   armies next to its largest stack (or its continent), or the continent it knows least of;
 - give and abandon: a territory it cannot hold (enemy armies around it at least three times its own,
   not its last one): given to the weakest other player, abandoned to the neutral army;
+- orders first (order priority): at once; orders last (order delay): never.
 Otherwise it keeps the card (answers None)."""
 
 from __future__ import annotations
@@ -176,4 +177,6 @@ def _abandon(agent, side, kind, options):
 
 
 _RULES = {"armies": _armies, "strike": _strike, "move": _move, "income": _income, "forbid": _forbid,
-          "see": _see, "give": _give, "abandon": _abandon}
+          "see": _see, "give": _give, "abandon": _abandon,
+          # orders given together (issue 45): its first order first, at once; its orders delayed, never
+          "orders_first": lambda agent, side, kind, options: options[0], "orders_last": lambda *_: None}

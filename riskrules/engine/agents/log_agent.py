@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
                          REROLL, TRADE, Decision)
 from ..errors import GameError
+from ..schedule.orders import MODES
 from .base import Agent
 
 
@@ -22,6 +23,11 @@ class LogAgent(Agent):
         view = self.view
         index = view.board.index
         number = self.cursor.position
+        holding = getattr(view._game, "holding", None)  # orders given together (issue 45): see _held_line
+        if d.kind == "order":
+            return self._order(d, number)
+        if holding is not None:
+            number = self._held_line(number, view.turn) + len(holding)
         if number >= len(self.events):
             raise GameError(f"the log ends at line {number} while {view.names[d.player]} is to {d.kind}")
         e = self.events[number]
@@ -101,6 +107,45 @@ class LogAgent(Agent):
             # (a kind is played at one moment: a play not offered now is one of a later moment, passed to now)
             return answer if (answer[:3] if len(answer) == 4 else answer) in d.options else None
         raise GameError(f"a log cannot answer a '{k}' decision")
+
+
+    # ---- orders given together (issue 45): a seat's deployments are held back until every seat has
+    # given its orders (engine/schedule/together.py), and its orders are told as they are carried out
+
+    def knows(self, d: Decision) -> bool:
+        """Whether the log holds this answer: a save cut in the middle of a round of orders given
+        together holds neither the deployments nor the orders of that round (told only once it is
+        carried out), so a resumed person gives them again (replay._Resuming)."""
+        view = self.view
+        if d.kind != "order" and getattr(view._game, "holding", None) is None:
+            return True
+        return self._held_line(self.cursor.position, view.turn) < len(self.events)
+
+    def _held_line(self, number: int, turn: int) -> int:
+        """While a seat's deployments are held back (`game.holding`, the events so far), the line
+        of the log they begin at: the first of its turn after the round's orders are given."""
+        events = self.events
+        at = number
+        while at < len(events) and (events[at]["type"] == "turn_start" or events[at]["type"] == "orders_given"
+                                    or events[at]["turn"] != turn):
+            at += 1
+        return at
+
+    def _order(self, d: Decision, number: int):
+        """The seat's next order: its orders are the round's `order` events of its name, in its order."""
+        view = self.view
+        side, index = view.names[d.side], view.board.index
+        mine = []
+        for e in self.events[number:]:
+            if e["type"] == "turn_start" and e.get("round", 0) > view.round:
+                break
+            if e["type"] == "order" and e["player"] == side:
+                mine.append(e)
+        given = len(d.shown[2])
+        if given >= len(mine):
+            return None
+        e = mine[given]
+        return MODES.index(e["mode"]), index[e["from"]], index[e["to"]], e["asked"]
 
 
 def _played(view, e: dict, number: int) -> tuple:

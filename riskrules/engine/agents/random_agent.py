@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..decisions import ATTACK, DEFEND, DICE, FORTIFY, PLACE, PLAY, Decision
 from .base import Agent
+from .order_play import random_order
 
 
 class RandomAgent(Agent):
@@ -43,6 +44,8 @@ class RandomAgent(Agent):
             if len(chosen) == 3 and self.view.rules.cards.kinds.kinds[chosen[0]].effect == "move":
                 return (*chosen, 1 + int(rng.random() * (self.view.armies[chosen[1]] - self.view.rules.fortify.stay)))
             return chosen
+        if kind == "order":  # orders given together (issue 45): agents/order_play.py
+            return random_order(self, d)
         if d.optional:  # an optional trade: not trading is one of the choices
             i = int(rng.random() * (len(options) + 1))
             return options[i] if i < len(options) else None

@@ -37,6 +37,8 @@ def options(game: Any, seat: int, k: int) -> list[tuple]:
     owner = game.owner
     if effect == "armies":
         return [(k,)]
+    if effect == "orders_first" or effect == "orders_last":  # only where orders are given together (issue 45)
+        return [(k,)] if game._rounds is not None else []
     if effect == "move":
         stay = game.rules.fortify.stay
         own = game.owned(seat)
@@ -197,5 +199,12 @@ def _lost(game: Any, seat: int, to: int) -> None:
     game.changed()
 
 
-EFFECTS = {"armies": armies, "see": see, "move": move, "give": give, "forbid": forbid, "income": income,
+def orders(game, seat, k, kind, answer, moment) -> int:
+    """Order priority / order delay (issue 45): counted for the round's move order (schedule/move_order.py)."""
+    game.order_cards[2 * seat + (kind.effect == "orders_last")] += 1
+    _tell(game, seat, kind)
+    return 0
+
+
+EFFECTS = {"orders_first": orders, "orders_last": orders, "armies": armies, "see": see, "move": move, "give": give, "forbid": forbid, "income": income,
            "strike": strike, "abandon": abandon}
