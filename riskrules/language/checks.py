@@ -15,6 +15,7 @@ from .checks_deck import goal_problems, hand_problems, set_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .income_checks import income_problems
+from .units import unit_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
@@ -48,6 +49,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("start", frozenset({"setup", "neutral", "scenario", "players"})),
     ("income", frozenset({"reinforcements", "continents", "cards"})),
     ("card_kinds", frozenset({"cards", "visibility"})),
+    ("units", frozenset({"units", "battle", "neutral", "scenario"})),  # special units (issue 45)
 )
 
 
@@ -308,6 +310,9 @@ class _Checker:
 
     def card_kinds(self) -> None:
         card_problems(self)  # checks_cards.py
+
+    def units(self) -> None:
+        unit_problems(self)  # units.py (issue 45)
 
     # ---- missions -------------------------------------------------------------------------
 

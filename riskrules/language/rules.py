@@ -21,6 +21,7 @@ from .model import Config
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
 from .visibility import Visibility, compile_visibility
+from .units import UnitKinds, compile_units
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
 
@@ -273,6 +274,7 @@ class Rules:
     destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
     start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
     income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
+    units: UnitKinds | None = None  # special units (issue 45; language/units.py); None: armies alone
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -466,8 +468,8 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         points=compile_expression(d["points"], "game", config.origin(("points", "="))) if "points" in d else None,
         round_limit_then=tuple(limit.get("then", ())) if limit else (),
         destroy_own_kill=missions.get("destroy_own_kill", False),
-        start=compile_start(config, board),
-        income=compile_income(config, board),
+        start=compile_start(config, board), income=compile_income(config, board),
+        units=compile_units(d, board.index),  # special units (issue 45)
     )
 
 
