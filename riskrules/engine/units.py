@@ -14,7 +14,8 @@ Semantics (the platforms' words in docs/rule-language.md "Special units"; where 
 - kill rates: a side fights as its armies plus its units' strengths (the units of the attacking
   territory fight in every attack from it); its kills fall on the other side's armies first, and
   what is left kills a unit only whole (Warzone's commander: damage to kill 7), in the order the
-  units stand; a defending unit that lives holds its territory with one army.
+  units stand; a unit that lives keeps one army of its side with it (it holds its territory, or
+  goes on into the one taken).
 - dice: `dice N` — one die of its side per such unit has N sides; `die 6 once a turn` — once a
   turn (of the game) the lowest die of its side's roll, if lower, becomes that face; a defending
   unit is lost with its territory.
@@ -173,6 +174,8 @@ def _kill_battle(g, decider: int, side: int, source: int, target: int, floor: in
     attacker_losses = min(defender_kills, committed)
     lost_defending = _whole(defending_units, attacker_kills - defender_losses)
     lost_attacking = _whole(attacking_units, defender_kills - attacker_losses)
+    if attacker_losses == committed and len(lost_attacking) < len(attacking_units):
+        attacker_losses -= 1  # an attacking unit that lives goes on with one army
     if defender_losses == defending and (len(lost_defending) < len(defending_units) or attacker_losses == committed):
         defender_losses -= 1  # a unit that lives holds with one army; both wiped out: one army survives
     armies[source] -= attacker_losses

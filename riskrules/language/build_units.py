@@ -14,8 +14,8 @@ from .model import Assign
 from .scopes import _Block
 
 # the words of an option, as an error names it
-UNIT_WORDS = {"strength": "strength", "eliminates": "loss eliminates its owner", "each": "each at the start",
-              "neutral": "neutral", "on": "on", "splits": "splits into", "grows": "grows", "six": "die",
+UNIT_WORDS = {"strength": "strength", "eliminates": "loss eliminates its owner", "each": "N each at the start",
+              "neutral": "neutral", "on": "on", "splits": "splits into", "grows": "grows", "six": "die N once a turn",
               "dice": "dice"}
 
 
