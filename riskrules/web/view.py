@@ -61,6 +61,11 @@ def seat_state(view, t: Text) -> dict[str, Any]:
     if kinds is not None:
         state["kinds"] = kinds
         state["private"] = state["private"] or bool(view.kind_hand) or any(view.kind_pieces)
+    units = getattr(view, "units", None)  # special units (issue 45): those the seat sees, by territory
+    if units:
+        kinds = view.rules.units.kinds
+        state["units"] = {x: [kinds[u[0]].name + (f" ({u[1]})" if u[1] else "") for u in here]
+                          for x, here in units.items()}
     if view.target is not None:
         state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
     return state

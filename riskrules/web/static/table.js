@@ -53,11 +53,13 @@ function paint(state) {
     else if (owner === -3) colour = "#777777";  // out of play (removed territories)
     path.setAttribute("fill", colour);
     if (ring) ring.setAttribute("stroke", owner === null || owner < 0 ? "#888" : info.colours[owner]);
-    if (count) count.textContent = armies === null ? "?" : String(armies);
+    const units = state.units && state.units[x];  // special units (issue 45): a '*' after the armies
+    if (count) count.textContent = (armies === null ? "?" : String(armies)) + (units ? "*" : "");
     path.classList.remove("choosable", "selected");
     const title = path.querySelector("title");
     if (title) title.textContent = info.territories[x] + " — " + (owner === null ? "?" :
-      owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies);
+      owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies) +
+      (units ? "; " + units.join(", ") : "");
   }
 }
 
