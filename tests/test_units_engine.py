@@ -147,3 +147,30 @@ def test_narrated_in_five_languages():
     assert lines["en"] == ("The commander of blue falls on Ontario, killed by red: blue is out and his territories "
                            "go to the neutral army.")
     assert all(line and "commander" in line.lower() for line in lines.values()) and len(set(lines.values())) == 5
+
+
+def test_each_player_chooses_where_his_commanders_stand_and_the_log_replays_it(tmp_path):
+    """RISK 2210: `1 each chosen at the start` asks each player, unit by unit (a `unit` question
+    naming the unit); a seat played by a person is answered from the log in a replay."""
+    import io
+
+    from riskrules.engine.game import Game
+    from riskrules.engine.log import LogWriter
+    from riskrules.engine.replay import replay
+    from riskrules.language.loader import open_rulebook
+    from scenario import Script
+
+    rules = open_rulebook("risk-2210-commanders").rules(None, 3)
+    agents = [Script() for _ in range(3)]
+    out = io.StringIO()
+    Game(rules, agents, 1, max_turns=4, listeners=[LogWriter(out)], edition="risk-2210-commanders").play()
+    asked = [d for d in agents[0].asked if d.kind == "unit"]
+    assert [d.shown for d in asked] == [("land",), ("diplomat",)] and asked[0].check(-1).template == \
+        "not one of your territories"
+    events = [__import__("json").loads(line) for line in out.getvalue().splitlines()]
+    placed = [(e["unit"], e["territory"]) for e in events if e["type"] == "unit_placed" and e["player"] == "red"]
+    assert placed == [("land", rules.board.territories[asked[0].options[-1]]),
+                      ("diplomat", rules.board.territories[asked[1].options[-1]])]
+    path = tmp_path / "game.jsonl"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    assert replay(path).ok

@@ -106,3 +106,10 @@ def test_the_sheet_shows_each_kind_and_set_gives_one():
     assert given.exit_code == 0
     assert "Einheit general" in given.stdout and "einmal pro Zug wird der niedrigste Würfel seiner Seite eine 6" \
         in given.stdout.replace("\n", " ").replace("  ", " ")
+
+
+def test_a_unit_each_player_places_himself(write):
+    text = house("units {\n    unit land: dice 8, 1 each chosen at the start\n}\n")
+    rules = open_rulebook(write("house.risk", text)).rules(None, 3)
+    assert rules.units.kinds == (UnitKind("land", each=1, chosen=True, dice=8),)
+    assert "    unit land: dice 8, 1 each chosen at the start\n" in write_rulebook(parse_rulebook(text, "house.risk"))

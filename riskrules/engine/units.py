@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import decisions as D
 from .combat.kill_rates import draw_kills, futile
+from .decisions import Decision
 
 KIND, STRENGTH, USED = 0, 1, 2  # a unit's fields
 
@@ -115,7 +117,10 @@ def place_all(g) -> None:
             for _ in range(kind.each):
                 mine = g.territories_of(seat)
                 free = [t for t in mine if t not in g.units] or mine
-                if free:
+                if free and kind.chosen:  # the player chooses (he is shown the unit's name)
+                    put(g, g.ask(Decision(D.UNIT, seat, free, seat, False, 0, None, None, (kind.name,))), k,
+                        kind.strength)
+                elif free:
                     put(g, free[g.rng.randrange(len(free))], k, kind.strength)
 
 
@@ -207,8 +212,6 @@ def _remove(g, t: int, dead: list) -> list:
 def _dice_battle(g, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
     """One roll of dice with units on either territory: Battle.battle's roll, one at a time, with the
     units' dice (see the module's doc)."""
-    from . import decisions as D
-    from .decisions import Decision
     b = g.rules.battle
     armies = g.armies
     where = (source, target)

@@ -44,8 +44,11 @@ class _UnitStatements(Transformer):
             return key, int(c[0]), self.here(meta)
         return build
 
-    unit_strength, unit_each, unit_splits, unit_grows, unit_six, unit_dice = map(
-        _option, ("strength", "each", "splits", "grows", "six", "dice"))
+    unit_strength, unit_splits, unit_grows, unit_six, unit_dice = map(
+        _option, ("strength", "splits", "grows", "six", "dice"))
+
+    def unit_each(self, meta, c):  # `1 each chosen at the start`: each player chooses where
+        return "each", {"count": int(c[0]), "chosen": True} if len(c) > 1 else int(c[0]), self.here(meta)
 
     def unit_eliminates(self, meta, c):
         return "eliminates", True, self.here(meta)

@@ -22,7 +22,8 @@ class UnitKind:
     name: str  # the rule file's name for it: commander, boss …
     strength: int = 0  # kill rates: the armies it fights as, killed only whole (0: lost with its territory)
     eliminates: bool = False  # its loss puts its owner out (his territories go to the neutral army)
-    each: int = 0  # units of it each player gets at the start, on his territories drawn at random
+    each: int = 0  # units of it each player gets at the start, on his territories drawn at random …
+    chosen: bool = False  # … or on territories he chooses (a `unit` decision)
     neutral: bool = False  # the neutral army's (on the territories `on` names)
     on: tuple[int, ...] = ()  # territories it stands on at the start (with whoever holds them)
     splits: int = 0  # at its loss, this many units of half its strength (they split no more)
@@ -44,8 +45,12 @@ def compile_units(data: dict[str, Any], index: dict[str, int]) -> UnitKinds | No
     declared = data.get("units") or {}
     if not declared:
         return None
+    def each(k: dict) -> tuple[int, bool]:
+        n = k.get("each", 0)
+        return (n["count"], True) if isinstance(n, dict) else (n, False)
+
     kinds = tuple(UnitKind(name=name, strength=k.get("strength", 0), eliminates=k.get("eliminates", False),
-                           each=k.get("each", 0), neutral=k.get("neutral", False),
+                           each=each(k)[0], chosen=each(k)[1], neutral=k.get("neutral", False),
                            on=tuple(index[t] for t in k.get("on", ())), splits=k.get("splits", 0),
                            grows=k.get("grows", 0), six=k.get("six", 0), dice=k.get("dice", 0))
                   for name, k in declared.items())

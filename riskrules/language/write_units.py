@@ -11,7 +11,8 @@ from .write_words import _id, _int, _name, _only
 _OPTIONS: dict[str, Callable[[Any], str]] = {
     "strength": lambda n: f"strength {_int(n)}",
     "eliminates": lambda v: _only(v, True, "loss eliminates its owner"),
-    "each": lambda n: f"{_int(n)} each at the start",
+    "each": lambda n: f"{_int(n['count'])} each chosen at the start" if isinstance(n, Mapping)
+    and n.get("chosen") is True and set(n) == {"count", "chosen"} else f"{_int(n)} each at the start",
     "neutral": lambda v: _only(v, True, "neutral"),
     "on": lambda names: "on " + " and ".join(_name(t) for t in names),
     "splits": lambda n: f"splits into {_int(n)} on loss",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                                REROLL, TRADE, Decision)
+                                REROLL, TRADE, UNIT, Decision)
 from ..engine.sight import left_to_place, seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
@@ -46,6 +46,8 @@ class Prompts:
             return t._("Claim a free territory: "), ""
         if k is CAPITAL:
             return t._("Choose your capital (one of your territories): "), ""
+        if k == UNIT:  # a special unit (issue 45), by its name in the rules
+            return t._("Where does your {unit} stand (one of your territories)? ").format(unit=d.shown[0]), ""
         if k is PLACE:
             most = self.left_to_place(d)
             if d.side == d.player:
@@ -211,7 +213,7 @@ class Prompts:
             if not self.view.rules.fortify.stay:  # `guard 0`: a territory may be emptied
                 return t._("Type 'from to armies'; without a number all armies move. Enter ends the turn.")
             return t._("Type 'from to armies'; without a number all armies but one move. Enter ends the turn.")
-        if k in (CLAIM, CAPITAL, BONUS):
+        if k in (CLAIM, CAPITAL, BONUS, UNIT):
             return t._("Type a territory: its name or the start of it.")
         if k is DISCARD:
             return t._("Type the number of the card to discard.")
@@ -232,7 +234,7 @@ class Prompts:
         return t._("Type a number in the range shown; Enter takes the one in brackets.")
 
     def options_text(self, d: Decision) -> str:
-        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS):
+        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS, UNIT):
             return ", ".join(sorted(self.tname(x) for x in d.options))
         if d.kind is FORTIFY:
             return ", ".join(f"{self.tname(a)} → {self.tname(b)}" for a, b in d.options)

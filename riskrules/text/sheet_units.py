@@ -20,7 +20,10 @@ def unit_text(k, board, t: Text) -> str:
     if k.six:
         # Translators: Hasbro's experts' commanders: once a turn one die of its side becomes a 6
         parts.append(t._("once a turn its side's lowest die becomes a {n}").format(n=k.six))
-    if k.each:
+    if k.each and k.chosen:
+        parts.append(t.n_("{n} for each player at the start, on one of his territories he chooses",
+                          "{n} for each player at the start, on his territories he chooses", k.each).format(n=k.each))
+    elif k.each:
         parts.append(t.n_("{n} for each player at the start, on one of his territories drawn",
                           "{n} for each player at the start, on his territories drawn", k.each).format(n=k.each))
     if k.on:

@@ -14,11 +14,11 @@ from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                         REROLL, TRADE, Decision)
+                         REROLL, TRADE, UNIT, Decision)
 from ..odds import odds_for
 from . import card_play
 from .base import Agent
-from .unit_values import strength, vital
+from .unit_values import safest, strength, vital
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
 CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a card)
@@ -187,6 +187,8 @@ class BalancedAgent(Agent):
             return self.reroll(d)
         if kind is PLAY:  # cards that do something: a rule of thumb per effect (card_play.py)
             return card_play.play(self, d)
+        if kind == UNIT:  # where its special unit starts (issue 45): the safest of its territories
+            return safest(self.view, d.options, d.side)
         return d.options[0]
 
     def reroll(self, d: Decision):

@@ -21,3 +21,10 @@ def vital(view) -> dict[int, int]:
     kinds = view.rules.units.kinds
     owner = view.owner
     return {t: owner[t] for t, here in units.items() if any(kinds[u[KIND]].eliminates for u in here)}
+
+
+def safest(view, options, side: int) -> int:
+    """Of `options` (the side's territories), the one with the fewest enemy armies next to it, then
+    the most armies on it."""
+    owner, armies, adjacent = view.owner, view.armies, view.adjacent
+    return min(options, key=lambda t: (sum(armies[u] for u in adjacent[t] if owner[u] != side), -armies[t], t))

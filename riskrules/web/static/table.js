@@ -189,7 +189,7 @@ function choosable(d, state) {
     }
     return [];
   }
-  if (["claim", "capital", "bonus", "place"].includes(k)) return d.options;
+  if (["claim", "capital", "bonus", "place", "unit"].includes(k)) return d.options;
   if (k === "attack" || k === "fortify") {
     if (local.source === undefined) return [...new Set(d.options.map((p) => p[0]))];
     return d.options.filter((p) => p[0] === local.source).map((p) => p[1]);
@@ -373,7 +373,7 @@ function clicked(x) {
   const d = state && state.decision;
   if (!d || sending) return;
   const k = d.kind;
-  if (["claim", "capital", "bonus"].includes(k)) {
+  if (["claim", "capital", "bonus", "unit"].includes(k)) {
     if (d.options.includes(x)) send({territory: x});
     return;
   }
