@@ -98,20 +98,27 @@ def test_units_grow_each_round_and_start_where_the_rules_say(write):
     assert g.units[s.t("iceland")] == [[0, 25, 0]] and s.of("unit_grown")[0]["strength"] == 25
 
 
-def test_a_die_becomes_a_six_once_a_turn_and_the_commander_falls_with_its_territory():
-    """Hasbro's experts: the defender's commander turns his 1 into a 6 (5 4 2 against 6 3: one lost
-    each); the next roll of the turn is rolled as it falls (5 4 against 1), and Ontario is taken."""
-    s = Scenario("experts-commanders", 3, holds={"alberta": (0, 4), "ontario": (1, 2)},
-                 dice=[5, 4, 2, 3, 1, 5, 4, 1])
+def test_a_die_becomes_a_six_once_a_turn_and_a_commander_returns_when_its_territory_falls():
+    """Hasbro's experts: attacking from Alberta, red's commander in Peru turns his 2 into a 6 (5 4 2
+    against 5 3: 6 5 4, two killed); the next roll of the turn is rolled as it falls (6 5 1 against
+    2) and Ontario is taken. Blue's commander there falls with it and stands again on another
+    territory of blue's (`returns on loss`)."""
+    s = Scenario("experts-commanders", 3, holds={"alberta": (0, 8), "ontario": (1, 3), "peru": (0, 1)},
+                 dice=[5, 4, 2, 5, 3, 6, 5, 1, 2])
     g = s.game
+    commander(s, "peru", 0)
     commander(s, "ontario", 0)
     g._fight(g, 0, 0, s.t("alberta"), s.t("ontario"))
     first, = s.of("battle")
-    assert (first["attacker_dice"], first["defender_dice"]) == ([5, 4, 2], [6, 3])
-    assert (first["attacker_losses"], first["defender_losses"]) == (1, 1)
+    assert (first["attacker_dice"], first["defender_dice"]) == ([6, 5, 4], [5, 3])
+    assert (first["attacker_losses"], first["defender_losses"]) == (0, 2)
+    assert g.units[s.t("peru")] == [[0, 0, g.turn]]
     g._fight(g, 0, 0, s.t("alberta"), s.t("ontario"))
-    assert s.of("battle")[1]["defender_dice"] == [1] and g.owner[s.t("ontario")] == 0
-    assert s.of("unit_lost")[0]["territory"] == "ontario" and g.units == {}
+    second = s.of("battle")[1]
+    assert (second["attacker_dice"], second["defender_dice"]) == ([6, 5, 1], [2]) and g.owner[s.t("ontario")] == 0
+    lost, = s.of("unit_lost")
+    again, = [e for e in s.of("unit_placed")]
+    assert lost["territory"] == "ontario" and again["player"] == "blue" and g.owner[s.t(again["territory"])] == 1
 
 
 def test_a_commander_rolls_one_eight_sided_die():

@@ -104,8 +104,17 @@ def test_the_sheet_shows_each_kind_and_set_gives_one():
     given = runner.invoke(app, ["rules", "classic", "--lang", "de", "--set",
                                 "units { unit general: die 6 once a turn, 1 each at the start }"])
     assert given.exit_code == 0
-    assert "Einheit general" in given.stdout and "einmal pro Zug wird der niedrigste Würfel seiner Seite eine 6" \
-        in given.stdout.replace("\n", " ").replace("  ", " ")
+    words = " ".join(given.stdout.split())
+    assert "Einheit general" in words and "einmal pro Zug wird in einem Angriff seines Besitzers dessen " \
+        "niedrigster Würfel eine 6" in words
+
+
+def test_a_unit_that_returns_on_loss(write):
+    text = house("units {\n    unit commander: die 6 once a turn, 1 each at the start, returns on loss\n}\n")
+    rules = open_rulebook(write("house.risk", text)).rules(None, 3)
+    assert rules.units.kinds == (UnitKind("commander", each=1, six=6, returns=True),) and rules.units.six
+    assert write_rulebook(parse_rulebook(text, "house.risk")).endswith(
+        "    unit commander: die 6 once a turn, 1 each at the start, returns on loss\n}\n")
 
 
 def test_a_unit_each_player_places_himself(write):

@@ -17,8 +17,9 @@ Semantics (the platforms' words in docs/rule-language.md "Special units"; where 
   units stand; a unit that lives keeps one army of its side with it (it holds its territory, or
   goes on into the one taken).
 - dice: `dice N` — one die of its side per such unit has N sides; `die 6 once a turn` — once a
-  turn (of the game) the lowest die of its side's roll, if lower, becomes that face; a defending
-  unit is lost with its territory.
+  turn (of the game), in an attack of its owner wherever the unit stands (Hasbro's experts: the
+  commander's influence), the lowest die of his roll, if lower, becomes that face; a defending
+  unit is lost with its territory (`returns on loss`: it stands again on a territory of its owner).
 - a unit goes with its armies when a conquest or a fortify move leaves at most one army behind.
 - its loss: `loss eliminates its owner` puts him out (his territories to the neutral army, his
   cards to the one who killed it); `splits into K` puts K units of half its strength (which
@@ -43,15 +44,19 @@ def start(game: Any) -> None:
     game.unit_round = 0  # the round whose start was last seen (units grow at each new one)
     fight, press, is_futile = game._fight, game._press, game._futile
     kills = game.rules.battle.kills is not None
+    sixes = game.rules.units.six and not kills
+
+    def involved(g, side, source, target) -> bool:  # units here, or a die-6 of the attacker unused this turn
+        return source in g.units or target in g.units or (sixes and _six(g, side) is not None)
 
     def unit_fight(g, decider, side, source, target, floor=0):
-        if source in g.units or target in g.units:
+        if involved(g, side, source, target):
             (_kill_battle if kills else _dice_battle)(g, decider, side, source, target, floor)
         else:
             fight(g, decider, side, source, target, floor)
 
     def unit_press(g, decider, side, source, target, floor):
-        if source not in g.units and target not in g.units:
+        if not involved(g, side, source, target):
             press(g, decider, side, source, target, floor)
             return
         armies, owner = g.armies, g.owner
@@ -235,6 +240,12 @@ def _dice_battle(g, decider: int, side: int, source: int, target: int, floor: in
         defending = most_defending
     attack = _roll(g, source, rolled)
     defence = _roll(g, target, defending)
+    if turned := _six(g, side):  # the attacker's die-6, once a turn, wherever its unit stands
+        kind, u = turned
+        if attack[-1] < kind.six:
+            u[USED] = g.turn
+            attack[-1] = kind.six
+            attack.sort(reverse=True)
     rerolled = g._reroll(decider, side, source, target, attack, defence,
                          lambda n: g.dice.roll_sides(n, b.sides)) if b.reroll else None
     attacker_losses = defender_losses = 0
@@ -263,7 +274,7 @@ def _dice_battle(g, decider: int, side: int, source: int, target: int, floor: in
 
 def _roll(g, t: int, n: int) -> list[int]:
     """`n` dice of the side of territory `t`, sorted high to low: one die per unit with `dice N` has
-    N sides, the rest the battle's; then a unit's die-6, once a turn, turns the lowest die."""
+    N sides, the rest the battle's."""
     sides = g.rules.battle.sides
     kinds = g.rules.units.kinds
     units = g.units.get(t, ())
@@ -273,14 +284,19 @@ def _roll(g, t: int, n: int) -> list[int]:
         rest = n - len(faces)
         faces += g.dice.roll(rest) if sides == 6 else g.dice.roll_sides(rest, sides)
     faces.sort(reverse=True)
-    for u in units:
-        face = kinds[u[KIND]].six
-        if face and u[USED] != g.turn and faces and faces[-1] < face:
-            u[USED] = g.turn
-            faces[-1] = face
-            faces.sort(reverse=True)
-            break
     return faces
+
+
+def _six(g, side: int):
+    """(kind, unit) of a die-6 unit of `side` not used this turn, anywhere on the board; else None."""
+    kinds, owner, turn = g.rules.units.kinds, g.owner, g.turn
+    for t, here in g.units.items():
+        if owner[t] == side:
+            for u in here:
+                kind = kinds[u[KIND]]
+                if kind.six and u[USED] != turn:
+                    return kind, u
+    return None
 
 
 def lose(g, t: int, owner: int, u: list, by: int) -> None:
@@ -296,6 +312,11 @@ def lose(g, t: int, owner: int, u: list, by: int) -> None:
         g.eliminate(owner, by)
         return
     _tell(g, "unit_lost", owner, unit=kind.name, territory=territories[t], by=g.names[by])
+    if kind.returns and owner != g.neutral and g.alive[owner]:  # it stands again on one of his territories
+        mine = g.territories_of(owner)
+        if mine:
+            put(g, mine[g.rng.randrange(len(mine))], u[KIND], kind.strength)
+        return
     if kind.splits and u[USED] >= 0 and owner is not None:
         half = u[STRENGTH] // 2
         mine = [x for x in g.territories_of(owner) if x not in g.units]

@@ -16,7 +16,7 @@ from .scopes import _Block
 # the words of an option, as an error names it
 UNIT_WORDS = {"strength": "strength", "eliminates": "loss eliminates its owner", "each": "N each at the start",
               "neutral": "neutral", "on": "on", "splits": "splits into", "grows": "grows", "six": "die N once a turn",
-              "dice": "dice"}
+              "dice": "dice", "returns": "returns on loss"}
 
 
 @v_args(meta=True)
@@ -52,6 +52,9 @@ class _UnitStatements(Transformer):
 
     def unit_eliminates(self, meta, c):
         return "eliminates", True, self.here(meta)
+
+    def unit_returns(self, meta, c):
+        return "returns", True, self.here(meta)
 
     def unit_neutral(self, meta, c):
         return "neutral", True, self.here(meta)

@@ -5,8 +5,8 @@ A unit stands on a territory with its armies and belongs to whoever holds it. Un
 combat it fights as `strength` armies and is killed only whole, by what is left of a battle's
 kills once its side's armies there are all killed (Warzone's commander: 7, killed last); a unit
 that lives on holds its territory with one army. Under dice combat it fights by its dice (`dice
-8`: one die of its side rolls eight sides; `die 6 once a turn`: once a turn its side's lowest
-die becomes a 6) and is lost with its territory.
+8`: one die of its side rolls eight sides; `die 6 once a turn`: once a turn, in an attack of its
+owner wherever it stands, his lowest die becomes a 6) and is lost with its territory.
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ class UnitKind:
     on: tuple[int, ...] = ()  # territories it stands on at the start (with whoever holds them)
     splits: int = 0  # at its loss, this many units of half its strength (they split no more)
     grows: int = 0  # its strength grows by this much at the start of each round
-    six: int = 0  # dice combat: once a turn its side's lowest die becomes this face (0: no)
+    six: int = 0  # dice combat: once a turn, in an attack of its owner (anywhere), his lowest die becomes this face
     dice: int = 0  # dice combat: one die of its side per such unit has this many sides (0: the battle's)
+    returns: bool = False  # at its loss it stands again on a territory of its owner, drawn
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class UnitKinds:
     kinds: tuple[UnitKind, ...]
     eliminates: bool = False  # some kind's loss puts its owner out (the game needs a neutral army)
     neutral: bool = False  # some kind is the neutral army's
+    six: bool = False  # some kind turns a die of its owner's attacks (every attack of his is looked at)
 
 
 def compile_units(data: dict[str, Any], index: dict[str, int]) -> UnitKinds | None:
@@ -52,9 +54,10 @@ def compile_units(data: dict[str, Any], index: dict[str, int]) -> UnitKinds | No
     kinds = tuple(UnitKind(name=name, strength=k.get("strength", 0), eliminates=k.get("eliminates", False),
                            each=each(k)[0], chosen=each(k)[1], neutral=k.get("neutral", False),
                            on=tuple(index[t] for t in k.get("on", ())), splits=k.get("splits", 0),
-                           grows=k.get("grows", 0), six=k.get("six", 0), dice=k.get("dice", 0))
+                           grows=k.get("grows", 0), six=k.get("six", 0), dice=k.get("dice", 0),
+                           returns=k.get("returns", False))
                   for name, k in declared.items())
-    return UnitKinds(kinds, any(k.eliminates for k in kinds), any(k.neutral for k in kinds))
+    return UnitKinds(kinds, any(k.eliminates for k in kinds), any(k.neutral for k in kinds), any(k.six for k in kinds))
 
 
 def unit_problems(c: Any) -> None:

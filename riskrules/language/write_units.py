@@ -19,6 +19,7 @@ _OPTIONS: dict[str, Callable[[Any], str]] = {
     "grows": lambda n: f"grows {_int(n)} a round",
     "six": lambda n: f"die {_int(n)} once a turn",
     "dice": lambda n: f"dice {_int(n)}",
+    "returns": lambda v: _only(v, True, "returns on loss"),
 }
 
 

@@ -18,8 +18,8 @@ def unit_text(k, board, t: Text) -> str:
         # Translators: RISK 2210's commanders: one die of the unit's side has {n} sides
         parts.append(t._("one die of its side rolls {n} sides").format(n=k.dice))
     if k.six:
-        # Translators: Hasbro's experts' commanders: once a turn one die of its side becomes a 6
-        parts.append(t._("once a turn its side's lowest die becomes a {n}").format(n=k.six))
+        # Translators: Hasbro's experts' commanders: once a turn one die of its owner's attack becomes a 6
+        parts.append(t._("once a turn, in an attack of its owner, his lowest die becomes a {n}").format(n=k.six))
     if k.each and k.chosen:
         parts.append(t.n_("{n} for each player at the start, on one of his territories he chooses",
                           "{n} for each player at the start, on his territories he chooses", k.each).format(n=k.each))
@@ -35,6 +35,8 @@ def unit_text(k, board, t: Text) -> str:
     if k.eliminates:
         # Translators: Warzone's commander: when it dies its owner is out of the game
         parts.append(t._("its loss puts its owner out: his territories go to the neutral army"))
+    if k.returns:
+        parts.append(t._("at its loss it stands again on a territory of its owner, drawn"))
     if k.splits:
         parts.append(t.n_("at its loss it splits into {n} unit of half its strength",
                           "at its loss it splits into {n} units of half its strength", k.splits).format(n=k.splits))
