@@ -152,6 +152,9 @@ class Entitled:
             for name in e["territories"]:
                 t = ix[name]
                 self.owner[t], self.armies[t] = "neutral", 1
+        elif kind == "unit_lost" and "to_neutral" in e:  # special units (issue 45): its owner out
+            for name in e["to_neutral"]:
+                self.owner[ix[name]] = "neutral"
         elif kind == "turn_start":
             self.revealed = {}
             self.active = e["player"]
@@ -311,7 +314,11 @@ def leaks(rules, full, stream, decisions, seat) -> list[str]:
                     mark = "-" if o == "" else "?" if o is None else marks[entitled.names.index(o)]
                     cell = f"{short(t.territory(rules.board.territories[x])):<{NAME}} {mark}{'?' if a is None else a:>4}"
                     if cell not in screen:
-                        found.append(f"event {k}: the screen does not show {cell!r}")
+                        starred = a is not None and f"{short(t.territory(rules.board.territories[x]), NAME - 1)}" \
+                            f"{'':<{NAME - 1 - len(short(t.territory(rules.board.territories[x]), NAME - 1))}} " \
+                            f"{mark}{a:>4}*"  # a special unit (issue 45): only where its armies are seen
+                        if not starred or starred not in screen:
+                            found.append(f"event {k}: the screen does not show {cell!r}")
     return found
 
 

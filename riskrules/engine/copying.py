@@ -56,6 +56,9 @@ class Copying:
             other.kind_effects = list(self.kind_effects)
             other.kind_played = list(self.kind_played)
             other.kind_deck = deque() if state is not None else deque(self.kind_deck)
+        # ---- issue 45 units: each unit a list of its own (engine/units.py)
+        if self.units is not None:
+            other.units = {t: [u[:] for u in here] for t, here in given.get("units", self.units).items()}
         other.fog = None
         other.holding = None  # ---- issue 45 orders: a copy's events are nobody's to hold back
         if seed is None:

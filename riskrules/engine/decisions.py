@@ -57,6 +57,7 @@ CAPITAL = "capital"
 DISCARD = "discard"
 REROLL = "reroll"  # Hasbro's experts: re-roll one die with a card of the territory (language/marks.py)
 PLAY = "play"  # a card that does something (issue 44): engine/cards/play.py
+UNIT = "unit"  # where a special unit starts (issue 45): one of the seat's territories (engine/units.py)
 
 
 _NOT_AN_OPTION = {
@@ -71,6 +72,7 @@ _NOT_AN_OPTION = {
     DISCARD: N_("not a card you hold"),
     REROLL: N_("not a face of one of your dice"),
     PLAY: N_("not a card you may play on that now"),
+    UNIT: N_("not one of your territories"),
 }
 
 

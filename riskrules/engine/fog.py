@@ -37,6 +37,8 @@ _PLACES = {
     "claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
     "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
     "autodeploy": ("territory",), "decay": ("territory",), "order": ("from", "to"),  # (issue 45)
+    "unit_placed": ("territory",), "unit_moved": ("from", "to"), "unit_lost": ("territory",),  # units (issue 45)
+    "unit_grown": ("territory",),
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
 # the fields of a battle's events that count the armies in one of its territories (told to its sides
@@ -114,6 +116,8 @@ class Fog:
             touched = [ix[event[f]] for f in _CARD_PLACES if f in event]
         elif kind == "nuclear":
             touched = [ix[name] for name in event["territories"]]
+        elif kind == "unit_lost" and "to_neutral" in event:  # a commander's loss: its owner's territories
+            touched += [ix[name] for name in event["to_neutral"]]
         again: set[int] = set()  # seats whose levels change
         was = self.owner_was
         owner = g.owner
@@ -316,6 +320,9 @@ class Fog:
         if kind == "wastelands":  # told of those the seat sees with their armies (at the start: none under fog)
             seen = [x for x in e["territories"] if level[self.index[x]] == SEE_ALL]
             return {**e, "territories": seen} if seen else None
+        if kind == "unit_lost" and "to_neutral" in e and not concerned:  # its owner out: told to all (as an
+            # elimination is), the territories that went neutral only as far as the seat sees them
+            return {**e, "to_neutral": [x for x in e["to_neutral"] if level[self.index[x]] == SEE_ALL]}
         places = _PLACES.get(kind)
         if places is None:  # an event of no territory: as without fog, less the others' secrets
             return told(e, (g.names[seat],))

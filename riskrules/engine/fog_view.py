@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..language.quantities import counters
-from ..language.visibility import SEE_OWNER
+from ..language.visibility import SEE_ALL, SEE_OWNER
 from .holdings import Holdings
 from .sight import Sight
 
@@ -43,6 +43,15 @@ class FoggedSight(Holdings, Sight):
         self._changes = 0
         self._hidden_cards = fog.vis.hide_cards
         self._hidden_reinforcements = fog.vis.hide_reinforcements
+
+    @property
+    def units(self) -> dict[int, list[list[int]]] | None:
+        """Special units (issue 45): those on the territories the seat sees now with their armies."""
+        units = self._game.units
+        if not units:
+            return units
+        level = self.level
+        return {t: here for t, here in units.items() if level[t] == SEE_ALL}
 
     def _see(self, territory: int, now: tuple) -> None:
         """The Fog's news: what the seat sees of `territory` now ((owner, armies), None for what it
@@ -223,7 +232,7 @@ class FoggedSight(Holdings, Sight):
         made = [n if n is not None else 0 for n in self.trades_made]
         state = {"owner": owner, "armies": armies, "territory_count": counts, "continent_count": continents,
                  "hands": hands, "missions": missions, "targets": targets, "trades_made": made,
-                 "conquered_now": set(self.conquered_now)}
+                 "conquered_now": set(self.conquered_now), "units": self.units}
         copy = g.copy(agents, seed=seed, max_turns=max_turns, state=state)
         # the numbers of the moment as this seat knows them (a guest reads them off its copy)
         copy.turn_total = self.turn_total or 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import decisions as D
 from .decisions import Decision
+from .units import follow
 
 
 class Fortify:
@@ -45,6 +46,8 @@ class Fortify:
                 by = {"by": self.names[decider]} if decider != seat else {}
                 self._event("fortify", seat, **{"from": self.board.territories[source],
                                                 "to": self.board.territories[target], "armies": armies}, **by)
+            if self.units is not None:  # special units (issue 45) go where the last of their armies go
+                follow(self, source, target)
             self.changed()
             moves -= 1
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import reprlib
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from collections.abc import Callable, Sequence
 
@@ -39,7 +39,8 @@ from .fog import Fog
 from .fog_view import FoggedSight
 from .sight import Sight, told, untold
 from .trading import Trading
-from .cards.play import start as start_kinds, with_neutral
+from .cards.play import IDLE_NEUTRAL, start as start_kinds, with_neutral
+from .units import start as start_units
 from .turn import Turn, compile_phases
 from .schedule.together import loop as together_loop
 from .victory import Victory, compile_mission_moments, compile_victory
@@ -102,6 +103,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
                             f"players, not {n}: load them with players={n}")
         if rules.cards.nuclear or rules.cards.kinds is not None:  # an idle neutral army to send territories to
             rules = with_neutral(rules)
+        if rules.units is not None and rules.units.eliminates and rules.neutral is None:  # issue 45: where a
+            rules = replace(rules, neutral=IDLE_NEUTRAL)  # commander's loss sends its owner's territories
         self.rules = rules
         self.board = board = rules.board
         self.seed = seed
@@ -216,6 +219,10 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.order_cards = [0] * (2 * n)  # order priority (2·seat), order delay (2·seat + 1) cards played this round
         self.cycle_start: list[int] = []  # the move order `cycle`'s seat order, drawn at its first round
         self.holding: list[dict] | None = None  # a seat's events held back while it gives its deployments
+        # ---- issue 45 units: special units (engine/units.py), territory → its units; None without any
+        self.units: dict[int, list[list[int]]] | None = None
+        if rules.units is not None:
+            start_units(self)
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 

@@ -185,6 +185,9 @@ class Tracker:
             elif effect == "abandon" and e.get("armies") is not None:
                 t = ix[e["territory"]]
                 self.owner[t], self.armies[t] = "neutral", e["armies"]
+        elif kind == "unit_lost" and "to_neutral" in e:  # special units (issue 45): its owner out
+            for name in e["to_neutral"]:
+                self.owner[ix[name]] = "neutral"
         elif kind == "nuclear":
             for name in e["territories"]:
                 t = ix[name]

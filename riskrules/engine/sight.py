@@ -160,6 +160,12 @@ class Sight:
         return self._game.turn_total
 
     @property
+    def units(self) -> dict[int, list[list[int]]] | None:
+        """Special units (issue 45; engine/units.py): territory → its units [kind, strength, used],
+        the game's own (read-only); None in a game without units. Under fog: where it sees all."""
+        return self._game.units
+
+    @property
     def trade_count(self) -> int:
         return self._game.trade_count
 

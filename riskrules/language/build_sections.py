@@ -12,6 +12,7 @@ from lark import Token, Transformer, v_args
 
 from .errors import N_, problem
 from .build_cards import _CardStatements
+from .build_units import _UnitStatements
 from .model import Assign
 from .scopes import _Block
 
@@ -24,7 +25,7 @@ class _Step(tuple):
 
 
 @v_args(meta=True)
-class _Sections(_CardStatements):
+class _Sections(_CardStatements, _UnitStatements):
     def territory_armies(self, meta, c):
         return Assign(("reinforcements", "territories"), self._expression(c[0]), self.here(meta),
                       {("=",): self._expr_pos(c[0])})

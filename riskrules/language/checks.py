@@ -16,6 +16,7 @@ from .checks_deck import goal_problems, hand_problems, set_problems
 from .errors import Problem, RuleError, unknown
 from .expr import check_range, compile_condition, compile_expression, is_static, name_ranges
 from .income_checks import income_problems
+from .units import unit_problems
 from .model import Config
 from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
@@ -50,6 +51,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("income", frozenset({"reinforcements", "continents", "cards"})),
     ("card_kinds", frozenset({"cards", "visibility"})),
     ("orders", frozenset({"orders", "cards", "turn"})),  # orders given together (issue 45)
+    ("units", frozenset({"units", "battle", "neutral", "scenario"})),  # special units (issue 45)
 )
 
 
@@ -313,6 +315,8 @@ class _Checker:
 
     def orders(self) -> None:
         orders_problems(self)  # orders_checks.py
+    def units(self) -> None:
+        unit_problems(self)  # units.py (issue 45)
 
     # ---- missions -------------------------------------------------------------------------
 

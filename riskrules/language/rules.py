@@ -22,6 +22,7 @@ from .orders import OrderRules, compile_orders
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
 from .visibility import Visibility, compile_visibility
+from .units import UnitKinds, compile_units
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
 
@@ -275,6 +276,7 @@ class Rules:
     start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
     income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
     orders: OrderRules | None = None  # orders given together, moved armies staying (issue 45); None: neither
+    units: UnitKinds | None = None  # special units (issue 45; language/units.py); None: armies alone
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -471,6 +473,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         start=compile_start(config, board),
         income=compile_income(config, board),
         orders=compile_orders(d),
+        units=compile_units(d, board.index),  # special units (issue 45)
     )
 
 

@@ -44,14 +44,15 @@ from .write_words import (  # noqa: F401 (write_expression: part of this module'
     _COUNT_KEY, _ID, _check, _choice, _id, _int, _key, _name, _num, _only, _phrase, _sight, _string, _yes,
     write_expression)
 from .write_cards import card_phrases
+from .write_units import unit_head, unit_phrases
 
 WIDTH = 100  # a list longer than this goes on after a comma on the next line
 INDENT = "    "
 
 _SECTIONS = ("setup", "reinforcements", "cards", "battle", "fortify", "missions", "capitals", "neutral",
-             "visibility", "scenario", "orders")
+             "visibility", "scenario", "orders", "units")
 _HOME = {"starting_armies": "setup", "continents": "reinforcements"}  # top-level paths set inside a section
-_TABLES = ("terms", "continents")  # named tables: one path per entry
+_TABLES = ("terms", "continents", "units")  # named tables: one path per entry (units: one a kind)
 _NESTED = (("reinforcements", "autodeploy"), ("reinforcements", "decay"), ("cards", "kinds"))  # … and the same inside a section
 _MISSING = object()
 
@@ -259,6 +260,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
                                                                      "no_luck_cycle": "no luck cycle"}),
     ("orders", "multi_attack"): lambda v: "multi-attack " + _yes(v),
     ("orders", "modes"): lambda v: "attack only and transfer only " + _yes(v),
+    ("units",): None,  # special units (issue 45): one statement a kind (write_units.py)
 }
 
 
@@ -288,13 +290,15 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
     follows = pairs[i + 1] if i + 1 < len(pairs) else ((), None)
     i += 1
     section = path[0] if path and path[0] in _SECTIONS else _HOME.get(path[0] if path else "")
-    if len(path) == 2 and path[0] in _TABLES:
+    if len(path) == 2 and path[0] == "units":
+        lines: list[str | _List] = [_listed(unit_head(path[1]), unit_phrases(value))]
+    elif len(path) == 2 and path[0] in _TABLES:
         entries = [(_name(path[1]), value)]
         while i < len(pairs) and len(pairs[i][0]) == 2 and pairs[i][0][0] == path[0]:
             entries.append((_name(pairs[i][0][1]), pairs[i][1]))
             i += 1
         show = _name if path[0] == "terms" else _num
-        lines: list[str | _List] = [_listed(path[0], [f"{k} {show(v)}" for k, v in entries])]
+        lines = [_listed(path[0], [f"{k} {show(v)}" for k, v in entries])]
     elif len(path) == 3 and path[:2] == ("cards", "kinds"):
         lines = [_card_kind(path[2], value)]
     elif len(path) == 3 and path[:2] in _NESTED:
@@ -475,7 +479,7 @@ def _pairs_of_data(data: Mapping[str, Any]) -> list[tuple[JSONPath, Any]]:
         if node is not _MISSING:
             pairs.append((path, node))
     known = set(_STATEMENTS)
-    stray = [f"{k}.{s}" for k, v in data.items() if k in _SECTIONS and isinstance(v, Mapping)
+    stray = [f"{k}.{s}" for k, v in data.items() if k in _SECTIONS and k not in _TABLES and isinstance(v, Mapping)
              for s in v if (k, s) not in known]
     stray += [k for k, v in data.items() if (k,) not in known and not (k in _SECTIONS and isinstance(v, Mapping))]
     if stray:

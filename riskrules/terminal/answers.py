@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engine.agents.balanced import PRESS
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                                REROLL, TRADE, Decision)
+                                REROLL, TRADE, UNIT, Decision)
 from ..text.card_plays import FORBIDS, refusal_text
 from .orders import order_list
 from .typed import fold, groups, quote, split, starts
@@ -72,7 +72,7 @@ class Answers:
         name = self.tname(x)
         if k is CLAIM and owner >= 0:
             return t._("{territory} already belongs to {player}").format(territory=name, player=self.owner_name(x))
-        if k in (PLACE, CAPITAL) and owner != side:
+        if k in (PLACE, CAPITAL, UNIT) and owner != side:
             return self.not_held(x, side)
         if k is BONUS:
             return t._("{territory} is not on a traded card of a territory you hold").format(territory=name)
@@ -163,7 +163,7 @@ class Answers:
         if k == PLAY:
             return self.play(d, text)
         tokens = split(text)
-        if k in (CLAIM, CAPITAL, BONUS):
+        if k in (CLAIM, CAPITAL, BONUS, UNIT):
             if k is BONUS and len(tokens) == 1 and isinstance(tokens[0], int):
                 i = tokens[0] - 1
                 return (d.options[i], None) if 0 <= i < len(d.options) else (None, self.range_problem(1, len(d.options)))

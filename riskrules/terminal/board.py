@@ -89,14 +89,16 @@ def board_view(view, t: Text, me: int | None = None, width: int = 80, color: boo
         head = Rich(f"{title:<{COLUMN - 2}}", style="bold")
         head.append(f"{marks[only]:>2}" if only >= 0 else "  ", style=styles[only] if only >= 0 else "")
         block = [head]
+        units = getattr(view, "units", None)  # special units (issue 45): a '*' after the armies
         for x in members:
             owner, armies = shown(view, x)
             style = styles[owner] if owner is not None and owner >= 0 else ""
             if owner == me:
                 style = (style + " bold").strip()
-            cell = Rich(f"{short(t.territory(board.territories[x])):<{NAME}} ")
+            unit = bool(units) and x in units
+            cell = Rich(f"{short(t.territory(board.territories[x]), NAME - unit):<{NAME - unit}} ")
             mark = "?" if owner is None else marks[owner] if owner >= 0 else "-"
-            cell.append(f"{mark}{'?' if armies is None else armies:>4}", style=style)
+            cell.append(f"{mark}{'?' if armies is None else armies:>4}{'*' if unit else ''}", style=style)
             block.append(cell)
         blocks.append(block)
     columns = _columns(blocks, width)

@@ -11,7 +11,7 @@ import textwrap
 
 from .orders import order_prompt
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                                REROLL, TRADE, Decision)
+                                REROLL, TRADE, UNIT, Decision)
 from ..engine.sight import left_to_place, seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
@@ -47,6 +47,8 @@ class Prompts:
             return t._("Claim a free territory: "), ""
         if k is CAPITAL:
             return t._("Choose your capital (one of your territories): "), ""
+        if k == UNIT:  # a special unit (issue 45), by its name in the rules
+            return t._("Where does your {unit} stand (one of your territories)? ").format(unit=d.shown[0]), ""
         if k is PLACE:
             most = self.left_to_place(d)
             if d.side == d.player:
@@ -214,7 +216,7 @@ class Prompts:
             if not self.view.rules.fortify.stay:  # `guard 0`: a territory may be emptied
                 return t._("Type 'from to armies'; without a number all armies move. Enter ends the turn.")
             return t._("Type 'from to armies'; without a number all armies but one move. Enter ends the turn.")
-        if k in (CLAIM, CAPITAL, BONUS):
+        if k in (CLAIM, CAPITAL, BONUS, UNIT):
             return t._("Type a territory: its name or the start of it.")
         if k is DISCARD:
             return t._("Type the number of the card to discard.")
@@ -235,7 +237,7 @@ class Prompts:
         return t._("Type a number in the range shown; Enter takes the one in brackets.")
 
     def options_text(self, d: Decision) -> str:
-        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS):
+        if d.kind in (PLACE, CLAIM, CAPITAL, BONUS, UNIT):
             return ", ".join(sorted(self.tname(x) for x in d.options))
         if d.kind is FORTIFY:
             return ", ".join(f"{self.tname(a)} → {self.tname(b)}" for a, b in d.options)

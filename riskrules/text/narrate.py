@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .i18n import Text, capitalized
 from .narrate_orders import order_line
+from .narrate_units import UNIT_EVENTS, unit_line
 from ..language.rules import Rules
 
 # Events that a person watching does not need told one by one (an attack until taken is told by its rolls).
@@ -181,6 +182,8 @@ class Narrator:
             return t._("{player} declares a fulfilled mission.").format(player=who)
         if kind == "game_over":
             return result_line(e.get("winner"), e["reason"], e["turns"], t)
+        if kind in UNIT_EVENTS:  # special units (issue 45): narrate_units.py
+            return unit_line(e, who, t)
         return None
 
     def kind_card(self, e: dict, who: str) -> str | None:

@@ -17,6 +17,7 @@ from .narrate import mission_text
 from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
 from .sheet_cards import kind_rows, nuclear_text
 from .sheet_start import start_rows
+from .sheet_units import unit_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
 from .sheet_marks import board_marks_rows, marks_rows
 from ..language.quantities import TYPICAL
@@ -103,6 +104,8 @@ def _sections(t: Text) -> list[tuple[str, str]]:
         ("neutral", t._("Neutral army")),
         # Translators: a section of the rule sheet: what each player sees of the board (a house rule)
         ("visibility", t._("Fog of war")),
+        # Translators: a section of the rule sheet: pieces other than armies (commanders, bosses; issue 45)
+        ("units", t._("Special units")),
     ]
 
 
@@ -259,6 +262,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     _neutral_rows(rules, add, t)
     _visibility_rows(rules, add, t)
     orders_rows(rules, add, t)  # orders given together (issue 45): sheet_orders.py
+    unit_rows(rules, add, t)  # special units (issue 45): sheet_units.py
     return rows
 
 

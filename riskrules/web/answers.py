@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
-                                 PLAY, REROLL, TRADE, Decision, Refusal)
+                                 PLAY, REROLL, TRADE, UNIT, Decision, Refusal)
 from ..text.i18n import Text
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
@@ -55,7 +55,7 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
     if type(raw) is not dict:
         raise Malformed("an answer is a JSON object")
     k = d.kind
-    if k in (CLAIM, CAPITAL, BONUS):
+    if k in (CLAIM, CAPITAL, BONUS, UNIT):
         x = _only(raw, "territory")
         if not _int(x):
             raise Malformed("'territory' is a territory's number")

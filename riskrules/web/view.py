@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                                REROLL, TRADE, Decision)
+                                REROLL, TRADE, UNIT, Decision)
 from ..engine.sight import seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
@@ -61,6 +61,11 @@ def seat_state(view, t: Text) -> dict[str, Any]:
     if kinds is not None:
         state["kinds"] = kinds
         state["private"] = state["private"] or bool(view.kind_hand) or any(view.kind_pieces)
+    units = getattr(view, "units", None)  # special units (issue 45): those the seat sees, by territory
+    if units:
+        kinds = view.rules.units.kinds
+        state["units"] = {x: [kinds[u[0]].name + (f" ({u[1]})" if u[1] else "") for u in here]
+                          for x, here in units.items()}
     if view.target is not None:
         state["mission"] = t._("Your secret target: {target}.").format(target=t.player(view.names[view.target]))
     return state
@@ -72,12 +77,14 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
     name = lambda x: t.territory(view.board.territories[x])  # noqa: E731
     k = d.kind
     out: dict[str, Any] = {"number": number, "kind": k, "optional": d.optional, "side": d.side}
-    if k in (CLAIM, CAPITAL, BONUS, PLACE):
+    if k in (CLAIM, CAPITAL, BONUS, PLACE, UNIT):
         out["options"] = sorted(d.options)
     if k is CLAIM:
         out["prompt"] = t._("Claim a free territory: click it.")
     elif k is CAPITAL:
         out["prompt"] = t._("Choose your capital: click one of your territories.")
+    elif k == UNIT:  # a special unit (issue 45), by its name in the rules
+        out["prompt"] = t._("Where does your {unit} stand? Click one of your territories.").format(unit=d.shown[0])
     elif k is BONUS:
         out["prompt"] = t._("The card bonus: click the territory it goes to.")
     elif k is PLACE:

@@ -14,11 +14,12 @@ from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                         REROLL, TRADE, Decision)
+                         REROLL, TRADE, UNIT, Decision)
 from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
+from .unit_values import safest, strength, vital
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
 CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a card)
@@ -46,12 +47,15 @@ class BalancedAgent(Agent):
         self._kills = view.rules.battle.kills  # kill-rate combat (None: dice)
         self._plan_turn = -1
         self._values: list[float] = []
+        self._units = view.rules.units is not None  # special units (issue 45): unit_values.py
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
         battle modifiers (language/marks.py), the odds of this battle's own situation."""
         view = self.view
         armies = view.armies
+        if self._units and self._kills is not None:  # a unit fights as its strength in armies
+            return self.odds.win(armies[source] - 1 + strength(view, source), armies[target] + strength(view, target))
         if self._plain:
             return self.odds.win(armies[source] - 1, armies[target])
         if self._by_place:
@@ -123,6 +127,10 @@ class BalancedAgent(Agent):
                 for t in members:
                     if owner[t] != side:
                         want[t] = max(0.1, want[t] + bonus[k])
+        if self._units:  # another's unit whose loss puts him out: taking its territory wins much
+            for t, holder in vital(view).items():
+                if holder not in own and holder != view.neutral:
+                    want[t] += 8.0
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
             for seat in range(len(view.names)):
                 if seat not in own and view.holds(seat, k):
@@ -182,6 +190,8 @@ class BalancedAgent(Agent):
             return card_play.play(self, d)
         if kind == "order":  # orders given together (issue 45): agents/order_play.py
             return balanced_order(self, d)
+        if kind == UNIT:  # where its special unit starts (issue 45): the safest of its territories
+            return safest(self.view, d.options, d.side)
         return d.options[0]
 
     def reroll(self, d: Decision):
@@ -285,7 +295,7 @@ class BalancedAgent(Agent):
             if not enemy:
                 continue
             k = view.continent_of[t]
-            if view.holds(side, k) or t == view.capital[side]:
+            if view.holds(side, k) or t == view.capital[side] or (self._units and t in vital(view)):
                 ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
@@ -352,8 +362,9 @@ class BalancedAgent(Agent):
         distance = self._front_distance(side)
         stay = view.rules.fortify.stay  # (0 under `guard 0`: a territory behind the front may be emptied)
         best, best_gain = None, 0
+        guarded = vital(view) if self._units else {}  # (its own such unit keeps its armies about it)
         for source, target in d.options:
-            if distance[target] < distance[source] and armies[source] > stay:
+            if distance[target] < distance[source] and armies[source] > stay and source not in guarded:
                 gain = (armies[source] - stay) * (distance[source] - distance[target])
                 if gain > best_gain:
                     best, best_gain = (source, target), gain

@@ -5,7 +5,7 @@ read off that event."""
 from __future__ import annotations
 
 from ..decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, OCCUPY, PLACE, PLAY,
-                         REROLL, TRADE, Decision)
+                         REROLL, TRADE, UNIT, Decision)
 from ..errors import GameError
 from ..schedule.orders import MODES
 from .base import Agent
@@ -48,6 +48,9 @@ class LogAgent(Agent):
             return index[e["territory"]], e["armies"]
         if k is CAPITAL:
             expect("capital_chosen")
+            return index[e["territory"]]
+        if k == UNIT:  # where a special unit starts (issue 45)
+            expect("unit_placed")
             return index[e["territory"]]
         if k is TRADE:
             if kind != "trade" or e.get("player") != side:

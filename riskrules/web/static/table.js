@@ -53,11 +53,13 @@ function paint(state) {
     else if (owner === -3) colour = "#777777";  // out of play (removed territories)
     path.setAttribute("fill", colour);
     if (ring) ring.setAttribute("stroke", owner === null || owner < 0 ? "#888" : info.colours[owner]);
-    if (count) count.textContent = armies === null ? "?" : String(armies);
+    const units = state.units && state.units[x];  // special units (issue 45): a '*' after the armies
+    if (count) count.textContent = (armies === null ? "?" : String(armies)) + (units ? "*" : "");
     path.classList.remove("choosable", "selected");
     const title = path.querySelector("title");
     if (title) title.textContent = info.territories[x] + " — " + (owner === null ? "?" :
-      owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies);
+      owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies) +
+      (units ? "; " + units.join(", ") : "");
   }
 }
 
@@ -187,7 +189,7 @@ function choosable(d, state) {
     }
     return [];
   }
-  if (["claim", "capital", "bonus", "place"].includes(k)) return d.options;
+  if (["claim", "capital", "bonus", "place", "unit"].includes(k)) return d.options;
   if (k === "attack" || k === "fortify") {
     if (local.source === undefined) return [...new Set(d.options.map((p) => p[0]))];
     return d.options.filter((p) => p[0] === local.source).map((p) => p[1]);
@@ -371,7 +373,7 @@ function clicked(x) {
   const d = state && state.decision;
   if (!d || sending) return;
   const k = d.kind;
-  if (["claim", "capital", "bonus"].includes(k)) {
+  if (["claim", "capital", "bonus", "unit"].includes(k)) {
     if (d.options.includes(x)) send({territory: x});
     return;
   }
