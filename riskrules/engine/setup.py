@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from ..language.board import Board
-from ..language.rules import Mission, StartRules
+from ..language.rules import Mission
+from ..language.start_rules import StartRules
 from . import decisions as D
 from .decisions import Decision
 

@@ -19,7 +19,8 @@ from .income_checks import income_problems
 from .units import unit_problems
 from .model import Config
 from .quantities import LARGEST
-from .rules import makes_neutrals, neutral_defaults
+from .rules import neutral_defaults
+from .start_rules import makes_neutrals
 from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
 from .tables import CountTable, parse_key

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import unknown
-from .rules import start_keys
+from .start_rules import start_keys
 
 # Start rules that cannot stand beside a scenario (which says the whole start), and how they are written.
 _NOT_WITH_SCENARIO = {("setup", "pickable"): "territories {}", ("setup", "limit"): "territories N each",
