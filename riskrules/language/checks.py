@@ -20,6 +20,7 @@ from .quantities import LARGEST
 from .rules import makes_neutrals, neutral_defaults
 from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
+from .sides_checks import sides_problems
 from .tables import CountTable, parse_key
 
 # Where an expression must give more than its schema allows a literal (whose own check, with its own
@@ -48,6 +49,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("start", frozenset({"setup", "neutral", "scenario", "players"})),
     ("income", frozenset({"reinforcements", "continents", "cards"})),
     ("card_kinds", frozenset({"cards", "visibility"})),
+    ("sides", frozenset({"neutral", "teams", "battle", "cards"})),
 )
 
 
@@ -368,6 +370,9 @@ class _Checker:
 
     def goal(self) -> None:
         goal_problems(self)
+
+    def sides(self) -> None:
+        sides_problems(self)
 
     def hand(self) -> None:
         hand_problems(self)

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .acting import ActingNeutral, compile_acting
 from .board import Board
 from .card_kinds import CardKinds, compile_card_kinds
 from .income_rules import IncomeRules, compile_income
@@ -20,6 +21,7 @@ from .expr import Condition, Expression, compile_condition, compile_expression, 
 from .model import Config
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
+from .team_rules import TeamRules, compile_team_rules
 from .visibility import Visibility, compile_visibility
 
 DICE_LOOKUP = 64  # dice limits precomputed for army counts below this; above, the open entry holds
@@ -273,6 +275,8 @@ class Rules:
     destroy_own_kill: bool = False  # a destroy mission counts only its holder's own kill
     start: StartRules | None = None  # the start rules of issue 43; None: today's deal or draft alone
     income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
+    acting: ActingNeutral | None = None  # issue 45 SIDES: the neutral army's own moves (None: it only holds)
+    team_rules: TeamRules | None = None  # issue 45 SIDES: what partners share (None: only `teams`)
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -447,9 +451,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
             for p in d["turn"]),
         territory_armies=compile_expression(d["reinforcements"]["territories"], "reinforcements",
                                             config.origin(("reinforcements", "territories", "="))),
-        cards=card_rules,
-        battle=battle_rules,
-        fortify=fortify,
+        cards=card_rules, battle=battle_rules, fortify=fortify,
         victory=d["victory"],
         teams=d["teams"]["count"] if "teams" in d else 0,
         fortify_partners="teams" in d and d["teams"]["fortify_partners"],
@@ -467,7 +469,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         round_limit_then=tuple(limit.get("then", ())) if limit else (),
         destroy_own_kill=missions.get("destroy_own_kill", False),
         start=compile_start(config, board),
-        income=compile_income(config, board),
+        income=compile_income(config, board), acting=compile_acting(d, board), team_rules=compile_team_rules(d),
     )
 
 
@@ -485,8 +487,8 @@ def _mission(config: Config, i: int, m: dict[str, Any], board: Board) -> Mission
 def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
     """A neutral army's rules with what a file may leave out: it holds its territories and
     does nothing else (no placement, reinforcements, attacks or cards)."""
-    return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never",
-            "cards": False, **n}
+    return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never", "cards": False,
+            **n}
 
 
 def _kill_rates(battle: dict) -> KillRates | None:

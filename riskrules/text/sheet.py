@@ -15,6 +15,7 @@ from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
+from .sheet_sides import sides_rows
 from .sheet_cards import kind_rows, nuclear_text
 from .sheet_start import start_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
@@ -257,6 +258,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     _victory_rows(rules, add, t)
     _neutral_rows(rules, add, t)
     _visibility_rows(rules, add, t)
+    sides_rows(rules, add, t)  # neutrals that act, teams that share (issue 45): sheet_sides.py
     return rows
 
 
