@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .dice import Dice
 from .errors import GameOver
 from .sight import Sight
+from .teams import share_hands
 
 if TYPE_CHECKING:
     from .game import Game, Result
@@ -56,6 +57,11 @@ class Copying:
             other.kind_played = list(self.kind_played)
             other.kind_deck = deque() if state is not None else deque(self.kind_deck)
         other.fog = None
+        # ---- issue 45 SIDES: the acting neutral's memory; a shared hand stays one list per team
+        if self.acting is not None:
+            other.acting = self.acting.copy()
+        if self.team_hand:
+            share_hands(other)
         if seed is None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())

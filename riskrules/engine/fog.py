@@ -37,6 +37,7 @@ _PLACES = {
     "claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
     "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
     "autodeploy": ("territory",), "decay": ("territory",),
+    "neutral_infects": ("territory",), "neutral_takes_back": ("territory",), "neutral_grows": ("territory",),  # issue 45
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
 # the fields of a battle's events that count the armies in one of its territories (told to its sides

@@ -7,6 +7,7 @@ in the edition's voice.
 
 from __future__ import annotations
 
+from .narrate_sides import SIDES_EVENTS, sides_line
 from .i18n import Text, capitalized
 from ..language.rules import Rules
 
@@ -178,6 +179,8 @@ class Narrator:
             return t._("{player} declares a fulfilled mission.").format(player=who)
         if kind == "game_over":
             return result_line(e.get("winner"), e["reason"], e["turns"], t)
+        if kind in SIDES_EVENTS:  # neutrals that act (issue 45): narrate_sides.py
+            return sides_line(e, t)
         return None
 
     def kind_card(self, e: dict, who: str) -> str | None:
