@@ -38,3 +38,7 @@ def sides_problems(c: Any) -> None:
     teams = c.data.get("teams") or {}
     if teams.get("shared_hand") and c.data["cards"]["sets"]["kind"] == "none":
         c.add("a shared hand needs cards: these rules have none", "teams", "shared_hand")
+    if teams.get("shared_hand") and c.data["victory"] == "capitals" and c.data["capitals"]["capture_takes_cards"]:
+        c.add("a shared hand cannot be taken with a capital: say 'capture takes cards no'", "teams", "shared_hand")
+    if teams.get("deploy_partners") and "territory_cap" in c.data["reinforcements"]:
+        c.add("deploy on partners cannot be played with 'armies at most N per territory'", "teams", "deploy_partners")
