@@ -26,7 +26,8 @@ ARMIES = {"attack": (("from", "keep"),), "battle": (("from", "attacker_armies"),
           "conquest": (("to", "moved"), ("to", "min_move"))}
 PLACES = {"claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
           "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
-          "autodeploy": ("territory",), "decay": ("territory",)}
+          "autodeploy": ("territory",), "decay": ("territory",),
+          "neutral_infects": ("territory",), "neutral_takes_back": ("territory",), "neutral_grows": ("territory",)}
 
 
 class Watched:
@@ -152,6 +153,11 @@ class Entitled:
             for name in e["territories"]:
                 t = ix[name]
                 self.owner[t], self.armies[t] = "neutral", 1
+        elif kind in ("neutral_infects", "neutral_takes_back"):  # neutrals that act (issue 45)
+            t = ix[e["territory"]]
+            self.owner[t], self.armies[t] = "neutral", e["armies"]
+        elif kind == "neutral_grows":
+            self.armies[ix[e["territory"]]] += e["armies"]
         elif kind == "turn_start":
             self.revealed = {}
             self.active = e["player"]

@@ -239,7 +239,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         the Fog tells it (the event or nothing, then what changed in its view), otherwise the
         event without the others' secrets (sight.told)."""
         fog, name = self.fog, (self.names[seat],)
-        if getattr(self, "team_hand", False):  # a shared hand: the partners are told its cards (issue 45)
+        shares = self.rules.team_rules
+        if shares is not None and shares.shared_hand and self.friends is not None:  # partners see a shared hand (issue 45)
             name = tuple(self.names[s] for s in sorted(self.friends[seat]))
         if fog is None:  # (the seed left out of the header: it would tell the others' cards to come)
             if self.rules.cards.kinds is not None:  # (another's hidden play: nothing: sight.untold)
