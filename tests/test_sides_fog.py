@@ -56,3 +56,12 @@ def test_a_game_of_zombies_and_killer_neutrals_replays(tmp_path):
     assert '"neutral_grows"' in text and '"neutral_infects"' in text
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 0 and "match the replayed game" in replayed.stdout
+
+
+def test_under_fog_too_partners_are_told_their_shared_hand():
+    rules = open_rulebook("warzone-teams", sets=["visibility { rest nothing }"]).rules(None, 4)
+    heard: list[dict] = []
+    Game(rules, [make_bot("random") for _ in range(4)], 2, max_turns=12, seat_listeners={0: heard.append}).play()
+    drawn = [(e["player"], "card" in e) for e in heard if e["type"] == "card_drawn"]
+    assert ("yellow", True) in drawn and ("blue", False) in drawn
+    assert all(told == (player in ("red", "yellow")) for player, told in drawn)
