@@ -42,11 +42,14 @@ def test_a_killer_neutral_takes_its_region_back_the_round_after():
     assert sorted(game.board.territories[t] for t in game.acting.back) == \
         ["central_america", "egypt", "iceland", "siam"]
     _give(game, "iceland", 0, 5)  # red takes it in round 1
+    _give(game, "siam", 1, 2)  # and blue Siam
     game.round = 2
     round_start(game)
     assert (game.owner[ice], game.armies[ice]) == (game.neutral, 3)
     assert events == [{"type": "neutral_takes_back", "turn": 0, "player": "neutral", "territory": "iceland",
-                       "from": "red", "armies": 3}]
+                       "from": "red", "armies": 3},
+                      {"type": "neutral_takes_back", "turn": 0, "player": "neutral", "territory": "siam",
+                       "from": "blue", "armies": 5}]  # (each with its starting armies)
 
 
 def test_after_two_rounds_and_a_player_left_with_nothing_is_out():

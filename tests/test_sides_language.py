@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from riskrules.cli import app
 from riskrules.language.acting import ActingNeutral
+from riskrules.language.errors import RuleError
 from riskrules.language.loader import _read, open_rulebook
 from riskrules.language.team_rules import TeamRules
 from riskrules.language.write import write_rulebook
@@ -47,10 +48,13 @@ def test_the_statements_compile(tmp_path):
 def test_percent_growth_twice_and_its_own_territories(tmp_path):
     text = ACTING.replace("grows 1 per territory a round", "grows 75% a round").replace(
         "strongest neighbour when it has 3 times", "random neighbour when it has twice").replace(
-        "territories named iceland, peru after 2 rounds with 4", "its territories after 1 round with 3")
+        "territories named iceland, peru after 2 rounds with 4 armies", "its territories after 1 round with their "
+        "starting armies")
     a = open_rulebook(_file(tmp_path, text)).rules(None, 4).acting
     assert (a.grows, a.grows_percent, a.target, a.ratio, a.takes_back, a.takes_back_own, a.after, a.back_armies) == \
-        (0, 75, "random", 2, (), True, 1, 3)
+        (0, 75, "random", 2, (), True, 1, 0)
+    text = write_rulebook(_read(_file(tmp_path, text, "again")))
+    assert "    takes back its territories after 1 round with their starting armies\n" in text
 
 
 def test_without_them_nothing_changes():
@@ -128,8 +132,8 @@ def test_set_on_the_command_line():
 
 def test_the_rule_sheet_rows():
     sheet = " ".join(runner.invoke(app, ["rules", "killer-neutrals", "--players", "4"]).stdout.split())
-    assert "Killer neutrals its starting territories: neutral again with 3 armies at the start of the round 1 " \
-           "round after its conquest" in sheet
+    assert "Killer neutrals its starting territories: neutral again with the armies it held as play began, at the " \
+           "start of the round 1 round after its conquest" in sheet
     sheet = " ".join(runner.invoke(app, ["rules", "zombies", "--players", "4"]).stdout.split())
     assert "Neutral growth at each round's start every neutral territory gains 2 armies" in sheet
     assert "Infection at the first round's start one territory of each player, drawn at random, joins the " \

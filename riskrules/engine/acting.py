@@ -7,8 +7,8 @@ same seed plays the same game. What it does is `Rules.acting` (language/acting.p
   notes the territories it holds now;
 - every later round, in this order: killer neutrals take back each of their territories that a
   player has held since `after` rounds (Conquer Club's killer neutrals: neutral again with the
-  stated armies; a player left with nothing is out); every neutral territory grows; then each
-  territory it held when the round began, in the board's order, attacks the neighbour of a
+  stated armies, or with those it held as play began; a player left with nothing is out); every
+  neutral territory grows; then each territory it held when the round began, in the board's order, attacks the neighbour of a
   player that the policy picks among those it outnumbers `ratio` times (weakest: fewest armies,
   strongest: most, random: drawn; ties: the first in the board's order), rolling the rules' dice
   (their modifiers aside) until it takes it or keeps 1 army, and moves all but 1 in.
@@ -27,10 +27,12 @@ class ActingState:
     def __init__(self, back: frozenset[int]):
         self.back = back  # the territories it takes back (killer neutrals)
         self.held_since: dict[int, int] = {}  # such a territory → the round since which a player holds it
+        self.starting: dict[int, int] = {}  # such a territory → its armies as play began (`their starting armies`)
 
     def copy(self) -> ActingState:
         other = ActingState(self.back)
         other.held_since = dict(self.held_since)
+        other.starting = self.starting  # (set once, in round 1)
         return other
 
 
@@ -41,6 +43,7 @@ def round_start(game: Any) -> None:
     if game.round == 1:
         if a.takes_back_own:
             state.back = frozenset(game.owned(n))
+        state.starting = {t: max(1, game.armies[t]) for t in state.back}
         if a.infects:
             _infect(game, n)
         return
@@ -80,10 +83,10 @@ def _take_back(game: Any, a: Any, n: int, state: ActingState) -> None:
         del since[t]
         game.alive[n] = True  # (a neutral army put out comes back with it)
         game.set_owner(t, n)
-        game.armies[t] = a.back_armies
+        game.armies[t] = armies = a.back_armies or state.starting.get(t, 1)
         if game.listeners:
             game._event("neutral_takes_back", n, territory=game.board.territories[t],
-                        **{"from": game.names[loser]}, armies=a.back_armies)
+                        **{"from": game.names[loser]}, armies=armies)
         if game.territory_count[loser] == 0 and game.alive[loser]:
             game.eliminate(loser, n)
         game.changed()

@@ -20,8 +20,8 @@ def share_hands(game: Any) -> None:
 
 
 def kept_by_team(game: Any, victim: int) -> bool:
-    """A shared hand stays with the team while a partner of `victim` is alive."""
-    return any(game.alive[p] for p in game.friends[victim] if p != victim)
+    """A shared hand stays with the team while a partner of `victim` is alive (the neutral army has none)."""
+    return victim < game.players and any(game.alive[p] for p in game.friends[victim] if p != victim)
 
 
 def place_options(game: Any, side: int) -> list[int]:

@@ -23,7 +23,7 @@ class ActingNeutral:
     takes_back: tuple[int, ...] = ()  # killer neutrals: territories it takes back once conquered
     takes_back_own: bool = False  # `takes back its territories`: every territory it holds when play begins
     after: int = 1  # … this many rounds after the round of the conquest
-    back_armies: int = 0  # … with these armies
+    back_armies: int = 0  # … with these armies (0: `with their starting armies`, each its own)
     infects: bool = False  # at the first round's start, one territory of each player (drawn) joins it, armies and all
 
 
@@ -38,5 +38,5 @@ def compile_acting(d: dict[str, Any], board: Board) -> ActingNeutral | None:
         grows=grows.get("per_territory", 0), grows_percent=grows.get("percent", 0),
         target=assault["target"] if assault else None, ratio=assault["ratio"] if assault else 2,
         takes_back=named if back else (), takes_back_own=bool(back) and "named" not in back, after=back["after"] if back else 1,
-        back_armies=back["armies"] if back else 0, infects=n.get("infects", False))
+        back_armies=back["armies"] if back and back["armies"] != "starting" else 0, infects=n.get("infects", False))
 

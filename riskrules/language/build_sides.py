@@ -14,6 +14,10 @@ TEAM_WORDS = {"deploy_partners": "deploy on partners", "shared_hand": "shared ha
               "seated_together": "seated together", "one_person": "played by one person"}
 
 
+class _Starting(tuple):
+    """`with their starting armies` (its place)."""
+
+
 class _TeamOption(tuple):
     """One option after `teams N`: (key, value, where)."""
 
@@ -44,10 +48,14 @@ class _SidesStatements(Transformer):
     def back_own(self, meta, c):
         return None
 
+    def back_starting(self, meta, c):
+        return _Starting((self.here(meta),))
+
     def neutral_takes_back(self, meta, c):
         *names, after, armies = c
-        value: dict = {"after": int(after), "armies": int(armies)}
-        parts = {("after",): self.at(after), ("armies",): self.at(armies)}
+        starting = isinstance(armies, _Starting)
+        value: dict = {"after": int(after), "armies": "starting" if starting else int(armies)}
+        parts = {("after",): self.at(after), ("armies",): armies[0] if starting else self.at(armies)}
         if names != [None]:
             value["named"] = [str(n) for n in names]
             parts.update({("named", k): self.at(n) for k, n in enumerate(names)})

@@ -20,7 +20,7 @@ def sides_problems(c: Any) -> None:
         if back["after"] < 1:
             c.add(f"takes back … after {back['after']} rounds: a territory is taken back 1 round or more "
                   "after its conquest", "neutral", "takes_back", "after")
-        if back["armies"] < 1:
+        if back["armies"] != "starting" and back["armies"] < 1:
             c.add(f"takes back … with {back['armies']} armies: a territory taken back holds 1 army or more",
                   "neutral", "takes_back", "armies")
     grows = n.get("grows")

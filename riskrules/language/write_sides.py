@@ -43,8 +43,8 @@ def assault(v: Mapping) -> str:
 def takes_back(v: Mapping[str, Any]) -> str:
     which = ("territories named " + ", ".join(map(_name, v["named"]))) if "named" in v else "its territories"
     after = _int(v["after"])
-    return (f"takes back {which} after {after} {'round' if after == '1' else 'rounds'} "
-            f"with {_int(v['armies'])} armies")
+    armies = "their starting armies" if v["armies"] == "starting" else f"{_int(v['armies'])} armies"
+    return f"takes back {which} after {after} {'round' if after == '1' else 'rounds'} with {armies}"
 
 
 def infects(v: Any) -> str:

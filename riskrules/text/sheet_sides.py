@@ -31,7 +31,11 @@ def sides_rows(rules, add, t: Text) -> None:
             add("neutral.takes_back", t._("Killer neutrals"), t.n_(
                 "{which}: neutral again with {armies} armies at the start of the round {n} round after its conquest",
                 "{which}: neutral again with {armies} armies at the start of the round {n} rounds after its conquest",
-                a.after).format(which=which, armies=a.back_armies, n=a.after))
+                a.after).format(which=which, armies=a.back_armies, n=a.after) if a.back_armies else t.n_(
+                "{which}: neutral again with the armies it held as play began, at the start of the round {n} round "
+                "after its conquest",
+                "{which}: neutral again with the armies it held as play began, at the start of the round {n} rounds "
+                "after its conquest", a.after).format(which=which, n=a.after))
         if a.infects:
             # Translators: a row label of the rule sheet: SMG's zombies take a territory of each player
             add("neutral.infects", t._("Infection"), t._(
