@@ -8,10 +8,11 @@ same seed plays the same game. What it does is `Rules.acting` (language/acting.p
 - every later round, in this order: killer neutrals take back each of their territories that a
   player has held since `after` rounds (Conquer Club's killer neutrals: neutral again with the
   stated armies, or with those it held as play began; a player left with nothing is out); every
-  neutral territory grows; then each territory it held when the round began, in the board's order, attacks the neighbour of a
-  player that the policy picks among those it outnumbers `ratio` times (weakest: fewest armies,
-  strongest: most, random: drawn; ties: the first in the board's order), rolling the rules' dice
-  (their modifiers aside) until it takes it or keeps 1 army, and moves all but 1 in.
+  neutral territory grows; then each territory it holds now (not one these attacks take), in the
+  board's order, attacks the neighbour of a player that the policy picks among those it
+  outnumbers `ratio` times (weakest: fewest armies, strongest: most, random: drawn; ties: the
+  first in the board's order), rolling the rules' dice (their modifiers aside) until it takes it
+  or keeps 1 army, and moves all but 1 in.
 
 Events: `neutral_infects`, `neutral_takes_back`, `neutral_grows` (one per territory), and the
 attack as any player's (`attack`, `battle`, `conquest`)."""

@@ -37,6 +37,6 @@ def compile_acting(d: dict[str, Any], board: Board) -> ActingNeutral | None:
     return ActingNeutral(
         grows=grows.get("per_territory", 0), grows_percent=grows.get("percent", 0),
         target=assault["target"] if assault else None, ratio=assault["ratio"] if assault else 2,
-        takes_back=named if back else (), takes_back_own=bool(back) and "named" not in back, after=back["after"] if back else 1,
+        takes_back=named, takes_back_own=bool(back) and "named" not in back, after=back["after"] if back else 1,
         back_armies=back["armies"] if back and back["armies"] != "starting" else 0, infects=n.get("infects", False))
 
