@@ -147,3 +147,9 @@ def test_diff_shows_what_partners_share():
     out = " ".join(runner.invoke(app, ["diff", "doubles", "conquer-club-doubles", "--players", "4"]).stdout.split())
     assert "Partners share — reinforcements may be placed on a partner's territory; teams of consecutive seats, " \
            "not alternate ones" in out
+
+
+def test_the_teams_row_says_where_partners_sit():
+    sheet = " ".join(runner.invoke(app, ["rules", "conquer-club-triples", "--players", "6"]).stdout.split())
+    assert "Teams teams of 3, partners seated together; partners never attack each other; a team wins when every " \
+           "other team is out" in sheet

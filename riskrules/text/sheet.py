@@ -170,6 +170,9 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     if rules.teams:
         text = t._("teams of {n}, partners seated alternately; partners never attack each other; "
                    "a team wins when every other team is out").format(n=rules.teams)
+        if rules.team_rules is not None and rules.team_rules.seated_together:  # (issue 45)
+            text = t._("teams of {n}, partners seated together; partners never attack each other; "
+                       "a team wins when every other team is out").format(n=rules.teams)
         if rules.fortify_partners:
             text += t._("; armies may be moved into a partner's neighbouring territory")
         # Translators: a row label of the rule sheet: team play (doubles, triples)
