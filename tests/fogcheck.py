@@ -26,7 +26,8 @@ ARMIES = {"attack": (("from", "keep"),), "battle": (("from", "attacker_armies"),
           "conquest": (("to", "moved"), ("to", "min_move"))}
 PLACES = {"claim": ("territory",), "place": ("territory",), "attack": ("from", "to"), "battle": ("from", "to"),
           "battles": ("from", "to"), "conquest": ("from", "to"), "fortify": ("from", "to"),
-          "autodeploy": ("territory",), "decay": ("territory",)}
+          "autodeploy": ("territory",), "decay": ("territory",),
+          "neutral_infects": ("territory",), "neutral_takes_back": ("territory",), "neutral_grows": ("territory",)}
 
 
 class Watched:
@@ -155,6 +156,11 @@ class Entitled:
         elif kind == "unit_lost" and "to_neutral" in e:  # special units (issue 45): its owner out
             for name in e["to_neutral"]:
                 self.owner[ix[name]] = "neutral"
+        elif kind in ("neutral_infects", "neutral_takes_back"):  # neutrals that act (issue 45)
+            t = ix[e["territory"]]
+            self.owner[t], self.armies[t] = "neutral", e["armies"]
+        elif kind == "neutral_grows":
+            self.armies[ix[e["territory"]]] += e["armies"]
         elif kind == "turn_start":
             self.revealed = {}
             self.active = e["player"]

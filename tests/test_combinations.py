@@ -363,6 +363,15 @@ REFUSED = {
     ('zombie-neutrals', 'walled-isles'): 'the board has only 14 territories',
     ('zombie-neutrals', 'warlords'): "'territories warlords'" + _OWN,
     ('zombie-neutrals', 'warzone-combat'): "'a dice modifier' belongs to dice combat: kill rates roll no dice",
+    # neutrals that act, teams that share (issue 45)
+    ('conquer-club-quadruples', 'conquer-club-triples'): '6 players are allowed, but starting armies has no entry for 6',
+    ('killer-neutrals', 'leftover-neutral'): "'territories leftover deal' says which territories start neutral: the "
+                                             "neutral army's own 'territories' cannot be given too",
+    ('polymorphic', 'scenario'): "teams 2 (2 players in each team) needs 4, 6, … players: say it inside 'for 4 "
+                                 "players { … }'",
+    ('polymorphic', 'three-isles'): "teams 2 (2 players in each team) needs 4, 6, … players: say it inside 'for 4 "
+                                    "players { … }'",
+    ('warzone-cards', 'warzone-teams'): 'a shared hand needs cards: these rules have none',
 }
 # player turns a game (setup aside): long enough for eliminations with random and balanced (the
 # neutral army of neutral-territories falls in turn 50 of random's game with assassin); strong,

@@ -18,6 +18,7 @@ from functools import partial
 from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
+from .teams import kept_by_team
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
@@ -249,8 +250,8 @@ class Battle(KillRateBattle):
     def eliminate(self, victim: int, by: int, cards_given: bool = False) -> None:
         self.alive[victim] = False
         self.killer[victim] = by
-        taken = self.hands[victim]
-        self.hands[victim] = []
+        taken = self.hands[victim] if not self.team_hand or not kept_by_team(self, victim) else []
+        self.hands[victim] = []  # (a shared hand stays with the partners alive: issue 45)
         c = self.rules.cards
         if by == self.neutral or not c.victim_cards:
             # the neutral army holds no cards (checks.py refuses 'cards yes'); `victim cards taken no`:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .dice import Dice
 from .errors import GameOver
 from .sight import Sight
+from .teams import share_hands
 
 if TYPE_CHECKING:
     from .game import Game, Result
@@ -61,6 +62,11 @@ class Copying:
             other.units = {t: [u[:] for u in here] for t, here in given.get("units", self.units).items()}
         other.fog = None
         other.holding = None  # ---- issue 45 orders: a copy's events are nobody's to hold back
+        # ---- issue 45 SIDES: the acting neutral's memory; a shared hand stays one list per team
+        if self.acting is not None:
+            other.acting = self.acting.copy()
+        if self.team_hand:
+            share_hands(other)
         if seed is None:
             other.rng = random.Random()
             other.rng.setstate(self.rng.getstate())

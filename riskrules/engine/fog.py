@@ -39,6 +39,7 @@ _PLACES = {
     "autodeploy": ("territory",), "decay": ("territory",), "order": ("from", "to"),  # (issue 45)
     "unit_placed": ("territory",), "unit_moved": ("from", "to"), "unit_lost": ("territory",),  # units (issue 45)
     "unit_grown": ("territory",),
+    "neutral_infects": ("territory",), "neutral_takes_back": ("territory",), "neutral_grows": ("territory",),  # issue 45
 }
 _BATTLES = ("attack", "battle", "battles", "conquest")
 # the fields of a battle's events that count the armies in one of its territories (told to its sides
@@ -100,6 +101,10 @@ class Fog:
         self.index = game.board.index
         self.seat_of = {name: seat for seat, name in enumerate(game.names)}  # (events name the seats)
         self.defender = -1  # the defending side of the last event heard, if a battle's
+        shares = game.rules.team_rules  # a shared hand (issue 45): its cards are told to the partners
+        self.hand_names = [tuple(game.names[p] for p in sorted(game.friends[s])) if shares is not None
+                           and shares.shared_hand and game.friends is not None else (game.names[s],)
+                           for s in range(players)]
 
     # ---- hearing the game ------------------------------------------------------------------
 
@@ -325,7 +330,7 @@ class Fog:
             return {**e, "to_neutral": [x for x in e["to_neutral"] if level[self.index[x]] == SEE_ALL]}
         places = _PLACES.get(kind)
         if places is None:  # an event of no territory: as without fog, less the others' secrets
-            return told(e, (g.names[seat],))
+            return told(e, self.hand_names[seat])
         if kind in _BATTLES:
             if concerned or self.defender in mine:  # a side of the battle: told it, less armies it does not see
                 hidden = [f for where, fields in self.armies_fields[kind] for f in fields

@@ -43,6 +43,8 @@ from .cards.play import IDLE_NEUTRAL, start as start_kinds, with_neutral
 from .units import start as start_units
 from .turn import Turn, compile_phases
 from .schedule.together import loop as together_loop
+from .acting import ActingState
+from .teams import share_hands
 from .victory import Victory, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
@@ -125,7 +127,9 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.colour_seat = {colours[i]: i for i in range(n)}
         # team play: the seats of each seat's team (itself included); None without teams
         k = n // rules.teams if rules.teams else 0  # how many teams
-        self.team = [s % k if k else s for s in range(n)] + ([-1] if self.neutral is not None else [])
+        size = rules.teams if rules.team_rules is not None and rules.team_rules.seated_together else 0
+        self.team = [(s // size if size else s % k) if k else s for s in range(n)] + (
+            [-1] if self.neutral is not None else [])  # (`seated together`, issue 45: teams of consecutive seats)
         self.friends: list[frozenset[int]] | None = [
             frozenset(t for t in range(n) if self.team[t] == self.team[s]) for s in range(n)] if k else None
         # the board
@@ -223,6 +227,14 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.units: dict[int, list[list[int]]] | None = None
         if rules.units is not None:
             start_units(self)
+        # ---- issue 45 SIDES: neutrals that act (engine/acting.py), teams that share (engine/teams.py)
+        self.acting = ActingState(frozenset(rules.acting.takes_back)) \
+            if rules.acting is not None and self.neutral is not None else None
+        shares = rules.team_rules if self.friends is not None else None
+        self.team_place = shares is not None and shares.deploy_partners  # reinforcements on a partner's territory
+        self.team_hand = shares is not None and shares.shared_hand  # one hand of cards per team
+        if self.team_hand:
+            share_hands(self)
         for seat, agent in enumerate(self.agents):
             agent.start(self.sights[seat], seat, random.Random(self.rng.getrandbits(64)))
 
@@ -241,6 +253,9 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         the Fog tells it (the event or nothing, then what changed in its view), otherwise the
         event without the others' secrets (sight.told)."""
         fog, name = self.fog, (self.names[seat],)
+        shares = self.rules.team_rules
+        if shares is not None and shares.shared_hand and self.friends is not None:  # partners see a shared hand (issue 45)
+            name = tuple(self.names[s] for s in sorted(self.friends[seat]))
         if fog is None:  # (the seed left out of the header: it would tell the others' cards to come)
             if self.rules.cards.kinds is not None:  # (another's hidden play: nothing: sight.untold)
                 def tell_kinds(event: dict) -> None:

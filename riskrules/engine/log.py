@@ -192,6 +192,11 @@ class Tracker:
             for name in e["territories"]:
                 t = ix[name]
                 self.owner[t], self.armies[t] = "neutral", 1
+        elif kind in ("neutral_infects", "neutral_takes_back"):  # neutrals that act (issue 45)
+            t = ix[e["territory"]]
+            self.owner[t], self.armies[t] = "neutral", e["armies"]
+        elif kind == "neutral_grows":
+            self.armies[ix[e["territory"]]] += e["armies"]
         elif kind == "capital_captured":
             captor = e["player"]
             if captor != "neutral":

@@ -11,6 +11,8 @@ from ..language.rules import Rules
 from . import decisions as D
 from . import income
 from .decisions import Decision
+from .acting import round_start as acting_round
+from .teams import place_options
 
 # what a phase of the rules' turn runs for the player `seat` whose turn it is; each calls the
 # game's own methods, so the table holds no game and serves every game and its copies
@@ -88,6 +90,8 @@ class Turn:
                 if limit is not None and self.round >= self.value(limit, self.first):
                     self.end_by_round_limit()
                 self.round += 1
+                if self.acting is not None:  # a neutral army that acts (issue 45): its moves first
+                    acting_round(self)
             for i in range(start, n):
                 seat = (self.first + i) % n
                 if not self.alive[seat]:
@@ -159,7 +163,8 @@ class Turn:
         self.place(placer, neutral, armies)
 
     def _place_one(self, decider: int, side: int, most: int) -> int:
-        territory, armies = self.ask(Decision(D.PLACE, decider, self.owned(side), side, False, most))
+        options = self.owned(side) if not self.team_place or not self.turn else place_options(self, side)
+        territory, armies = self.ask(Decision(D.PLACE, decider, options, side, False, most))
         self.armies[territory] += armies
         if self.listeners:
             self.tell_place(decider, side, territory, armies)

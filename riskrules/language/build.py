@@ -17,6 +17,7 @@ from lark.exceptions import VisitError
 
 from .bounds import EXPR_RULES, MAX_VARIANTS
 from .build_sections import _Sections
+from .build_sides import TEAM_WORDS, _SidesStatements, _TeamOption
 from .errors import Pos, Problem, pos_at
 from .model import Assign, Overlay, RulebookFile, Variant
 from .scopes import _scope_items, _scope_warnings, _split
@@ -82,7 +83,7 @@ class _Table:
 
 
 @v_args(meta=True)
-class _Builder(_Sections):  # a lark Transformer, as _Sections is
+class _Builder(_Sections, _SidesStatements):  # a lark Transformer, as _Sections is
     def __init__(self, label: str, lines: list[str], parsed: str):
         super().__init__(visit_tokens=False)
         self.label, self.lines = label, lines
@@ -175,8 +176,12 @@ class _Builder(_Sections):  # a lark Transformer, as _Sections is
 
     # ---- statements
     def teams(self, meta, c):
-        return Assign(("teams",), {"count": int(c[0]), "fortify_partners": len(c) > 1}, self.here(meta),
-                      {("count",): self.at(c[0])})
+        value, parts = {"count": int(c[0]), "fortify_partners": True in c[1:]}, {("count",): self.at(c[0])}
+        for key, on, where in (o for o in c[1:] if isinstance(o, _TeamOption)):  # issue 45: teams that share
+            if key in value:
+                self.problem(f"'{TEAM_WORDS[key]}' is given twice for the teams", where)
+            value[key], parts[(key,)] = on, where
+        return Assign(("teams",), value, self.here(meta), parts)
 
     def team_fortify(self, meta, c):
         return True

@@ -23,6 +23,7 @@ from .rules import neutral_defaults
 from .start_rules import makes_neutrals
 from .start_checks import check_start, neutral_left_to_start, start_number_paths
 from .schemas import number_range
+from .sides_checks import sides_problems
 from .tables import CountTable, parse_key
 
 # Where an expression must give more than its schema allows a literal (whose own check, with its own
@@ -53,6 +54,7 @@ _CHECKS: tuple[tuple[str, frozenset[str]], ...] = (
     ("card_kinds", frozenset({"cards", "visibility"})),
     ("orders", frozenset({"orders", "cards", "turn"})),  # orders given together (issue 45)
     ("units", frozenset({"units", "battle", "neutral", "scenario"})),  # special units (issue 45)
+    ("sides", frozenset({"neutral", "teams", "battle", "cards"})),
 )
 
 
@@ -378,6 +380,9 @@ class _Checker:
 
     def goal(self) -> None:
         goal_problems(self)
+
+    def sides(self) -> None:
+        sides_problems(self)
 
     def hand(self) -> None:
         hand_problems(self)

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from .acting import ActingNeutral, compile_acting
 from .board import Board
 from .card_kinds import CardKinds, compile_card_kinds
 from .income_rules import IncomeRules, compile_income
@@ -22,6 +23,7 @@ from .orders import OrderRules, compile_orders
 from .start_rules import DEFAULT_NEUTRAL_START, StartRules, makes_neutrals, start_keys
 from .quantities import TYPICAL  # what the sheet and the bots assume of a player when they guess
 from .tables import CountTable
+from .team_rules import TeamRules, compile_team_rules
 from .visibility import Visibility, compile_visibility
 from .units import UnitKinds, compile_units
 
@@ -242,6 +244,8 @@ class Rules:
     income: IncomeRules | None = None  # local deployments, autodeploy, decay, caps (None: none declared)
     orders: OrderRules | None = None  # orders given together, moved armies staying (issue 45); None: neither
     units: UnitKinds | None = None  # special units (issue 45; language/units.py); None: armies alone
+    acting: ActingNeutral | None = None  # issue 45 SIDES: the neutral army's own moves (None: it only holds)
+    team_rules: TeamRules | None = None  # issue 45 SIDES: what partners share (None: only `teams`)
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -416,9 +420,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
             for p in d["turn"]),
         territory_armies=compile_expression(d["reinforcements"]["territories"], "reinforcements",
                                             config.origin(("reinforcements", "territories", "="))),
-        cards=card_rules,
-        battle=battle_rules,
-        fortify=fortify,
+        cards=card_rules, battle=battle_rules, fortify=fortify,
         victory=d["victory"],
         teams=d["teams"]["count"] if "teams" in d else 0,
         fortify_partners="teams" in d and d["teams"]["fortify_partners"],
@@ -439,6 +441,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         income=compile_income(config, board),
         orders=compile_orders(d),
         units=compile_units(d, board.index),  # special units (issue 45)
+        acting=compile_acting(d, board), team_rules=compile_team_rules(d),
     )
 
 
@@ -454,9 +457,10 @@ def _mission(config: Config, i: int, m: dict[str, Any], board: Board) -> Mission
 
 
 def neutral_defaults(n: dict[str, Any]) -> dict[str, Any]:
-    """A neutral army's rules with what a file may leave out: it holds, and does, nothing else."""
-    return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never",
-            "cards": False, **n}
+    """A neutral army's rules with what a file may leave out: it holds its territories and
+    does nothing else (no placement, reinforcements, attacks or cards)."""
+    return {"placement": 0, "reinforcements": "none", "played_by": "other_player", "attacks": "never", "cards": False,
+            **n}
 
 
 def _kill_rates(battle: dict) -> KillRates | None:

@@ -100,7 +100,8 @@ def neutral_left_to_start(c: Any, share: dict | None) -> bool:
     d = c.data
     keys = set(start_keys(d))
     if share is None:
-        if not keys & {"pickable", "limit", "scenario", "leftover_deal", "wastelands"}:
+        if not keys & {"pickable", "limit", "scenario", "leftover_deal", "wastelands"} \
+                and not d["neutral"].get("infects"):  # (one that infects may start with none: issue 45)
             c.add("the neutral army holds no territories: say which with 'territories …', or leave them to a start "
                   "rule ('territories N each', 'territories warlords', a scenario)", "neutral", "start")
         return True

@@ -45,6 +45,7 @@ from .write_words import (  # noqa: F401 (write_expression: part of this module'
     write_expression)
 from .write_cards import card_phrases
 from .write_units import unit_head, unit_phrases
+from . import write_sides
 
 WIDTH = 100  # a list longer than this goes on after a comma on the next line
 INDENT = "    "
@@ -168,7 +169,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("colours",): lambda v: _listed("colours", map(_name, v)),
     ("pieces",): lambda v: _listed("pieces", map(_int, v), wrap=False),
     ("terms",): None,
-    ("teams",): lambda v: f"teams {_int(v['count'])}" + (" with fortify into partners" * bool(v["fortify_partners"])),
+    ("teams",): write_sides.teams,
     ("starting_armies",): lambda v: _listed("starting armies", _table(v, _num)),
     ("setup", "territories"): lambda v: "territories " + _choice(v, {"deal": "deal", "draft": "draft"}),
     ("setup", "first_player"): lambda v: "first player " + _phrase(v),
@@ -246,6 +247,10 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("setup", "remove"): lambda v: f"remove {_num(v)} territories at random",
     ("neutral", "leftover_deal"): lambda v: {True: "territories leftover deal"}[v],
     ("neutral", "wastelands"): lambda v: f"wastelands {_num(v['count'])} with {_num(v['armies'])}",
+    ("neutral", "grows"): write_sides.grows,
+    ("neutral", "assault"): write_sides.assault,
+    ("neutral", "takes_back"): write_sides.takes_back,
+    ("neutral", "infects"): write_sides.infects,
     ("visibility", "adjacent"): lambda v: "adjacent " + _sight(v),
     ("visibility", "within"): lambda v: f"within {_int(v['hops'])} {_sight(v['sees'])}",
     ("visibility", "rest"): lambda v: "rest " + _sight(v),

@@ -16,6 +16,7 @@ from ..text.i18n import Text, check_language
 from ..language.carried import carried, moved
 from ..language.files import Unreadable, place
 from ..language.loader import is_path, open_rulebook
+from ..engine.teams import person_seats
 from ..engine.agents import TIMEOUT, make_bot
 from .human import HumanAgent, Quit
 from ..engine.dice import GameError
@@ -113,16 +114,19 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     language = lang or rules.language
     t = Text(language, rules.terms, rules.board)
     saver = SaveFile(save, header=header_for(save, "save", edition, language, files, log)) if save else None
-    people = set(rules.colours[:humans])
-    foggy = _one_at_the_table(rules, people)
+    try:  # (`played by one person`, issue 45: a person plays every seat of a team)
+        mine = person_seats(rules, players, humans)
+    except ValueError as e:
+        raise GameError(f"--humans {e}") from None
+    people = {rules.colours[s] for s in mine}
+    foggy = _one_at_the_table(rules, set(rules.colours[:humans]))
     for log_for in views:
         _check_view(log_for, rules.colours[:players])
     twice = [seat for k, (seat, _) in enumerate(views) if seat in (s for s, _ in views[:k])]
     if twice:
         raise GameError(f"--log-for names {twice[0]} twice: one file for each player")
     table = Table(rules, t, people, write, _width()) if humans else None
-    agents = [_person(t, read, write, table, saver) for _ in range(humans)]
-    agents += [make_bot(bot, bot_timeout) for _ in range(players - humans)]
+    agents = [_person(t, read, write, table, saver) if s in mine else make_bot(bot, bot_timeout) for s in range(players)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
         if saver:

@@ -7,6 +7,7 @@ in the edition's voice.
 
 from __future__ import annotations
 
+from .narrate_sides import SIDES_EVENTS, sides_line
 from .i18n import Text, capitalized
 from .narrate_orders import order_line
 from .narrate_units import UNIT_EVENTS, unit_line
@@ -184,6 +185,8 @@ class Narrator:
             return result_line(e.get("winner"), e["reason"], e["turns"], t)
         if kind in UNIT_EVENTS:  # special units (issue 45): narrate_units.py
             return unit_line(e, who, t)
+        if kind in SIDES_EVENTS:  # neutrals that act (issue 45): narrate_sides.py
+            return sides_line(e, t)
         return None
 
     def kind_card(self, e: dict, who: str) -> str | None:

@@ -15,6 +15,7 @@ from .sheet_income import income_rows
 from ..language.loader import Rulebook
 from .narrate import mission_text
 from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
+from .sheet_sides import sides_rows
 from .sheet_cards import kind_rows, nuclear_text
 from .sheet_start import start_rows
 from .sheet_units import unit_rows
@@ -173,6 +174,9 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     if rules.teams:
         text = t._("teams of {n}, partners seated alternately; partners never attack each other; "
                    "a team wins when every other team is out").format(n=rules.teams)
+        if rules.team_rules is not None and rules.team_rules.seated_together:  # (issue 45)
+            text = t._("teams of {n}, partners seated together; partners never attack each other; "
+                       "a team wins when every other team is out").format(n=rules.teams)
         if rules.fortify_partners:
             text += t._("; armies may be moved into a partner's neighbouring territory")
         # Translators: a row label of the rule sheet: team play (doubles, triples)
@@ -263,6 +267,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     _visibility_rows(rules, add, t)
     orders_rows(rules, add, t)  # orders given together (issue 45): sheet_orders.py
     unit_rows(rules, add, t)  # special units (issue 45): sheet_units.py
+    sides_rows(rules, add, t)  # neutrals that act, teams that share (issue 45): sheet_sides.py
     return rows
 
 

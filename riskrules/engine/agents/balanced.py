@@ -153,7 +153,15 @@ class BalancedAgent(Agent):
     def harmless(self) -> int:
         """The seat of a neutral army that never attacks (no threat to guard against), else -1."""
         view = self.view
-        return view.neutral if view.neutral is not None and not view.rules.neutral.attacks else -1
+        acting = view.rules.acting  # (a neutral army that attacks on its own is a threat: issue 45)
+        return view.neutral if view.neutral is not None and not view.rules.neutral.attacks and (
+            acting is None or acting.target is None) else -1
+
+    def taken_back(self, target: int) -> bool:
+        """Is `target` a killer neutral's (taken back after its conquest: not worth an attack)?"""
+        acting = self.view.rules.acting
+        return acting is not None and (target in acting.takes_back or (
+            acting.takes_back_own and self.view.owner[target] == self.view.neutral))
 
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
         owner = self.view.owner
@@ -241,7 +249,10 @@ class BalancedAgent(Agent):
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
+        killers = view.rules.acting is not None and (view.rules.acting.takes_back or view.rules.acting.takes_back_own)
         for source, target in d.options:
+            if killers and self.taken_back(target):
+                continue
             p = win(side, source, target)
             if p >= threshold:
                 score = p * want[target]
@@ -295,13 +306,15 @@ class BalancedAgent(Agent):
             if not enemy:
                 continue
             k = view.continent_of[t]
-            if view.holds(side, k) or t == view.capital[side] or (self._units and t in vital(view)):
+            if (view.holds(side, k) or t == view.capital[side] or owner[t] != side  # (a partner's border: issue 45)
+                    or (self._units and t in vital(view))):
                 ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
         if worst is not None:
             return worst, d.most
-        return self.stacked(d.options, side, limit), d.most
+        options = d.options if not view.rules.team_rules else [t for t in d.options if owner[t] == side] or d.options
+        return self.stacked(options, side, limit), d.most
 
     def stacked(self, options: list[int], side: int, limit: int | None = None) -> int:
         """The territory of `options` next to the weakest valuable target, where a stack is
