@@ -40,15 +40,15 @@ def test_a_killer_neutral_takes_its_region_back_the_round_after():
     game.round = 1
     round_start(game)  # the territories it holds as play begins are the ones it takes back
     assert sorted(game.board.territories[t] for t in game.acting.back) == \
-        ["central_america", "egypt", "iceland", "siam"]
+        ["central_america", "egypt", "iceland", "mongolia"]
     _give(game, "iceland", 0, 5)  # red takes it in round 1
-    _give(game, "siam", 1, 2)  # and blue Siam
+    _give(game, "mongolia", 1, 2)  # and blue Mongolia
     game.round = 2
     round_start(game)
     assert (game.owner[ice], game.armies[ice]) == (game.neutral, 3)
     assert events == [{"type": "neutral_takes_back", "turn": 0, "player": "neutral", "territory": "iceland",
                        "from": "red", "armies": 3},
-                      {"type": "neutral_takes_back", "turn": 0, "player": "neutral", "territory": "siam",
+                      {"type": "neutral_takes_back", "turn": 0, "player": "neutral", "territory": "mongolia",
                        "from": "blue", "armies": 5}]  # (each with its starting armies)
 
 

@@ -181,7 +181,10 @@ class Turn:
                         by=self.names[decider])
 
     def place(self, decider: int, side: int, amount: int) -> None:
-        """Place `amount` armies of `side` as `decider` chooses, a territory at a time."""
+        """Place `amount` armies of `side` as `decider` chooses, a territory at a time; nothing
+        where `side` holds no territory (a nuclear set can take its trader's last: Trading._nuke)."""
+        if not self.territory_count[side]:
+            return
         if self._cap is not None:  # armies at most N per territory
             return income.place(self, decider, side, amount)
         while amount > 0:

@@ -158,10 +158,11 @@ class BalancedAgent(Agent):
             acting is None or acting.target is None) else -1
 
     def taken_back(self, target: int) -> bool:
-        """Is `target` a killer neutral's (taken back after its conquest: not worth an attack)?"""
-        acting = self.view.rules.acting
-        return acting is not None and (target in acting.takes_back or (
-            acting.takes_back_own and self.view.owner[target] == self.view.neutral))
+        """Is `target` a killer neutral's, held by it (taken back after its conquest: not worth an
+        attack)? One a player holds is attacked as any: taking it may put him out."""
+        acting, view = self.view.rules.acting, self.view
+        return acting is not None and view.owner[target] == view.neutral and (
+            target in acting.takes_back or acting.takes_back_own)
 
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
         owner = self.view.owner
