@@ -102,7 +102,7 @@ def unkilled(directory, edition: str, seats: list[str], seed: int, answers: list
     """The game these answers make when nothing is killed: its log's text, and every state each
     person's page was given, in order."""
     rules = open_rulebook(edition).rules(None, len(seats))
-    host = HostedGame.new("0" * 16, directory, rules, edition, {}, seats, seed, "en", 0.0, 1)
+    host = HostedGame.new("0" * 16, directory, rules, edition, {}, seats, seed, "en", 0.0, 1, True)  # (as the server makes it)
     published: dict[int, list[dict]] = {s: [] for s in host.humans}
     last: dict[int, int] = {}
 

@@ -121,12 +121,15 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
     raise Malformed(f"no answer is read for a '{k}' question")
 
 
-def refusal(d: Decision, answer: Any, rest: list[tuple[int, int]]) -> Refusal | None:
-    """Why the rules do not allow the answer (and, for placements, the whole plan), or None."""
+def refusal(d: Decision, answer: Any, rest: list[tuple[int, int]], left: int = 0) -> Refusal | None:
+    """Why the rules do not allow the answer (and, for placements, the whole plan), or None.
+    `left`: the armies the side has still to place (in the setup, one a question: a plan of
+    several is given one army at a time, to the questions that follow)."""
     if rest:  # all the armies named must be there to place, on territories that may take them
         total = answer[1] + sum(n for _, n in rest)
-        if total > d.most or any(n < 1 for _, n in rest):
-            return Refusal(N_("place between 1 and {most} armies"), most=d.most)
+        most = left if d.most == 1 and left > 1 else d.most
+        if total > most or any(not 1 <= n <= d.most for _, n in rest):
+            return Refusal(N_("place between 1 and {most} armies"), most=most)
         if any(x not in d.options for x, _ in rest):
             return Refusal(N_("not a territory you may place on"))
     return d.check(answer)

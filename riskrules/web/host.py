@@ -103,7 +103,8 @@ class Host:
     def _create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
         if not isinstance(request, dict):
             raise Refused(400, "a game is asked for with a JSON object")
-        unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns"}
+        unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns",
+                                 "defend_most"}
         if unknown:
             raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
         self.forget_finished()
@@ -137,6 +138,9 @@ class Host:
         max_turns = request.get("max_turns", MAX_TURNS)
         if type(max_turns) is not int or not 1 <= max_turns <= MAX_TURNS:
             raise Refused(400, f"'max_turns' is a number from 1 to {MAX_TURNS}")
+        defend_most = request.get("defend_most", True)
+        if type(defend_most) is not bool:
+            raise Refused(400, "'defend_most' is true (a defender rolls the most dice he may, unasked) or false")
         try:
             book = open_rulebook(edition)
             rules = book.rules(variant, players)
@@ -154,7 +158,7 @@ class Host:
         record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)])
         try:
             game = HostedGame.new(gid, self.directory, rules, str(edition), files, list(seats), seed, lang,
-                                  self.pace, max_turns)
+                                  self.pace, max_turns, defend_most)
         except GameError as err:
             raise Refused(422, str(err)) from None
         # its save first, then its seats: a game whose seats are written is found again after a restart
@@ -249,6 +253,7 @@ class Host:
         games = list(self.games.values())
         for game in games:
             game.closing.set()
+            game.woken.set()
             game.answers.put(None)
         end = time.monotonic() + wait
         for game in games:

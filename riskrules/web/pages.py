@@ -61,9 +61,10 @@ def game_page() -> str:
 <main id="table">
 <section id="board" aria-label="board"></section>
 <aside id="side">
-<div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="controls"></div>
+<div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>
 <p id="over" hidden></p>
+<section id="since" hidden><h2 id="h-since"></h2><ul id="since-list"></ul></section>
 <table id="players"></table>
 <h2 id="h-cards"></h2><ul id="hand"></ul>
 <h2 id="h-mission"></h2><p id="mission"></p>

@@ -107,6 +107,7 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         Route("/api/games/{gid}/table", partial(_table, table=table)),
         Route("/api/games/{gid}/state", partial(_state, table=table)),
         Route("/api/games/{gid}/answer", partial(_answer, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/hurry", partial(_hurry, table=table), methods=["POST"]),
     ]
     async def no_route(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
@@ -305,4 +306,13 @@ async def _answer(request: Request, table: Table) -> Response:
         return json_response({"error": taken.refused, "refused": True}, status=422)
     if taken.unsaved is not None:
         return problem(507, f"the answer could not be kept, and was not taken: {taken.unsaved}")
+    return json_response({"ok": True})
+
+
+async def _hurry(request: Request, table: Table) -> Response:
+    """A person at the table asks for the bots' moves at once (until a question is put to a person)."""
+    game, seats, refused = _seated(request, table, changing=True)
+    if refused is not None:
+        return refused
+    game.hurry()
     return json_response({"ok": True})

@@ -27,6 +27,12 @@ def words(t: Text) -> dict[str, str]:
         "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
         "discard": t._("Discard"),
         "armies_label": t._("Armies"),
+        # since the seat's last turn, and the battle going on (issue 48)
+        "since": t._("Since your last turn"), "attacker": t._("Attacker"), "defender": t._("Defender"),
+        "losses": t._("Losses"),
+        # a start in a few clicks (issue 48)
+        "per_click": t._("Armies a click"), "all": t._("all"), "spread": t._("Spread the rest"),
+        "hurry": t._("Play the bots' moves at once"), "waiting_others": t._("Waiting for the other players…"),
         # cards that do something (issue 44)
         "play_none": t._("Play no card"), "other_card": t._("Another card"),
         "card_chosen": t._("{card}: now click its target."), "pick_player": t._("{card}: choose a player."),

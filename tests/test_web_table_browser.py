@@ -1,0 +1,61 @@
+"""At the table, round 2 (issue 48), in Chromium: what happened since the person's last turn,
+the battle drawn on the board, a start in a few clicks, the bots' moves at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from webserver import Served
+from webtable import Clicker, make
+
+NEXT = "n => (document.body.dataset.question || '') !== n && (document.body.dataset.question || '') !== ''"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    server = Served(tmp_path_factory.mktemp("games"))
+    yield server
+    server.stop()
+
+
+def test_since_your_last_turn_and_the_battle_on_the_board(browser, served):
+    made = make(served.url, edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=3, lang="en")
+    person = Clicker(browser, served.url + made["seats"][0]["link"])
+    page = person.page
+    while person.play_one(stop_at=lambda kind, turn: turn >= 4):
+        pass
+    # the setup's 35 armies in one click ("spread the rest"), a turn's 4 in one, no question to defend
+    assert person.kinds == {"place": 2, "attack": 1, "fortify": 1} and person.clicks == 4
+    # a line per opponent's turn, the terminal's, and what was taken marked on the board
+    assert page.inner_text("#h-since") == "Since your last turn"
+    assert page.eval_on_selector_all("#since-list li", "e => e.map(x => x.textContent)") == [
+        "Blue, turn 2: takes Peru, Brazil, Ontario, Northwest Territory from yellow; takes Western United States "
+        "from red.",
+        "Yellow, turn 3: takes Scandinavia, Central America, Ontario, Alberta, Venezuela, Peru, Alaska, Western "
+        "United States from blue."]
+    assert page.eval_on_selector_all("#board path.changed", "e => e.map(x => Number(x.id.slice(1)))") == [
+        0, 1, 3, 4, 6, 8, 9, 10, 11, 14]
+    person.button("spread")
+    page.wait_for_function("() => document.body.dataset.kind === 'attack'")
+    assert page.eval_on_selector_all("#board path.changed", "e => e.length") == 0  # (the person has acted)
+    # one roll from Argentina (4) on Brazil (2): the attacker and the target marked, an arrow between them
+    page.check("input[name=until][value=once]")
+    person.cell(12)
+    assert page.eval_on_selector_all("#board path.selected", "e => e.map(x => x.id)") == ["c12"]
+    question = page.evaluate("document.body.dataset.question")
+    person.cell(11)
+    page.wait_for_function(NEXT, arg=question)
+    assert page.evaluate("document.body.dataset.kind") == "dice"
+    assert page.eval_on_selector_all("#board path.attacking, #board path.attacked", "e => e.map(x => x.id)") == [
+        "c11", "c12"]
+    assert page.locator(".battle-arrow").count() == 1
+    question = page.evaluate("document.body.dataset.question")
+    person.click("#controls button.primary")  # three dice
+    page.wait_for_function(NEXT, arg=question)
+    # the dice as they fell, drawn as the replay page draws them
+    assert page.eval_on_selector_all("#battle .die.a", "e => e.map(x => x.textContent)") == ["6", "5", "4"]
+    assert page.eval_on_selector_all("#battle .die.d", "e => e.map(x => x.textContent)") == ["5", "2"]
+    assert page.inner_text("#battle").splitlines()[-1] == "Losses: 0 / 2"
+    assert page.get_attribute("#c11", "fill") == page.evaluate("info.colours[0]")  # Brazil taken
+    assert person.errors == []
+    person.close()
