@@ -59,3 +59,43 @@ def test_since_your_last_turn_and_the_battle_on_the_board(browser, served):
     assert page.get_attribute("#c11", "fill") == page.evaluate("info.colours[0]")  # Brazil taken
     assert person.errors == []
     person.close()
+
+
+def test_a_game_from_the_lobby_to_its_end_in_few_clicks(browser, tmp_path):
+    """Done means (issue 48): one person and two bots, from the lobby to the end, in at most 80 of the
+    person's clicks at the default settings (the bots paced as `risk serve` paces them, skipped
+    ahead with the fast-forward button); the end says who won, every mission, and links on."""
+    served = Served(tmp_path / "games", pace=0.4)
+    try:
+        lobby = Clicker(browser, served.url)
+        page = lobby.page
+        page.wait_for_selector("#edition option", state="attached")
+        page.select_option("#edition", "edition:three-isles")
+        lobby.clicks += 1
+        page.fill("#seed", "5")  # (typed, not clicked)
+        lobby.click("#create")
+        page.wait_for_selector("#made:not([hidden])")
+        with page.expect_popup() as opened:
+            lobby.click("#links a")  # (the seat's page, in a new tab)
+        person = Clicker(browser, page=opened.value)
+        person.clicks, person.hurry = lobby.clicks, True
+        while person.play_one():
+            assert person.clicks < 200
+        page = person.page
+        assert person.clicks <= 80, (person.clicks, person.kinds)
+        # the lobby 3, the setup 1, 10 turns' placements 10, an attack 2 clicks (no attack: 1, and the turn ends),
+        # 6 move-ins, 1 trade; and the fast-forward button, once a wait it shortened
+        assert (person.clicks - person.hurried, person.kinds) == (
+            3 + 1 + 9 + 2 * 7 + 9 + 6 + 1, {"place": 10, "attack": 16, "occupy": 6, "trade": 1})
+        assert page.inner_text("#result") == "The game is over. Yellow wins by world domination after 25 turns."
+        assert page.get_attribute("#again-link", "href") == (
+            "/?rules=edition%3Athree-isles&variant=&players=3&seats=human%2Cbalanced%2Cbalanced&lang=en")
+        assert page.get_attribute("#lobby-link", "href") == "/"
+        replay = page.context.new_page()
+        replay.goto(served.url + page.get_attribute("#replay-link", "href"))
+        assert replay.title() == "Three isles: the classic rules on a 14-territory board — seed 5"
+        replay.close()
+        assert person.errors == []
+        page.context.close()
+    finally:
+        served.stop()

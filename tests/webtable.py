@@ -32,6 +32,7 @@ class Clicker:
         self.kinds: dict[str, int] = {}
         self.attacked_turn = -1
         self.hurry = False  # click the fast-forward button while the bots play?
+        self.hurried = 0  # clicks on it (as many as the waits it shortened: how many depends on the clock)
 
     def click(self, selector: str) -> None:
         self.page.click(selector)
@@ -55,8 +56,11 @@ class Clicker:
     def wait(self) -> bool:
         """Until a question or the end (clicking the fast-forward button once a wait, if `hurry`); False at the end."""
         page = self.page
-        if self.hurry and page.evaluate("!document.body.dataset.question && !!document.getElementById('hurry')"):
-            self.click("#hurry")
+        if self.hurry and page.evaluate("""() => { const b = document.getElementById('hurry');
+                if (document.body.dataset.question || !b) return false;
+                b.click(); return true; }"""):
+            self.clicks += 1
+            self.hurried += 1
         page.wait_for_function(QUESTION, timeout=60_000)
         return page.evaluate("document.body.dataset.over") != "yes"
 
@@ -78,7 +82,7 @@ class Clicker:
             armies = self.choosable()
             sources = [x for x in armies if armies[x] >= 5]
             if self.attacked_turn == turn or not sources:
-                self.click("#controls button.primary")  # stop attacking
+                self.button("end_turn")  # no more attacks, no armies moved
             else:
                 self.attacked_turn = turn
                 source = max(sources, key=lambda x: (armies[x], -x))

@@ -8,6 +8,7 @@
               {"attack": [a, b], "until": k}            (a, b, k): until taken or k armies are left
               {"attack": [a, b], "until": "once"}       (a, b): one roll
               {"attack": null}                          None: no more attacks
+              {"attack": null, "end": true}             None, and None to the fortify question
     dice      {"dice": [armies, dice]}                  (armies, dice)
     defend    {"defend": n}                             n
     occupy    {"occupy": n}                             n
@@ -79,8 +80,10 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
             raise Malformed("'discard' is the number of a card")
         return (d.options[i] if 0 <= i < len(d.options) else -1), [], None
     if k is ATTACK:
-        pair = _only(raw, "attack", "until")
-        if pair is None:
+        pair = _only(raw, "attack", "until", "end")
+        if pair is None:  # ("end": true — and the turn ends, no armies moved: answered at the fortify question)
+            if raw.get("end", False) not in (True, False):
+                raise Malformed("'end' is true (the turn ends too) or false")
             return None, [], None
         until = raw.get("until", "taken")
         if not _ints(pair, 2) or not (until in ("taken", "once") or _int(until)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from urllib.parse import urlencode
 import secrets
 import stat
 import threading
@@ -161,6 +162,9 @@ class Host:
                                   self.pace, max_turns, defend_most)
         except GameError as err:
             raise Refused(422, str(err)) from None
+        game.again = "/?" + urlencode({"rules": f"{'file' if file_made(request) else 'edition'}:{label}",
+                                       "variant": ",".join(variant or []), "players": players,
+                                       "seats": ",".join(seats), "lang": lang})
         # its save first, then its seats: a game whose seats are written is found again after a restart
         game.start()
         if not game.begun.wait(30) or game.failed is not None:
@@ -266,3 +270,7 @@ def check_seed_problem(seed: int) -> str | None:
     except GameError as err:
         return str(err)
     return None
+
+
+def file_made(request: dict) -> bool:
+    return request.get("file") is not None

@@ -34,7 +34,7 @@ from typing import Any
 from ..engine.agents import make_bot
 from ..engine.agents.base import Agent
 from ..engine.agents.log_agent import LogAgent
-from ..engine.decisions import BONUS, DEFEND, DICE, OCCUPY, PLACE, Decision
+from ..engine.decisions import ATTACK, BONUS, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, Decision
 from ..engine.errors import GameError
 from ..engine.game import Game, Result
 from ..engine.log import file_header, line_of, write_atomically
@@ -47,6 +47,7 @@ from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
 from .answers import Malformed, in_words, read, refusal
+from .ending import endings
 from .kept import read_answers, write_answers
 from .since import Since
 from .view import described, seat_state
@@ -84,6 +85,7 @@ class WebPerson(Agent):
         self.plan: list[tuple[int, int]] = []  # placements still to make this turn
         self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
         self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
+        self.end_turn = -1  # the turn whose fortification the person skipped ("end the turn" at the attack)
         self.logged: LogAgent | None = None  # answers read off the save's lines (HostedGame.from_log)
 
     def decide(self, d: Decision):
@@ -107,6 +109,8 @@ class WebPerson(Agent):
             self.press = None
         if len(d.options) == 1 and not d.optional and d.kind in (DICE, DEFEND, OCCUPY, BONUS):
             return d.options[0]  # nothing to choose
+        if d.kind is FORTIFY and d.optional and self.end_turn == g.turn:
+            return None
         if d.kind is DEFEND and host.defend_most:
             return max(d.options)  # (the setting: always defend with the most)
         return self.host.ask(self, d)
@@ -159,6 +163,9 @@ class HostedGame:
         self.thread: threading.Thread | None = None
         self.ended_at: float | None = None  # (time.monotonic) when it finished
         self.drawn: str | None = None  # the board as the pages draw it, made once
+        self.ends: dict[int, dict[str, Any]] = {}  # at the end, each seat's: missions, how, its replay's key
+        self.again: str | None = None  # the lobby's address for a new game of the same settings
+        self.replays: dict[int, str] = {}  # each seat's replay page, once asked for
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -273,6 +280,8 @@ class HostedGame:
             result = self.game.play()
             self.save()
             self.write_log()
+            self.ends = endings(self.lines, self.game.rules, self.t, self.humans, self.game.names, result.winner,
+                                result.reason)
             self.result = result
         except Closing:
             return
@@ -345,6 +354,7 @@ class HostedGame:
                 continue
             agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
+            agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
             self.asking = None
             self.since[seat].acted()
             _reply(reply, Answered())
@@ -371,6 +381,7 @@ class HostedGame:
         self.taken.append([seat, raw])
         agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
         agent.press = (answer[0], answer[1], keep) if keep is not None else None
+        agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
         return answer
 
     def _paced(self, event: dict) -> None:
@@ -415,8 +426,12 @@ class HostedGame:
         for seat in self.humans:
             view = game.sights[seat]
             state = seat_state(view, t)
-            state.update(self.since[seat].shown())
-            state.update(seat=seat, log=list(self.told[seat]), over=over, error=self.failed,
+            state.update(self.since[seat].shown(), over=over)
+            if over is not None:
+                end = self.ends.get(seat, {})
+                state["over"] = {**over, "missions": end.get("missions", []), "how": end.get("how"), "again": self.again,
+                                 "replay": f"/g/{self.id}/replay?key={end['key']}" if "key" in end else None}
+            state.update(seat=seat, log=list(self.told[seat]), error=self.failed,
                          asked=asked if asked == seat or asked == view.active or (
                              view.turn == 0 and asked is not None and not getattr(view, "level", None)) else view.active)
             if asking is not None and asked == seat:

@@ -13,6 +13,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+# a replay page is one file: its script and style inline (text/replay_page.py; every name in it escaped)
+REPLAY_HEADERS = {**HEADERS, "Content-Security-Policy": CSP.replace("script-src 'self'", "script-src 'unsafe-inline'")}
 STATIC_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
 STATIC = {"table.js": "text/javascript; charset=utf-8", "lobby.js": "text/javascript; charset=utf-8",
           "style.css": "text/css; charset=utf-8"}
@@ -63,7 +65,7 @@ def game_page() -> str:
 <aside id="side">
 <div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>
-<p id="over" hidden></p>
+<div id="over" hidden></div>
 <section id="since" hidden><h2 id="h-since"></h2><ul id="since-list"></ul></section>
 <table id="players"></table>
 <h2 id="h-cards"></h2><ul id="hand"></ul>

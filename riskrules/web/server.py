@@ -37,6 +37,7 @@ from . import pages
 from .answers import Malformed
 from .guards import Guards, json_response, problem
 from .host import GAME_ID, Host, Refused
+from .ending import replay_of, seat_of_key
 from .hosted import HostedGame
 from .words import words
 
@@ -101,6 +102,7 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
     routes = [
         Route("/", partial(_page, table=table, html=pages.lobby())),
         Route("/g/{gid}", partial(_page, table=table, html=pages.game_page())),
+        Route("/g/{gid}/replay", partial(_replay, table=table)),
         Route("/static/{name}", partial(_static, table=table)),
         Route("/api/catalog", partial(_catalog, table=table)),
         Route("/api/games", partial(_create, table=table), methods=["POST"]),
@@ -316,3 +318,21 @@ async def _hurry(request: Request, table: Table) -> Response:
         return refused
     game.hurry()
     return json_response({"ok": True})
+
+
+async def _replay(request: Request, table: Table) -> Response:
+    """A finished game's replay page, as the seat whose key the link carries may see it (the key is
+    in that seat's page at the end: under fog the page is that seat's own stream)."""
+    refused = table.guards.first_look(request) or table.guards.rate(request, None)
+    if refused is not None:
+        return refused
+    gid = request.path_params["gid"]
+    game = table.host.games.get(gid) if GAME_ID.fullmatch(gid) else None
+    seat = seat_of_key(game.ends, request.query_params.get("key", "")) if game is not None and game.result else None
+    if seat is None:
+        return problem(404, "no such replay (its link is on the page of a finished game)")
+    if seat not in game.replays:
+        rules = game.game.rules
+        game.replays[seat] = await asyncio.get_running_loop().run_in_executor(
+            None, replay_of, game.lines, rules, game.t, game.game.names[seat], f"{gid}.jsonl")
+    return Response(game.replays[seat], media_type="text/html; charset=utf-8", headers=pages.REPLAY_HEADERS)

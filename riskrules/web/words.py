@@ -32,6 +32,9 @@ def words(t: Text) -> dict[str, str]:
         "losses": t._("Losses"),
         # a start in a few clicks (issue 48)
         "per_click": t._("Armies a click"), "all": t._("all"), "spread": t._("Spread the rest"),
+        # the end (issue 48)
+        "won_by": t._("The mission: {mission}."), "missions": t._("Every player's mission"),
+        "replay": t._("The game's replay"), "again": t._("A new game with the same settings"), "lobby": t._("The lobby"),
         "hurry": t._("Play the bots' moves at once"), "waiting_others": t._("Waiting for the other players…"),
         # cards that do something (issue 44)
         "play_none": t._("Play no card"), "other_card": t._("Another card"),

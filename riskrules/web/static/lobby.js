@@ -19,6 +19,20 @@ function chosen() {
 
 function editionOf(id) { return catalog.editions.find((e) => e.id === id); }
 
+let langPicked = false;  // has a person chosen the language?
+
+// the language of an edition, or of the edition a house rule of the gallery extends (through other house rules)
+function languageOf(kind, id) {
+  for (let k = 0; k < 20 && kind === "edition"; k++) {
+    const edition = editionOf(id);
+    if (edition) return edition.language;
+    const house = catalog.gallery.find((h) => h.id === id);
+    if (!house) return null;
+    id = house.extends;
+  }
+  return null;
+}
+
 function variants() {
   const {kind, id} = chosen();
   const edition = kind === "edition" ? editionOf(id) : null;  // (a house rule's variants are its parent's)
@@ -26,10 +40,9 @@ function variants() {
   const usual = edition && edition.variants.find((v) => v.default);
   select.replaceChildren(option("", usual ? "the edition's own: " + usual.title : "—"));
   if (edition) for (const v of edition.variants) if (!v.default) select.appendChild(option(v.id, v.title));
-  if (edition) {
-    $("players").min = edition.players.min; $("players").max = edition.players.max;
-    $("lang").value = edition.language;
-  }
+  if (edition) { $("players").min = edition.players.min; $("players").max = edition.players.max; }
+  const language = languageOf(kind, id);  // the language follows the rules until a person picks one
+  if (!langPicked && language && catalog.languages.includes(language)) $("lang").value = language;
   seats();
 }
 
@@ -93,8 +106,17 @@ async function start() {
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);
+  $("lang").addEventListener("change", () => { langPicked = true; });
   $("new-game").addEventListener("submit", create);
+  // a new game of the same settings (the link at a game's end): ?rules=…&variant=…&players=…&seats=…&lang=…
+  const again = new URLSearchParams(location.search);
+  if (again.get("rules") && [...select.options].some((o) => o.value === again.get("rules"))) select.value = again.get("rules");
   variants();
+  if (again.get("variant") && [...$("variant").options].some((o) => o.value === again.get("variant"))) $("variant").value = again.get("variant");
+  if (/^[2-8]$/.test(again.get("players") || "")) { $("players").value = again.get("players"); seats(); }
+  const kinds = (again.get("seats") || "").split(",");
+  $("seats").querySelectorAll("select").forEach((s, i) => { if ([...s.options].some((o) => o.value === kinds[i])) s.value = kinds[i]; });
+  if (catalog.languages.includes(again.get("lang"))) $("lang").value = again.get("lang");
 }
 
 start();

@@ -169,9 +169,36 @@ function side(state) {
     player: info.players[state.active]}) : w.setup;
   const over = $("over");
   over.hidden = !state.over && !state.error;
-  over.textContent = state.over ? w.over + " " + state.over.text : (state.error || "");
+  if (state.over) ending(state.over); else over.textContent = state.error || "";
   $("question").hidden = Boolean(state.over || state.error);
   document.body.dataset.over = state.over ? "yes" : "no";
+}
+
+// the end: who won and how, every mission the seat may see, the replay, a new game, the lobby
+function ending(end) {
+  const w = info.words;
+  const over = $("over");
+  const head = document.createElement("p");
+  head.id = "result";
+  head.textContent = w.over + " " + end.text + (end.how ? " " + say(w.won_by, {mission: end.how}) : "");
+  const parts = [head];
+  if (end.missions && end.missions.length) {
+    const h = document.createElement("h2"); h.textContent = w.missions;
+    const list = document.createElement("ul"); list.id = "missions";
+    for (const [player, mission] of end.missions) {
+      const li = document.createElement("li"); li.textContent = capital(player) + ": " + mission; list.appendChild(li);
+    }
+    parts.push(h, list);
+  }
+  const links = document.createElement("p"); links.id = "after";
+  for (const [id, href, text] of [["replay-link", end.replay, w.replay], ["again-link", end.again, w.again], ["lobby-link", "/", w.lobby]]) {
+    if (!href) continue;
+    const a = document.createElement("a"); a.id = id; a.href = href; a.textContent = text;
+    if (id === "replay-link") a.target = "_blank";
+    links.append(a, " ");
+  }
+  parts.push(links);
+  over.replaceChildren(...parts);
 }
 
 // ---- the question ----------------------------------------------------------------------------
@@ -254,8 +281,8 @@ function question_(state) {
     const who = info.players[state.asked ?? state.active];
     $("prompt").textContent = state.over ? "" : who ? say(w.waiting, {player: who}) : w.waiting_others;
     $("faced").textContent = "";
-    controls.replaceChildren();
-    if (!state.over && !state.error) {  // the bots' moves at once, until the next question
+    if (state.over || state.error) controls.replaceChildren();
+    else if (!$("hurry")) {  // the bots' moves at once, until the next question (kept while the bots play)
       const fast = button(w.hurry, hurry, false);
       fast.id = "hurry";
       controls.replaceChildren(fast);
@@ -327,6 +354,7 @@ function question_(state) {
     parts.push(box);
     if (local.source !== undefined) parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
     parts.push(button(w.stop, () => send({attack: null}), true));
+    parts.push(button(w.end_turn, () => send({attack: null, end: true}), false));  // (and no armies moved)
   }
   if (k === "fortify") {
     if (local.target !== undefined) {
