@@ -30,3 +30,16 @@ def test_in_dutch_and_won_otherwise():
                    "domination")
     assert "how" not in ends[0] and ends[0]["missions"] == ends[2]["missions"]
     assert ends[0]["missions"][1] == ["Blauw", "bezet 18 gebieden met minstens 2 legers in elk gebied"]
+
+
+def test_the_terminal_s_end_says_which_mission():
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    result = CliRunner().invoke(app, ["play", "nl-1990", "--humans", "0", "--seed", "6", "--lang", "en"])
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-3:] == [
+        "Yellow wins by fulfilling the secret mission after 7 turns.",
+        "The mission: conquer Europe + Australia and one more continent.",
+        "winner: yellow, reason: mission, turns: 7, seed: 6"]

@@ -151,7 +151,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             if kept is not None:
                 write(t._("Under fog of war {file} holds the whole game, what the fog hides too: it is the "
                           "host's file, not to be shown to the players.").format(file=kept))
-        return _run(game, saver, seed, t, table)
+        return _run(game, saver, seed, t, table, write if narrate and table is None else None)
 
 
 def _check_view(log_for: tuple[str, Path], players: Sequence[str]) -> None:
@@ -349,10 +349,13 @@ def _interruptible() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None) -> Outcome:
+def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None,
+         say: Callable[[str], None] | None = None) -> Outcome:
     _interruptible()
     try:
         result = game.play()
+        if table is not None or say is not None:
+            _winning_mission(game, result, t, table.write if table is not None else say)
     except (Quit, KeyboardInterrupt) as stop:
         if saver:
             saver.save()
@@ -365,3 +368,15 @@ def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | 
         saver.save()
     return Outcome(result, seed, saver.path if saver else None, t,
                    fogged=game.fog is not None and not game.fog.lifted)  # (lifted at the end: the seed may be told)
+
+
+def _winning_mission(game: Game, result, t: Text, write: Callable[[str], None]) -> None:
+    """After the result's line, the mission the winner fulfilled, in its own words (told as the
+    replay page tells every mission once the game is over: unless a fog that is not lifted hides it)."""
+    if result.reason != "mission" or result.winner not in game.names or (game.fog is not None and not game.fog.lifted):
+        return
+    mission = game.missions[game.names.index(result.winner)]
+    if mission is not None:
+        from ..text.narrate import mission_text
+
+        write(t._("The mission: {mission}.").format(mission=mission_text(mission.data, t)))
