@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from webserver import Served
-from webtable import Clicker, make
+from webtable import QUESTION, Clicker, make
 
 NEXT = "n => (document.body.dataset.question || '') !== n && (document.body.dataset.question || '') !== ''"
 
@@ -99,3 +99,36 @@ def test_a_game_from_the_lobby_to_its_end_in_few_clicks(browser, tmp_path):
         page.context.close()
     finally:
         served.stop()
+
+
+def test_armies_several_a_click_and_the_bots_moves_at_once(browser, tmp_path):
+    slow = Served(tmp_path / "games", pace=30.0)  # (a bot's move would stay 30 s on the page)
+    try:
+        made = make(slow.url, edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=3, lang="en")
+        person = Clicker(browser, slow.url + made["seats"][0]["link"], width=390, height=844)
+        page = person.page
+        person.wait()
+        assert page.evaluate("document.body.dataset.kind") == "place"
+        left = page.evaluate("states[current].decision.left")
+        page.select_option("#per-click", "5")
+        person.clicks += 1  # (a choice in a list: counted as a click)
+        x = min(person.choosable())
+        before = page.evaluate(f"states[current].armies[{x}]")
+        question = page.evaluate("document.body.dataset.question")
+        person.cell(x)  # five armies in one click (the setup asks for one at a time: the page answers five)
+        page.wait_for_function(NEXT, arg=question)
+        assert page.evaluate(f"[states[current].armies[{x}], states[current].decision.left]") == [before + 5, left - 5]
+        person.play_one()  # the rest spread in one click
+        person.play_one()  # the first turn's armies: spread
+        person.wait()
+        assert page.evaluate("document.body.dataset.kind") == "attack"
+        person.button("end_turn")  # no attack, no fortification: one click
+        page.wait_for_function("() => document.getElementById('hurry') !== null")
+        assert page.inner_text("#prompt") == "Waiting for blue…"
+        person.click("#hurry")  # the bots' two turns at once, not a minute and more
+        page.wait_for_function(QUESTION, timeout=20_000)
+        assert page.evaluate("[states[current].turn, document.body.dataset.kind]") == [4, "place"]
+        assert person.clicks == 6 and person.errors == []
+        person.close()
+    finally:
+        slow.stop()
