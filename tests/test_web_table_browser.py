@@ -132,3 +132,23 @@ def test_armies_several_a_click_and_the_bots_moves_at_once(browser, tmp_path):
         person.close()
     finally:
         slow.stop()
+
+
+def test_continents_outlined_each_its_own_with_bonus_and_holder(browser, served):
+    made = make(served.url, edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=3, lang="nl")
+    person = Clicker(browser, served.url + made["seats"][0]["link"], width=1400, height=900)
+    page = person.page
+    person.wait()
+    bands = page.eval_on_selector_all("#board g.outlines path", """e => e.map(x => [Number(x.dataset.continent),
+        x.getAttribute("stroke"), x.getAttribute("stroke-dasharray") || ""])""")
+    assert len(bands) == 42
+    styles = {k: (colour, dash) for k, colour, dash in bands}
+    assert len(styles) == 6 and len(set(styles.values())) == 6
+    assert len({dash for _, dash in styles.values()}) == 6  # (told apart in grey too: each its own dash)
+    # a palette that stays distinct past eight continents
+    assert page.evaluate("new Set([...Array(16).keys()].map((k) => JSON.stringify(outline(k)))).size") == 16
+    assert page.eval_on_selector_all("#continents tr", "e => e.map(x => x.innerText.replace(/\\s+/g, ' ').trim())") == [
+        "werelddeel bonus in handen van", "Noord-Amerika +5 —", "Zuid-Amerika +2 —", "Europa +5 —", "Afrika +3 —",
+        "Azië +7 —", "Australië +2 —"]
+    assert person.errors == []
+    person.close()

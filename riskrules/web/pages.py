@@ -68,6 +68,7 @@ def game_page() -> str:
 <div id="over" hidden></div>
 <section id="since" hidden><h2 id="h-since"></h2><ul id="since-list"></ul></section>
 <table id="players"></table>
+<table id="continents"></table>
 <h2 id="h-cards"></h2><ul id="hand"></ul>
 <h2 id="h-mission"></h2><p id="mission"></p>
 <h2 id="h-log"></h2><ul id="log"></ul>

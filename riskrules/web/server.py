@@ -232,6 +232,7 @@ def _table_data(table: Table, game: HostedGame, seats: list[int]) -> dict[str, A
             "agents": table.host.seats[game.id].agents,
             "territories": [t.territory(x) for x in board.territories],
             "continents": [t.continent(c) for c in board.continents],
+            "continent_of": list(board.continent_of), "bonuses": continent_bonuses(rules),
             "adjacent": [list(a) for a in board.adjacent],
             "words": words(t), "board": svg}
 

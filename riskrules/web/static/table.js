@@ -63,12 +63,65 @@ function paint(state) {
   }
 }
 
+// each continent's outline in a colour and a dash of its own (Okabe and Ito's eight colours, told apart by
+// the colour-blind; the dashes tell them apart in grey too), and its legend: bonus and holder
+const OUTLINES = ["#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#000000", "#F0E442"];
+const DASHES = ["", "12 4", "3 3", "12 3 3 3", "20 5", "6 2 2 2 2 2", "2 7", "14 3 3 3 3 3"];
+function outline(k) { return {colour: OUTLINES[k % 8], dash: DASHES[(k + Math.floor(k / 8)) % 8]}; }
+
+function continentOutlines() {  // a band just inside each territory's edge (its cell's shape, clipped to itself)
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const defs = document.createElementNS(ns, "defs"), group = document.createElementNS(ns, "g");
+  group.setAttribute("class", "outlines"); group.setAttribute("pointer-events", "none");
+  info.continent_of.forEach((k, x) => {
+    const path = cell(x), o = outline(k);
+    if (!path) return;
+    const clip = document.createElementNS(ns, "clipPath"), shape = document.createElementNS(ns, "path"), band = document.createElementNS(ns, "path");
+    clip.setAttribute("id", "k" + x);
+    shape.setAttribute("d", path.getAttribute("d"));
+    clip.appendChild(shape); defs.appendChild(clip);
+    band.setAttribute("d", path.getAttribute("d"));
+    band.setAttribute("clip-path", "url(#k" + x + ")");
+    band.setAttribute("fill", "none"); band.setAttribute("stroke", o.colour); band.setAttribute("stroke-width", "9");
+    band.dataset.continent = String(k);
+    if (o.dash) band.setAttribute("stroke-dasharray", o.dash);
+    group.appendChild(band);
+  });
+  const labels = svg.querySelector("text.name");
+  svg.insertBefore(defs, svg.firstChild);
+  if (labels) labels.parentNode.insertBefore(group, labels); else svg.appendChild(group);
+}
+
+function legend(state) {
+  const w = info.words;
+  const rows = [row([[w.continent], [w.bonus], [w.holder]], true)];
+  info.continents.forEach((name, k) => {
+    const holder = state.players.findIndex((p) => p.alive && p.continents.includes(k));
+    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]], [holder < 0 ? "—" : capital(info.players[holder])]]);
+    const o = outline(k);
+    const ns = "http://www.w3.org/2000/svg";
+    const swatch = document.createElementNS(ns, "svg"), line = document.createElementNS(ns, "line");
+    swatch.setAttribute("width", "34"); swatch.setAttribute("height", "10"); swatch.setAttribute("class", "swatch");
+    for (const [a, v] of [["x1", "0"], ["y1", "5"], ["x2", "34"], ["y2", "5"], ["stroke", o.colour], ["stroke-width", "4"]]) line.setAttribute(a, v);
+    if (o.dash) line.setAttribute("stroke-dasharray", o.dash);
+    swatch.appendChild(line);
+    tr.firstChild.prepend(swatch, " ");
+    tr.dataset.continent = String(k);
+    if (holder >= 0) tr.lastChild.style.borderLeft = "6px solid " + info.colours[holder];
+    rows.push(tr);
+  });
+  $("continents").replaceChildren(...rows);
+}
+
 // what happened since the seat's last turn (marked until the person acts), and the battle going on:
 // an arrow from the attacker to the target, the dice as they fell (drawn as the replay page draws them)
 function overlay(state) {
   const svg = document.querySelector("#board svg");
   document.querySelectorAll(".battle-arrow").forEach((e) => e.remove());
-  for (const x of state.marked || []) cell(x).classList.add("changed");
+  document.querySelectorAll("#board circle.changed").forEach((e) => e.classList.remove("changed"));
+  for (const x of state.marked || []) { cell(x).classList.add("changed"); if ($("r" + x)) $("r" + x).classList.add("changed"); }
   const d = state.decision;
   const battle = state.battle;
   const where = d && d.where ? d.where : battle ? [battle.from, battle.to] : null;
@@ -577,6 +630,7 @@ function render() {
   paint(state);
   overlay(state);
   side(state);
+  legend(state);
   sinceBox(state);
   question_(state);
 }
@@ -657,6 +711,7 @@ async function start() {
   document.title = info.title;
   $("title").textContent = info.title;
   $("board").innerHTML = info.board;  // (the server's own drawing: every name in it is escaped)
+  continentOutlines();
   const svg = document.querySelector("#board svg");
   if (svg) {  // the battle arrow's head
     const ns = "http://www.w3.org/2000/svg";
