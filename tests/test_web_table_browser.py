@@ -24,8 +24,9 @@ def test_since_your_last_turn_and_the_battle_on_the_board(browser, served):
     page = person.page
     while person.play_one(stop_at=lambda kind, turn: turn >= 4):
         pass
-    # the setup's 35 armies in one click ("spread the rest"), a turn's 4 in one, no question to defend
-    assert person.kinds == {"place": 2, "attack": 1, "fortify": 1} and person.clicks == 4
+    # the setup's 35 armies in one click ("spread the rest"), a turn's in one, the turn ended at the attack
+    # question (no fortification asked), no question to defend (the most dice, unasked)
+    assert person.kinds == {"place": 2, "attack": 1} and person.clicks == 3
     # a line per opponent's turn, the terminal's, and what was taken marked on the board
     assert page.inner_text("#h-since") == "Since your last turn"
     assert page.eval_on_selector_all("#since-list li", "e => e.map(x => x.textContent)") == [
