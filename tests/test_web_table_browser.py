@@ -153,3 +153,26 @@ def test_continents_outlined_each_its_own_with_bonus_and_holder(browser, served)
         "Azië +7 —", "Australië +2 —"]
     assert person.errors == []
     person.close()
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1400, 900)])
+def test_any_screen_the_map_legible_and_the_side_below_it_when_narrow(browser, served, width, height):
+    made = make(served.url, edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=3, lang="en")
+    person = Clicker(browser, served.url + made["seats"][0]["link"], width=width, height=height)
+    page = person.page
+    person.wait()
+    look = """() => { const svg = document.querySelector('#board svg'), board = document.getElementById('board');
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+        const map = board.getBoundingClientRect(), side = document.getElementById('side').getBoundingClientRect();
+        return {smallest: Math.min(...sizes), fullWidth: map.width >= window.innerWidth - 40,
+                below: side.top >= map.bottom, overflow: document.documentElement.scrollWidth - window.innerWidth,
+                pans: board.scrollWidth > board.clientWidth}; }"""
+    seen = page.evaluate(look)
+    assert seen["smallest"] >= 11 and seen["overflow"] == 0 and seen["pans"] is True
+    assert (seen["fullWidth"], seen["below"]) == ((True, True) if width < 1100 else (False, False))
+    before = float(page.evaluate("document.body.dataset.zoom"))
+    person.click("#zoom-in")
+    assert float(page.evaluate("document.body.dataset.zoom")) == pytest.approx(before * 1.25, abs=0.01)
+    assert person.errors == []
+    person.close()

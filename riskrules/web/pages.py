@@ -61,7 +61,7 @@ def game_page() -> str:
     return _shell("riskrules", """<header class="top"><h1 id="title">riskrules</h1><p id="turn"></p></header>
 <div id="handover" hidden><p id="handover-text"></p><button id="handover-go" type="button"></button></div>
 <main id="table">
-<section id="board" aria-label="board"></section>
+<div id="map"><div id="zoom"></div><section id="board" aria-label="board"></section></div>
 <aside id="side">
 <div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>

@@ -11,6 +11,7 @@ def words(t: Text) -> dict[str, str]:
         # the players' table (the terminal's column heads)
         "player": t._("player"), "territories": t._("terr."), "armies": t._("armies"), "cards": t._("cards"),
         "continents": t._("continents"), "out": t._("out"),
+        "zoom_in": t._("Zoom in"), "zoom_out": t._("Zoom out"),
         "continent": t._("continent"), "bonus": t._("bonus"), "holder": t._("held by"),
         # headings
         "your_cards": t._("Your cards"), "no_cards": t._("You hold no cards."), "mission": t._("Mission"), "happened": t._("What happened"),

@@ -115,6 +115,28 @@ function legend(state) {
   $("continents").replaceChildren(...rows);
 }
 
+// the map at full width, zoomed so that no text is under 11 pixels (then panned by scrolling); + and − zoom
+let zoom = 1, zoomed = false;  // (zoomed: by the person; otherwise fitted to the screen)
+function smallestText() {  // the smallest text of the board, in pixels, at zoom 1
+  const svg = document.querySelector("#board svg");
+  const scale = $("board").clientWidth / svg.viewBox.baseVal.width;
+  return Math.min(...[...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize))) * scale;
+}
+function fitZoom() {
+  const svg = document.querySelector("#board svg");
+  if (!svg || !svg.viewBox.baseVal.width) return;
+  if (!zoomed) zoom = Math.max(1, 11 / smallestText());
+  svg.style.width = (zoom * 100).toFixed(2) + "%";
+  document.body.dataset.zoom = zoom.toFixed(2);
+}
+function zoomBy(factor) {
+  const box = $("board"), centre = [(box.scrollLeft + box.clientWidth / 2) / box.scrollWidth, (box.scrollTop + box.clientHeight / 2) / box.scrollHeight];
+  zoom = Math.min(6, Math.max(1, zoom * factor)); zoomed = true;
+  fitZoom();
+  box.scrollLeft = centre[0] * box.scrollWidth - box.clientWidth / 2;  // (the middle stays where it was)
+  box.scrollTop = centre[1] * box.scrollHeight - box.clientHeight / 2;
+}
+
 // what happened since the seat's last turn (marked until the person acts), and the battle going on:
 // an arrow from the attacker to the target, the dice as they fell (drawn as the replay page draws them)
 function overlay(state) {
@@ -712,6 +734,13 @@ async function start() {
   $("title").textContent = info.title;
   $("board").innerHTML = info.board;  // (the server's own drawing: every name in it is escaped)
   continentOutlines();
+  fitZoom();
+  window.addEventListener("resize", fitZoom);
+  const bar = $("zoom");
+  bar.replaceChildren(...[["zoom-in", "+", info.words.zoom_in, 1.25], ["zoom-out", "−", info.words.zoom_out, 0.8]].map(([id, text, label, f]) => {
+    const b = document.createElement("button"); b.type = "button"; b.id = id; b.textContent = text;
+    b.setAttribute("aria-label", label); b.title = label; b.addEventListener("click", () => zoomBy(f)); return b;
+  }));
   const svg = document.querySelector("#board svg");
   if (svg) {  // the battle arrow's head
     const ns = "http://www.w3.org/2000/svg";
