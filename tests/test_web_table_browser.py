@@ -176,3 +176,32 @@ def test_any_screen_the_map_legible_and_the_side_below_it_when_narrow(browser, s
     assert float(page.evaluate("document.body.dataset.zoom")) == pytest.approx(before * 1.25, abs=0.01)
     assert person.errors == []
     person.close()
+
+
+def test_the_lobby_language_groups_and_seed(browser, tmp_path):
+    served = Served(tmp_path / "games")
+    served.host.chosen_seeds = False  # (as `risk serve` starts: a seed is chosen for a game of one person only)
+    try:
+        lobby = Clicker(browser, served.url, width=390, height=844)
+        page = lobby.page
+        page.wait_for_selector("#edition option", state="attached")
+        assert page.eval_on_selector_all("#lang option", "e => e.map(x => x.textContent)") == [
+            "čeština", "Deutsch", "English", "Nederlands", "svenska"]
+        groups = page.eval_on_selector_all("#edition optgroup", "e => e.map(x => x.label)")
+        assert groups[0] == "Editions" and "House rules on classic" in groups and len(groups) == len(set(groups))
+        assert page.input_value("#lang") == "nl"  # nl-1990's
+        page.select_option("#edition", "edition:fog-normal")  # a house rule on classic: English
+        assert page.input_value("#lang") == "en"
+        page.select_option("#edition", "edition:sv-2000")
+        assert page.input_value("#lang") == "sv"
+        page.select_option("#lang", "de")  # chosen by the person: it stays
+        page.select_option("#edition", "edition:nl-1990")
+        assert page.input_value("#lang") == "de"
+        assert page.is_visible("#seed") and page.is_checked("#defend-most")
+        page.select_option("select[name=seat1]", "human")  # two people: no seed of anyone's choosing
+        assert page.is_hidden("#seed")
+        page.select_option("select[name=seat1]", "balanced")
+        assert page.is_visible("#seed") and lobby.errors == []
+        lobby.close()
+    finally:
+        served.stop()

@@ -91,7 +91,8 @@ class Host:
                               "players": e["players"], "variants": e["variants"]} for e in editions()],
                 "gallery": house_rules(),
                 "files": sorted(self.house_files()),
-                "bots": list(BOTS), "languages": available_languages()}
+                "bots": list(BOTS), "languages": available_languages(),
+                "chosen_seeds": self.chosen_seeds}  # (may a game of several people have a seed chosen?)
 
     # ---- a new game ----------------------------------------------------------------------------
 

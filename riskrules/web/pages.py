@@ -46,7 +46,8 @@ def lobby() -> str:
 <label>Players <input id="players" name="players" type="number" min="2" max="6" value="3"></label>
 <fieldset id="seats"><legend>Seats</legend></fieldset>
 <label>Language <select id="lang" name="lang"></select></label>
-<label>Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
+<label><input id="defend-most" name="defend-most" type="checkbox" checked> Always defend with the most dice</label>
+<label id="seed-label">Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
 <button id="create" type="submit">Make the game</button>
 </form>
 <p id="problem" role="alert"></p>

@@ -46,6 +46,17 @@ function variants() {
   seats();
 }
 
+// each language by its own name
+const OWN_NAMES = {cs: "čeština", de: "Deutsch", en: "English", nl: "Nederlands", sv: "svenska"};
+
+// a seed only where the server takes one: a game of one person (or any, on a server started with --chosen-seeds)
+function seedShown() {
+  const people = [...$("seats").querySelectorAll("select")].filter((s) => s.value === "human").length;
+  const shown = people <= 1 || catalog.chosen_seeds;
+  $("seed-label").hidden = !shown;
+  if (!shown) $("seed").value = "";
+}
+
 function seats() {
   const n = Math.max(2, Math.min(8, Number($("players").value) || 3));
   const box = $("seats");
@@ -58,9 +69,11 @@ function seats() {
     select.appendChild(option("human", "a person"));
     for (const bot of catalog.bots) select.appendChild(option(bot, "bot: " + bot));
     select.value = before[i] || (i === 0 ? "human" : "balanced");
+    select.addEventListener("change", seedShown);
     label.append("Seat " + (i + 1) + " ", select);
     box.appendChild(label);
   }
+  seedShown();
 }
 
 async function create(event) {
@@ -72,6 +85,7 @@ async function create(event) {
   if (kind === "file") request.file = id; else request.edition = id;
   if ($("variant").value) request.variant = [$("variant").value];
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  request.defend_most = $("defend-most").checked;
   const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
   const body = await response.json().catch(() => null);
   if (response.status !== 201) { $("problem").textContent = (body && body.error) || String(response.status); return; }
@@ -94,15 +108,19 @@ async function start() {
   const select = $("edition");
   const editions = document.createElement("optgroup"); editions.label = "Editions";
   for (const e of catalog.editions) editions.appendChild(option("edition:" + e.id, e.id + " — " + e.title));
-  const gallery = document.createElement("optgroup"); gallery.label = "House rules (gallery)";
-  for (const h of catalog.gallery) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
-  select.append(editions, gallery);
+  select.append(editions);
+  const parents = [...new Set(catalog.gallery.map((h) => h.extends))];  // the gallery's house rules, by what they extend
+  for (const parent of parents) {
+    const gallery = document.createElement("optgroup"); gallery.label = "House rules on " + parent;
+    for (const h of catalog.gallery.filter((g) => g.extends === parent)) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
+    select.appendChild(gallery);
+  }
   if (catalog.files.length) {
     const files = document.createElement("optgroup"); files.label = "House rules (this server's files)";
     for (const f of catalog.files) files.appendChild(option("file:" + f, f));
     select.appendChild(files);
   }
-  for (const lang of catalog.languages) $("lang").appendChild(option(lang, lang));
+  for (const lang of catalog.languages) $("lang").appendChild(option(lang, OWN_NAMES[lang] || lang));
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);
