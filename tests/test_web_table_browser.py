@@ -205,3 +205,26 @@ def test_the_lobby_language_groups_and_seed(browser, tmp_path):
         lobby.close()
     finally:
         served.stop()
+
+
+def test_the_committed_armies_rule_said_where_it_is_asked(browser, served):
+    made = make(served.url, edition="nl-1990", players=3, seats=["human", "balanced", "balanced"], seed=4, lang="en")
+    person = Clicker(browser, served.url + made["seats"][0]["link"])
+    page = person.page
+    while person.play_one(stop_at=lambda kind, turn: kind == "attack" and any(a >= 4 for a in person.choosable().values())):
+        pass
+    armies = person.choosable()
+    source = max(armies, key=lambda x: (armies[x], -x))
+    page.check("input[name=until][value=once]")
+    person.cell(source)
+    targets = person.choosable()
+    question = page.evaluate("document.body.dataset.question")
+    person.cell(min(targets))
+    page.wait_for_function(NEXT, arg=question)
+    assert page.evaluate("document.body.dataset.kind") == "dice"
+    assert page.inner_text("#faced") == ("You roll as many dice as the armies you send, or fewer. If you take the "
+                                         "territory, at least the armies you sent move in.")
+    labels = page.eval_on_selector_all("#controls button", "e => e.map(x => x.textContent.replace(/^\\d /, ''))")
+    assert labels[-1] == "send 3 armies, roll 3 dice" and "send 3 armies, roll 1 die" in labels
+    assert person.errors == []
+    person.close()

@@ -43,3 +43,16 @@ def test_the_terminal_s_end_says_which_mission():
         "Yellow wins by fulfilling the secret mission after 7 turns.",
         "The mission: conquer Europe + Australia and one more continent.",
         "winner: yellow, reason: mission, turns: 7, seed: 6"]
+
+
+def test_the_terminal_defends_with_the_most_unasked_when_set():
+    from riskrules.engine.decisions import DEFEND, Decision
+    from riskrules.terminal.human import HumanAgent
+
+    def never(prompt: str) -> str:
+        raise AssertionError(f"asked: {prompt}")
+
+    person = HumanAgent(Text("en"), never, lambda line: None)
+    person.defend_most = True  # (`risk play`'s default: --defend-most; --ask-defence asks)
+    person.view = None  # (nothing of the board is read)
+    assert person.decide(Decision(DEFEND, 0, [1, 2], 0, False, 3, (4, 5))) == 2

@@ -88,7 +88,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
          sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT,
-         log_for: tuple[str, Path] | Sequence[tuple[str, Path]] | None = None) -> Outcome:
+         log_for: tuple[str, Path] | Sequence[tuple[str, Path]] | None = None, defend_most: bool = False) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
     save carry the rule files of a house rule (language/carried.py), the game's language, and
@@ -121,7 +121,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     if twice:
         raise GameError(f"--log-for names {twice[0]} twice: one file for each player")
     table = Table(rules, t, people, write, _width()) if humans else None
-    agents = [_person(t, read, write, table, saver) for _ in range(humans)]
+    agents = [_person(t, read, write, table, saver, defend_most) for _ in range(humans)]
     agents += [make_bot(bot, bot_timeout) for _ in range(players - humans)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
@@ -189,7 +189,7 @@ def _open_log(path: Path, mode: str = "w"):
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
            write: Callable[[str], None] = print, log: Path | None = None,
-           warn: Callable[[str], None] | None = None) -> Outcome:
+           warn: Callable[[str], None] | None = None, defend_most: bool = False) -> Outcome:
     """Go on with a saved game: replay it, then hand the human seats back to the keyboard, in
     the game's language (the save's, unless `lang`), writing on the log the save names (or
     `log`). A game log given as the save, a save that no longer replays, or a log that is not
@@ -219,7 +219,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
         if not foggy:
             listeners.append(table)
         seat = next((s for s, p in enumerate(header["players"]) if p["name"] in people), 0)
-        game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
+        game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver, defend_most),
                                 listeners=listeners, seat_listeners={seat: table} if foggy else None)
         if log_path is not None:
             stream = stack.enter_context(_log_on(path, events, files, language, log_path, log is None, notes))
@@ -315,16 +315,19 @@ def _input(prompt: str) -> str:
     return input(prompt)  # looked up when called, so that a test may replace it
 
 
-def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> HumanAgent:
-    """A person at this terminal: told by the table, saved before each question, in colour on a terminal."""
+def _person(t: Text, read, write, table: Table, saver: SaveFile | None, defend_most: bool = False) -> HumanAgent:
+    """A person at this terminal: told by the table, saved before each question, in colour on a terminal
+    (`defend_most`: defending with the most dice, unasked)."""
 
     def before_prompt() -> None:
         table.flush()
         if saver:
             saver.save()
 
-    return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
-                      width=_width() or 80, table=table)
+    agent = HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
+                       width=_width() or 80, table=table)
+    agent.defend_most = defend_most
+    return agent
 
 
 def _width() -> int | None:

@@ -194,8 +194,8 @@ class HostedGame:
         host._told(rules)
         host.game = Game(rules, agents, seed, max_turns=max_turns, edition=edition,
                          listeners=[saved], seat_listeners=host._tellers(rules))
-        host.game.listeners.append(host._paced)  # (after the tellers)
         host._see()
+        host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
     @classmethod
@@ -237,13 +237,16 @@ class HostedGame:
         host.game, host.follower = resume_loaded(path, events, rules, lambda name: WebPerson(host),
                                                  listeners=[saved], seat_listeners=host._tellers(rules),
                                                  people_from_log=False)
-        host.game.listeners.append(host._paced)  # (after the tellers)
         host._see()
+        host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
     def _see(self) -> None:
+        """Each person's `Since` hears what its seat is told from the game's start (a resumed game's
+        too, as it plays again what it had played: the same lines and marks as without a restart)."""
         for seat, since in self.since.items():
             since.view = self.game.sights[seat]
+            self.game.listeners.append(self.game.teller(seat, since))
 
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
@@ -259,10 +262,9 @@ class HostedGame:
 
         def teller(seat: int) -> Callable[[dict], None]:
             narrate = Narrator(rules, self.t, {names[seat]})
-            lines, since = self.told[seat], self.since[seat]
+            lines = self.told[seat]
 
             def hear(event: dict) -> None:
-                since(event)
                 line = narrate(event)
                 if line:
                     lines.append(line)
