@@ -197,6 +197,10 @@ def test_the_lobby_language_groups_and_seed(browser, tmp_path):
         page.select_option("#lang", "de")  # chosen by the person: it stays
         page.select_option("#edition", "edition:nl-1990")
         assert page.input_value("#lang") == "de"
+        page.wait_for_selector("body[data-titled='de:nl-1990']")  # the variants' titles in the language chosen
+        assert page.eval_on_selector_all("#variant option", "e => e.map(x => x.textContent)") == [
+            "the edition's own: Geheime Missionen", "Alternatives RISIKO", "Steigender Wert der Kartensätze",
+            "Super-RISIKO"]
         assert page.is_visible("#seed") and page.is_checked("#defend-most")
         page.select_option("select[name=seat1]", "human")  # two people: no seed of anyone's choosing
         assert page.is_hidden("#seed")

@@ -29,7 +29,7 @@ from ..language.errors import RuleError
 from ..language.files import Unreadable, place
 from ..language.loader import editions, house_rules, open_rulebook
 from ..outputs import OutputError
-from ..text.i18n import available_languages
+from ..text.i18n import Text, available_languages
 from .hosted import HostedGame, Over
 from .seats import Seats, digest, new_token
 
@@ -86,9 +86,12 @@ class Host:
                     break
         return found
 
-    def catalog(self) -> dict[str, Any]:
-        return {"editions": [{"id": e["id"], "title": e["title"], "language": e["language"],
-                              "players": e["players"], "variants": e["variants"]} for e in editions()],
+    def catalog(self, lang: str | None = None) -> dict[str, Any]:
+        """What may be played; the variants' titles in `lang` (one of the catalogs), if given."""
+        t = Text(lang) if lang in available_languages() else None
+        named = (lambda v: {**v, "title": t.p_("variant", v["title"])} if t and v.get("title") else v)  # noqa: E731
+        return {"editions": [{"id": e["id"], "title": e["title"], "language": e["language"], "players": e["players"],
+                              "variants": [named(v) for v in e["variants"]]} for e in editions()],
                 "gallery": house_rules(),
                 "files": sorted(self.house_files()),
                 "bots": list(BOTS), "languages": available_languages(),

@@ -149,7 +149,8 @@ async def _catalog(request: Request, table: Table) -> Response:
     refused = table.guards.first_look(request) or table.guards.rate(request, None)
     if refused is not None:
         return refused
-    catalog = await asyncio.get_running_loop().run_in_executor(None, table.host.catalog)
+    lang = request.query_params.get("lang")  # (the variants' titles in this language, if it is one)
+    catalog = await asyncio.get_running_loop().run_in_executor(None, table.host.catalog, lang)
     return json_response(catalog)
 
 

@@ -43,6 +43,7 @@ function variants() {
   if (edition) { $("players").min = edition.players.min; $("players").max = edition.players.max; }
   const language = languageOf(kind, id);  // the language follows the rules until a person picks one
   if (!langPicked && language && catalog.languages.includes(language)) $("lang").value = language;
+  titled(edition);
   seats();
 }
 
@@ -55,6 +56,26 @@ function seedShown() {
   const shown = people <= 1 || catalog.chosen_seeds;
   $("seed-label").hidden = !shown;
   if (!shown) $("seed").value = "";
+}
+
+// the variants' titles in the language chosen (the server's catalogs)
+let titles = {};  // language → edition id → variant id → title
+async function titled(edition) {
+  const lang = $("lang").value;
+  if (!edition || !lang) return;
+  if (!titles[lang]) {
+    const response = await fetch("/api/catalog?lang=" + encodeURIComponent(lang));
+    const body = await response.json().catch(() => null);
+    if (!body) return;
+    titles[lang] = Object.fromEntries(body.editions.map((e) => [e.id, Object.fromEntries(e.variants.map((v) => [v.id, v.title]))]));
+  }
+  const names = titles[lang][edition.id] || {};
+  const usual = edition.variants.find((v) => v.default);
+  for (const o of $("variant").options) {
+    if (o.value && names[o.value]) o.textContent = names[o.value];
+    else if (!o.value && usual && names[usual.id]) o.textContent = "the edition's own: " + names[usual.id];
+  }
+  document.body.dataset.titled = lang + ":" + edition.id;
 }
 
 function seats() {
@@ -124,7 +145,7 @@ async function start() {
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);
-  $("lang").addEventListener("change", () => { langPicked = true; });
+  $("lang").addEventListener("change", () => { langPicked = true; const {kind, id} = chosen(); if (kind === "edition") titled(editionOf(id)); });
   $("new-game").addEventListener("submit", create);
   // a new game of the same settings (the link at a game's end): ?rules=…&variant=…&players=…&seats=…&lang=…
   const again = new URLSearchParams(location.search);
