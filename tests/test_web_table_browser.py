@@ -84,6 +84,7 @@ def test_a_game_from_the_lobby_to_its_end_in_few_clicks(browser, tmp_path):
             assert person.clicks < 200
         page = person.page
         assert person.clicks <= 80, (person.clicks, person.kinds)
+        print(f"\nfrom the lobby to the end: {person.clicks} clicks ({person.hurried} on the fast-forward button)")
         # the lobby 3, the setup 1, 10 turns' placements 10, an attack 2 clicks (no attack: 1, and the turn ends),
         # 6 move-ins, 1 trade; and the fast-forward button, once a wait it shortened
         assert (person.clicks - person.hurried, person.kinds) == (
