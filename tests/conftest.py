@@ -51,7 +51,7 @@ def write(tmp_path, monkeypatch):
 # before all others, so that pytest-xdist's workers end together on short tests instead of one
 # waiting for the other's long test at the end. A whole file moves, so its module fixtures are
 # still made once a worker. (A file missing here only runs in its usual place.)
-LONG_FIRST = ["test_combinations.py", "test_web_browser.py", "test_calibration.py", "test_web_kills.py",
+LONG_FIRST = ["test_combinations.py", "test_web_browser.py", "test_web_table_browser.py", "test_calibration.py", "test_web_kills.py",
               "test_web_restart.py", "test_fuzz.py", "test_fuzz_saves_logs.py", "test_engine_games.py",
               "test_bounds.py", "test_engine_options.py", "test_fog.py", "test_guests.py", "test_simulate.py",
               "test_check_accepts_what_plays.py", "test_victory_property.py", "test_strong.py"]

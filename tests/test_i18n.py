@@ -131,7 +131,8 @@ def test_german_game_in_the_liberation_voice():
     assert " befreit " in text
     names = ("Nord-Amerika", "Westeuropa", "Südeuropa", "Ägypten", "Nordafrika")
     assert any(n in text for n in names)
-    assert text.splitlines()[-2].endswith("durch Erfüllung der geheimen Mission.")
+    assert text.splitlines()[-3].endswith("durch Erfüllung der geheimen Mission.")
+    assert text.splitlines()[-2].startswith("Die Mission: ")  # (which one: issue 48)
 
 
 def test_czech_two_player_game_with_plurals():

@@ -187,7 +187,7 @@ def _defend_and_trade(seed: int, log) -> tuple[str, str, str, int] | None:
     without both. Placing: the first territory offered takes all; attacking: the first attack
     listed until taken, twice a turn; Enter for the rest."""
     term = risk("play", "sv-2000", "--players", "2", "--humans", "2", "--seed", str(seed), "--max-turns", "60",
-                "--lang", "en", "--log", str(log))
+                "--lang", "en", "--log", str(log), "--ask-defence")  # (asked: not the default)
     defence = trade = None
     attacks: dict[tuple[str, str], int] = {}
     trades: dict[str, int] = {}

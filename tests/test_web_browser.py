@@ -193,8 +193,12 @@ def test_two_browsers_never_see_each_others_cards_or_mission(browser, served):
         for person, me, other in ((red, 0, 1), (blue, 1, 0)):
             page = person.page
             page.wait_for_timeout(20)
+            # the page shows at least what its seat's state was a moment ago (a mission dealt between the page's
+            # look and the server's is in neither yet, or in both)
+            version, mine = served.host.games[gid].shown(me)
+            page.wait_for_function("([s, v]) => (versions[s] || 0) >= v", arg=[me, version])
             html = page.content()
-            own_hand, own_mission = secrets_of(served, gid, me)
+            own_hand, own_mission = mine["hand"], mine["mission"]
             their_hand, their_mission = secrets_of(served, gid, other)
             if their_mission.startswith("Your mission") and their_mission != own_mission:
                 assert their_mission not in html

@@ -102,7 +102,7 @@ def unkilled(directory, edition: str, seats: list[str], seed: int, answers: list
     """The game these answers make when nothing is killed: its log's text, and every state each
     person's page was given, in order."""
     rules = open_rulebook(edition).rules(None, len(seats))
-    host = HostedGame.new("0" * 16, directory, rules, edition, {}, seats, seed, "en", 0.0, 1)
+    host = HostedGame.new("0" * 16, directory, rules, edition, {}, seats, seed, "en", 0.0, 1, True)  # (as the server makes it)
     published: dict[int, list[dict]] = {s: [] for s in host.humans}
     last: dict[int, int] = {}
 
@@ -130,8 +130,11 @@ def unkilled(directory, edition: str, seats: list[str], seed: int, answers: list
 
 
 def plain(state: dict) -> str:
-    """A state without what is numbered anew after a restart (its version, its question's number)."""
+    """A state without what is numbered anew after a restart (its version, its question's number, its
+    replay's key)."""
     state = {k: v for k, v in state.items() if k != "version"}
+    if state.get("over"):  # (at the end: the replay's key is drawn anew, and a new game's settings are the lobby's)
+        state["over"] = {k: v for k, v in state["over"].items() if k not in ("replay", "again")}
     if state.get("decision"):
         state["decision"] = {k: v for k, v in state["decision"].items() if k != "number"}
     return json.dumps(state, sort_keys=True)

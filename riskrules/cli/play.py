@@ -72,6 +72,8 @@ def play(
                                                 "(reported as turn_limit).")] = 1000,
     lang: LangOpt = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="With --humans 0: print only the result.")] = False,
+    defend_most: Annotated[bool, typer.Option("--defend-most/--ask-defence", help="Defend with the most dice "
+                                              "you may, unasked (--ask-defence: asked at each attack).")] = True,
     set_rules: SetOpt = None,
     allow_dir: AllowDirOpt = None,
     bot_timeout_s: BotTimeoutOpt = TIMEOUT,
@@ -95,7 +97,7 @@ def play(
     with reported():
         outcome = play_game(edition, variants(variant), players, humans, bot, seed, log, save, max_turns,
                             lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout,
-                            log_for=views)
+                            log_for=views, defend_most=defend_most)
     outcome_lines(outcome)
 
 
@@ -219,6 +221,8 @@ def resume(
                                                   "or a new file: the log is written from the start). "
                                                   "Default: the log the save names, if any.")] = None,
     allow_dir: AllowDirOpt = None,
+    defend_most: Annotated[bool, typer.Option("--defend-most/--ask-defence", help="Defend with the most dice "
+                                              "you may, unasked (--ask-defence: asked at each attack).")] = True,
 ) -> None:
     """Go on with a saved game (exit codes as for `risk play`): in its language, writing on its log.
 
@@ -233,7 +237,7 @@ def resume(
     # (the save itself is written on, as a save; its log may not be the save: resume_game says so)
     check_distinct([("--log", log)], [(what, path) for what, path in header_files(file) if path != file])
     with reported():
-        outcome = resume_game(file, lang=lang, write=typer.echo, log=log, warn=warn)
+        outcome = resume_game(file, lang=lang, write=typer.echo, log=log, warn=warn, defend_most=defend_most)
     outcome_lines(outcome)
 
 

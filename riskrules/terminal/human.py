@@ -90,6 +90,7 @@ class HumanAgent(Prompts, Answers, Plays, Agent):
         self.table = table  # the table (table.py) that tells this terminal: the rolls of a battle, who sits here
         self.hot_seat = table is not None and len(table.people) > 1  # several people at one terminal
         self.pending: Decision | None = None
+        self.defend_most = False  # defend with the most dice, unasked (`risk play --defend-most`)
         self._board_shown: int | None = None  # the turn the board was last shown at its start
         self._plan: tuple[int, int, list[tuple[int, int]]] | None = None  # (turn, side, placements to come)
         self._blitz: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
@@ -113,6 +114,8 @@ class HumanAgent(Prompts, Answers, Plays, Agent):
             return planned
         if len(d.options) == 1 and not d.optional and d.kind in (DICE, DEFEND, OCCUPY, BONUS):
             return d.options[0]  # nothing to choose
+        if d.kind is DEFEND and self.defend_most:
+            return max(d.options)
         g = self.view
         if self._board_shown != g.turn and (g.turn == 0 or g.active == self.seat) and d.kind is not DEFEND:
             # the turn's first screen: the board, then what happened since (kept in view), the cards

@@ -14,7 +14,7 @@ from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DIS
                                 REROLL, TRADE, UNIT, Decision)
 from ..engine.sight import left_to_place, seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
-from ..text.seat_words import attack_faced, card_text, hand_text, mission_line, set_text
+from ..text.seat_words import attack_faced, card_text, committed_note, hand_text, mission_line, set_text
 
 ROLLS_SHOWN = 3  # a defender sees this many rolls of the battle one by one, the earlier ones summed up
 
@@ -90,7 +90,8 @@ class Prompts:
                 return t._("Armies (and dice) to send, {least}–{most} [{most}]: ").format(
                     least=d.options[0][0], most=most), ""
             return t._("Armies to send {least}–{most}, and dice up to that [{most} {most}]: ").format(
-                least=d.options[0][0], most=most), ""
+                least=d.options[0][0], most=most), "  " + committed_note(self.view.rules, t) \
+                if committed_note(self.view.rules, t) else ""
         if k is DEFEND:
             return t._("Dice to defend {territory} with, {least}–{most} [{most}]: ").format(
                 territory=self.tname(d.where[1]), least=d.options[0], most=d.options[-1]), self.attack_faced(d)

@@ -89,7 +89,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
          max_turns: int = DEFAULT_MAX_TURNS, lang: str | None = None, narrate: bool = True,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
          sets: Sequence[str] = (), bot_timeout: float | None = TIMEOUT,
-         log_for: tuple[str, Path] | Sequence[tuple[str, Path]] | None = None) -> Outcome:
+         log_for: tuple[str, Path] | Sequence[tuple[str, Path]] | None = None, defend_most: bool = False) -> Outcome:
     """Play a game at the terminal (or, with no humans, to the end without input), told in
     the edition's language (or `lang`) unless `narrate` is off and nobody plays. A log and a
     save carry the rule files of a house rule (language/carried.py), the game's language, and
@@ -126,7 +126,8 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
     if twice:
         raise GameError(f"--log-for names {twice[0]} twice: one file for each player")
     table = Table(rules, t, people, write, _width()) if humans else None
-    agents = [_person(t, read, write, table, saver) if s in mine else make_bot(bot, bot_timeout) for s in range(players)]
+    agents = [_person(t, read, write, table, saver, defend_most) if s in mine else make_bot(bot, bot_timeout)
+              for s in range(players)]
     with ExitStack() as stack:
         listeners: list[Callable[[dict], None]] = []
         if saver:
@@ -155,7 +156,7 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             if kept is not None:
                 write(t._("Under fog of war {file} holds the whole game, what the fog hides too: it is the "
                           "host's file, not to be shown to the players.").format(file=kept))
-        return _run(game, saver, seed, t, table)
+        return _run(game, saver, seed, t, table, write if narrate and table is None else None)
 
 
 def _check_view(log_for: tuple[str, Path], players: Sequence[str]) -> None:
@@ -193,7 +194,7 @@ def _open_log(path: Path, mode: str = "w"):
 
 def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | None = None,
            write: Callable[[str], None] = print, log: Path | None = None,
-           warn: Callable[[str], None] | None = None) -> Outcome:
+           warn: Callable[[str], None] | None = None, defend_most: bool = False) -> Outcome:
     """Go on with a saved game: replay it, then hand the human seats back to the keyboard, in
     the game's language (the save's, unless `lang`), writing on the log the save names (or
     `log`). A game log given as the save, a save that no longer replays, or a log that is not
@@ -223,7 +224,7 @@ def resume(path: Path, lang: str | None = None, read: Callable[[str], str] | Non
         if not foggy:
             listeners.append(table)
         seat = next((s for s, p in enumerate(header["players"]) if p["name"] in people), 0)
-        game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver),
+        game, _ = resume_loaded(path, events, rules, lambda name: _person(t, read, write, table, saver, defend_most),
                                 listeners=listeners, seat_listeners={seat: table} if foggy else None)
         if log_path is not None:
             stream = stack.enter_context(_log_on(path, events, files, language, log_path, log is None, notes))
@@ -319,16 +320,19 @@ def _input(prompt: str) -> str:
     return input(prompt)  # looked up when called, so that a test may replace it
 
 
-def _person(t: Text, read, write, table: Table, saver: SaveFile | None) -> HumanAgent:
-    """A person at this terminal: told by the table, saved before each question, in colour on a terminal."""
+def _person(t: Text, read, write, table: Table, saver: SaveFile | None, defend_most: bool = False) -> HumanAgent:
+    """A person at this terminal: told by the table, saved before each question, in colour on a terminal
+    (`defend_most`: defending with the most dice, unasked)."""
 
     def before_prompt() -> None:
         table.flush()
         if saver:
             saver.save()
 
-    return HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
-                      width=_width() or 80, table=table)
+    agent = HumanAgent(t, read, write, before_prompt=before_prompt, history=table.account, color=_colour(),
+                       width=_width() or 80, table=table)
+    agent.defend_most = defend_most
+    return agent
 
 
 def _width() -> int | None:
@@ -353,10 +357,13 @@ def _interruptible() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None) -> Outcome:
+def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | None = None,
+         say: Callable[[str], None] | None = None) -> Outcome:
     _interruptible()
     try:
         result = game.play()
+        if table is not None or say is not None:
+            _winning_mission(game, result, t, table.write if table is not None else say)
     except (Quit, KeyboardInterrupt) as stop:
         if saver:
             saver.save()
@@ -369,3 +376,15 @@ def _run(game: Game, saver: SaveFile | None, seed: int, t: Text, table: Table | 
         saver.save()
     return Outcome(result, seed, saver.path if saver else None, t,
                    fogged=game.fog is not None and not game.fog.lifted)  # (lifted at the end: the seed may be told)
+
+
+def _winning_mission(game: Game, result, t: Text, write: Callable[[str], None]) -> None:
+    """After the result's line, the mission the winner fulfilled, in its own words (told as the
+    replay page tells every mission once the game is over: unless a fog that is not lifted hides it)."""
+    if result.reason != "mission" or result.winner not in game.names or (game.fog is not None and not game.fog.lifted):
+        return
+    mission = game.missions[game.names.index(result.winner)]
+    if mission is not None:
+        from ..text.narrate import mission_text
+
+        write(t._("The mission: {mission}.").format(mission=mission_text(mission.data, t)))

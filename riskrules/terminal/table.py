@@ -20,6 +20,7 @@ from ..text.i18n import Text, capitalized
 from ..language.rules import Rules
 from ..engine.sight import told
 from ..text.narrate import Narrator, rolls_line
+from ..text.turn_digest import Digester, holdings, new_turn
 
 HISTORY = 5000  # lines of the full account kept for `log`
 
@@ -44,13 +45,12 @@ class Table:
         self.run: list[dict] = []  # consecutive battles or placements told as one line
         self.turn: dict | None = None  # the other player's turn being summed up
         self.setup: dict[str, list] = {}  # others' claims and placements in the setup, by player
-        self.last_defender: str | None = None
         self.known_turn = 0  # the turn whose start was heard
         self.held: list[str] = []  # lines to write before the next question
         self.fight: list[dict] = []  # the battle going on: its rolls so far (one attacker, from, to)
         visibility = rules.visibility
         self.fogged = visibility is not None and visibility.foggy  # told under fog: conquests are the ones seen
-        self.seen_owner: dict[str, str | None] = {}  # under fog: each territory's owner as last seen
+        self.digester = Digester(t, self.fogged)  # (text/turn_digest.py: another's turn in a line)
 
     def write(self, line: str) -> None:
         if self.width and len(line) >= self.width:
@@ -76,8 +76,7 @@ class Table:
         player = self.view.names[self.view.active]
         self.own = player in self.people
         if not self.own:
-            self.turn = {"player": player, "turn": turn, "taken": {}, "trades": [], "out": [], "capitals": [],
-                         "before": self.holdings()}
+            self.turn = new_turn(player, turn, self.holdings())
 
     # ---- hearing ---------------------------------------------------------------------------
 
@@ -115,8 +114,7 @@ class Table:
                 self.waited_from = len(self.history) - 1
                 self.waiting = True
             if not self.own:
-                self.turn = {"player": e["player"], "turn": e["turn"], "taken": {}, "trades": [], "out": [],
-                             "capitals": [], "before": self.holdings()}
+                self.turn = new_turn(e["player"], e["turn"], self.holdings())
                 return
         if kind in ("game_start", "dealer", "roll_for_first", "mission_dealt", "game_over"):
             self.flush()
@@ -152,30 +150,11 @@ class Table:
 
     def note(self, e: dict) -> None:
         """An event of another player's turn, for the digest."""
-        turn, kind = self.turn, e["type"]
-        if turn is None:
-            return
-        if kind == "battle" or kind == "battles":
-            self.last_defender = e["defender"]
-        elif kind == "conquest" and not self.fogged:
-            turn["taken"].setdefault(self.last_defender, []).append(e["to"])
-        elif kind == "trade":
-            turn["trades"].append(e["armies"])
-        elif kind == "elimination":
-            turn["out"].append(e["player"])
-        elif kind == "capital_captured":
-            turn["capitals"].append(e["victim"])
+        self.digester.note(self.turn, e)
 
     def saw(self, e: dict) -> None:
-        """A change of the person's view under fog: a territory seen held by another player before
-        and now by the player whose turn it is counts as taken (one first seen now does not)."""
-        turn = self.turn
-        for name, (owner, _) in e["territories"].items():
-            before = self.seen_owner.get(name)
-            if owner is not None:
-                self.seen_owner[name] = owner or None
-            if turn is not None and owner == turn["player"] and before is not None and before != owner:
-                turn["taken"].setdefault(before, []).append(name)
+        """A change of the person's view under fog (conquests seen, for the digest)."""
+        self.digester.saw(self.turn, e)
 
     def commands_line(self) -> str:
         from .human import command_names
@@ -229,37 +208,10 @@ class Table:
             return
         self.turn = None
         if line or not turn.get("told"):
-            nothing = self.t._("{player}, turn {turn}: no conquest that you saw.") if self.fogged else \
-                self.t._("{player}, turn {turn}: no conquest.")
-            self.write(line or capitalized(nothing.format(player=self.t.player(turn["player"]), turn=turn["turn"])))
+            self.write(line or self.digester.nothing(turn))
 
     def digest(self, turn: dict) -> str | None:
-        t = self.t
-        parts = []
-        for victim, places in turn["taken"].items():
-            parts.append(t._("takes {territories} from {victim}").format(
-                territories=", ".join(t.territory(p) for p in places), victim=t.player(victim)))
-        for armies in turn["trades"]:
-            parts.append(t.n_("trades cards for {n} army", "trades cards for {n} armies", armies).format(n=t.num(armies)))
-        for victim in turn["capitals"]:
-            parts.append(t._("captures the capital of {victim}").format(victim=t.player(victim)))
-        for victim in turn["out"]:
-            parts.append(t._("knocks {victim} out").format(victim=t.player(victim)))
-        after = self.holdings()
-        before = turn["before"]
-        me = turn["player"]
-        won = [c for c in after.get(me, ()) if c not in before.get(me, ())]
-        if won:
-            parts.append(t._("wins {continents}").format(continents=", ".join(t.continent(c) for c in won)))
-        for player, held in before.items():
-            lost = [c for c in held if c not in after.get(player, ())]
-            if player != me and lost:
-                parts.append(t._("{player} loses {continents}").format(
-                    player=t.player(player), continents=", ".join(t.continent(c) for c in lost)))
-        if not parts:
-            return None
-        return capitalized(t._("{player}, turn {turn}: {events}.").format(
-            player=t.player(me), turn=turn["turn"], events="; ".join(parts)))
+        return self.digester.line(turn, self.holdings())
 
     def setup_line(self) -> str:
         t = self.t
@@ -279,11 +231,8 @@ class Table:
         return t._("Meanwhile: {events}.").format(events="; ".join(parts))
 
     def holdings(self) -> dict[str, list[str]]:
-        """The continents each player holds now (from the game's board state)."""
-        g = self.view
-        if g is None:
-            return {}
-        return {g.names[s]: [g.board.continents[k] for k in g.held_continents(s)] for s in range(len(g.names))}
+        """The continents each player holds now (from the people's view of the board)."""
+        return holdings(self.view)
 
 
 def _run_kind(e: dict) -> str:

@@ -1,9 +1,10 @@
 """Babel extractors for the names that live in data, not in code.
 
 Territory, continent and card-symbol names come from the boards (rulebooks/boards/*.yaml),
-colour names from the rule files (rulebooks/*.risk). Each is offered to translators under
-its context — `territory`, `continent`, `card symbol`, `colour` — with its English name as
-the message id (riskrules.text.i18n.english_name). babel.cfg wires these in:
+colour names and variant titles from the rule files (rulebooks/*.risk). Each is offered to
+translators under its context — `territory`, `continent`, `card symbol`, `colour`, `variant` —
+with its English name as the message id (riskrules.text.i18n.english_name; a variant's title as
+its rule file writes it). babel.cfg wires these in:
 
     [riskrules.text.i18n_extract:extract_board: rulebooks/boards/**.yaml]
     [riskrules.text.i18n_extract:extract_rulebook: rulebooks/**.risk]
@@ -46,6 +47,10 @@ def extract_rulebook(fileobj: IO[bytes], keywords, comment_tags, options) -> Ite
 
     text = fileobj.read().decode("utf-8")
     book = parse_rulebook(text, "extract")
+    for variant in book.variants.values():  # a variant's title, in its rulebook's language, for the lobby
+        if variant.title:
+            yield (variant.pos.line, "p_", ("variant", variant.title),
+                   [f"Translators: the title of a variant of a rulebook (id {variant.id}), as its lobby lists it"])
     for assign in book.assigns:
         if assign.path == ("colours",):
             for colour in assign.value:

@@ -74,3 +74,15 @@ def attack_faced(view, t: Text, where: tuple[int, int], dice: int) -> str:
     else:
         line = t._("{attacker} attacks {target} ({d}, {defender}) from {source} ({a}).")
     return capitalized(line.format(**values))
+
+
+def committed_note(rules, t: Text) -> str:
+    """What the armies sent into a battle mean under rules that tell them from the dice (nl-1990:
+    the dice are up to the armies sent, and at least those move in), or "" under others."""
+    b = rules.battle
+    parts = []
+    if getattr(b, "up_to_committed", False):
+        parts.append(t._("You roll as many dice as the armies you send, or fewer."))
+    if getattr(b, "move_committed", False):
+        parts.append(t._("If you take the territory, at least the armies you sent move in."))
+    return " ".join(parts)

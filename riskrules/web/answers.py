@@ -8,6 +8,7 @@
               {"attack": [a, b], "until": k}            (a, b, k): until taken or k armies are left
               {"attack": [a, b], "until": "once"}       (a, b): one roll
               {"attack": null}                          None: no more attacks
+              {"attack": null, "end": true}             None, and None to the fortify question
     dice      {"dice": [armies, dice]}                  (armies, dice)
     defend    {"defend": n}                             n
     occupy    {"occupy": n}                             n
@@ -79,8 +80,10 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
             raise Malformed("'discard' is the number of a card")
         return (d.options[i] if 0 <= i < len(d.options) else -1), [], None
     if k is ATTACK:
-        pair = _only(raw, "attack", "until")
-        if pair is None:
+        pair = _only(raw, "attack", "until", "end")
+        if pair is None:  # ("end": true — and the turn ends, no armies moved: answered at the fortify question)
+            if raw.get("end", False) not in (True, False):
+                raise Malformed("'end' is true (the turn ends too) or false")
             return None, [], None
         until = raw.get("until", "taken")
         if not _ints(pair, 2) or not (until in ("taken", "once") or _int(until)):
@@ -121,12 +124,15 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
     raise Malformed(f"no answer is read for a '{k}' question")
 
 
-def refusal(d: Decision, answer: Any, rest: list[tuple[int, int]]) -> Refusal | None:
-    """Why the rules do not allow the answer (and, for placements, the whole plan), or None."""
+def refusal(d: Decision, answer: Any, rest: list[tuple[int, int]], left: int = 0) -> Refusal | None:
+    """Why the rules do not allow the answer (and, for placements, the whole plan), or None.
+    `left`: the armies the side has still to place (in the setup, one a question: a plan of
+    several is given one army at a time, to the questions that follow)."""
     if rest:  # all the armies named must be there to place, on territories that may take them
         total = answer[1] + sum(n for _, n in rest)
-        if total > d.most or any(n < 1 for _, n in rest):
-            return Refusal(N_("place between 1 and {most} armies"), most=d.most)
+        most = left if d.most == 1 and left > 1 else d.most
+        if total > most or any(not 1 <= n <= d.most for _, n in rest):
+            return Refusal(N_("place between 1 and {most} armies"), most=most)
         if any(x not in d.options for x, _ in rest):
             return Refusal(N_("not a territory you may place on"))
     return d.check(answer)

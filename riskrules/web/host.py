@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from urllib.parse import urlencode
 import secrets
 import stat
 import threading
@@ -28,7 +29,7 @@ from ..language.errors import RuleError
 from ..language.files import Unreadable, place
 from ..language.loader import editions, house_rules, open_rulebook
 from ..outputs import OutputError
-from ..text.i18n import available_languages
+from ..text.i18n import Text, available_languages
 from .hosted import HostedGame, Over
 from .seats import Seats, digest, new_token
 
@@ -85,12 +86,16 @@ class Host:
                     break
         return found
 
-    def catalog(self) -> dict[str, Any]:
-        return {"editions": [{"id": e["id"], "title": e["title"], "language": e["language"],
-                              "players": e["players"], "variants": e["variants"]} for e in editions()],
+    def catalog(self, lang: str | None = None) -> dict[str, Any]:
+        """What may be played; the variants' titles in `lang` (one of the catalogs), if given."""
+        t = Text(lang) if lang in available_languages() else None
+        named = (lambda v: {**v, "title": t.p_("variant", v["title"])} if t and v.get("title") else v)  # noqa: E731
+        return {"editions": [{"id": e["id"], "title": e["title"], "language": e["language"], "players": e["players"],
+                              "variants": [named(v) for v in e["variants"]]} for e in editions()],
                 "gallery": house_rules(),
                 "files": sorted(self.house_files()),
-                "bots": list(BOTS), "languages": available_languages()}
+                "bots": list(BOTS), "languages": available_languages(),
+                "chosen_seeds": self.chosen_seeds}  # (may a game of several people have a seed chosen?)
 
     # ---- a new game ----------------------------------------------------------------------------
 
@@ -103,7 +108,8 @@ class Host:
     def _create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
         if not isinstance(request, dict):
             raise Refused(400, "a game is asked for with a JSON object")
-        unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns"}
+        unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns",
+                                 "defend_most"}
         if unknown:
             raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
         self.forget_finished()
@@ -137,6 +143,9 @@ class Host:
         max_turns = request.get("max_turns", MAX_TURNS)
         if type(max_turns) is not int or not 1 <= max_turns <= MAX_TURNS:
             raise Refused(400, f"'max_turns' is a number from 1 to {MAX_TURNS}")
+        defend_most = request.get("defend_most", True)
+        if type(defend_most) is not bool:
+            raise Refused(400, "'defend_most' is true (a defender rolls the most dice he may, unasked) or false")
         try:
             book = open_rulebook(edition)
             rules = book.rules(variant, players)
@@ -154,9 +163,12 @@ class Host:
         record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)])
         try:
             game = HostedGame.new(gid, self.directory, rules, str(edition), files, list(seats), seed, lang,
-                                  self.pace, max_turns)
+                                  self.pace, max_turns, defend_most)
         except GameError as err:
             raise Refused(422, str(err)) from None
+        game.again = "/?" + urlencode({"rules": f"{'file' if file_made(request) else 'edition'}:{label}",
+                                       "variant": ",".join(variant or []), "players": players,
+                                       "seats": ",".join(seats), "lang": lang})
         # its save first, then its seats: a game whose seats are written is found again after a restart
         game.start()
         if not game.begun.wait(30) or game.failed is not None:
@@ -249,6 +261,7 @@ class Host:
         games = list(self.games.values())
         for game in games:
             game.closing.set()
+            game.woken.set()
             game.answers.put(None)
         end = time.monotonic() + wait
         for game in games:
@@ -261,3 +274,7 @@ def check_seed_problem(seed: int) -> str | None:
     except GameError as err:
         return str(err)
     return None
+
+
+def file_made(request: dict) -> bool:
+    return request.get("file") is not None

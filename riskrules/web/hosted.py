@@ -34,25 +34,26 @@ from typing import Any
 from ..engine.agents import make_bot
 from ..engine.agents.base import Agent
 from ..engine.agents.log_agent import LogAgent
-from ..engine.decisions import BONUS, DEFEND, DICE, OCCUPY, PLACE, Decision
+from ..engine.decisions import ATTACK, BONUS, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, Decision
 from ..engine.errors import GameError
 from ..engine.game import Game, Result
-from ..engine.log import MAX_LOG_BYTES, file_header, line_of, write_atomically
+from ..engine.log import file_header, line_of, write_atomically
 from ..engine.replay import Mismatch, load_save, resume_loaded, seat_stream
 from ..engine.sight import left_to_place
 from ..language.carried import moved
-from ..language.files import Unreadable, read_text
 from ..language.loader import is_path
 from ..language.rules import Rules
 from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
 from .answers import Malformed, in_words, read, refusal
+from .ending import endings
+from .kept import read_answers, write_answers
+from .since import Since
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
 SEATS = 64  # question numbers: a seat's count times SEATS plus the seat, so that no two seats' numbers meet
-ANSWERS_FORMAT = 1
 PACED = {"claim", "place", "battle", "battles", "conquest", "fortify", "trade", "capital_chosen"}  # a bot's visible moves
 
 
@@ -84,6 +85,7 @@ class WebPerson(Agent):
         self.plan: list[tuple[int, int]] = []  # placements still to make this turn
         self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
         self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
+        self.end_turn = -1  # the turn whose fortification the person skipped ("end the turn" at the attack)
         self.logged: LogAgent | None = None  # answers read off the save's lines (HostedGame.from_log)
 
     def decide(self, d: Decision):
@@ -107,6 +109,10 @@ class WebPerson(Agent):
             self.press = None
         if len(d.options) == 1 and not d.optional and d.kind in (DICE, DEFEND, OCCUPY, BONUS):
             return d.options[0]  # nothing to choose
+        if d.kind is FORTIFY and d.optional and self.end_turn == g.turn:
+            return None
+        if d.kind is DEFEND and host.defend_most:
+            return max(d.options)  # (the setting: always defend with the most)
         return self.host.ask(self, d)
 
 
@@ -128,6 +134,7 @@ class HostedGame:
         self.saved_events: list[dict] = []
         self.language = language
         self.pace = pace
+        self.defend_most = False  # a person's seat defends with the most dice, unasked (kept with the answers)
         self.lines: list[str] = []  # the save's lines
         self.game: Game | None = None
         self.t: Text | None = None
@@ -148,21 +155,28 @@ class HostedGame:
         self.asking: tuple[int, WebPerson, Decision] | None = None  # (number, agent, decision) put up
         self.answers: queue.Queue = queue.Queue()
         self.closing = threading.Event()
+        self.hurried = threading.Event()  # a person asked for the bots' moves at once (until a question is put)
+        self.woken = threading.Event()  # (ends a pace's wait: closing, or hurried)
         self.begun = threading.Event()  # set once the game's save is first written
         self.notify: Callable[[], None] = lambda: None  # the server's: a page may be waiting
         self.lock = threading.Lock()
         self.thread: threading.Thread | None = None
         self.ended_at: float | None = None  # (time.monotonic) when it finished
         self.drawn: str | None = None  # the board as the pages draw it, made once
+        self.ends: dict[int, dict[str, Any]] = {}  # at the end, each seat's: missions, how, its replay's key
+        self.again: str | None = None  # the lobby's address for a new game of the same settings
+        self.replays: dict[int, str] = {}  # each seat's replay page, once asked for
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
     @classmethod
     def new(cls, gid: str, directory: Path, rules: Rules, edition: str, files: dict[str, str], seats: list[str],
-            seed: int, language: str, pace: float = 0.0, max_turns: int = 1000) -> HostedGame:
+            seed: int, language: str, pace: float = 0.0, max_turns: int = 1000, defend_most: bool = False
+            ) -> HostedGame:
         """A game of `rules` (`edition`: an id, or a house rule's path; `files`: the texts its save
         carries, named relative to the current directory); `seats`: 'human' or a built-in bot each."""
         host = cls(gid, directory, language, pace)
+        host.defend_most = defend_most
         where = os.path.relpath(os.path.abspath(edition), os.path.abspath(directory)) if is_path(edition) else edition
         mine = {moved(name, ".", directory): text for name, text in files.items()}
 
@@ -180,6 +194,7 @@ class HostedGame:
         host._told(rules)
         host.game = Game(rules, agents, seed, max_turns=max_turns, edition=edition,
                          listeners=[saved], seat_listeners=host._tellers(rules))
+        host._see()
         host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
@@ -198,7 +213,7 @@ class HostedGame:
             host.lines = [line_of(e) for e in events]
             host.write_log()
             raise Over
-        kept, host.from_log = host.read_answers(len(header["players"]))
+        kept, host.from_log, host.defend_most = read_answers(host.answers_path, gid, len(header["players"]))
         if kept is None:  # (kept by an older riskrules: its people are answered from the save to its end)
             kept, host.from_log = [], len(events)
         host.saved_events = events
@@ -222,40 +237,25 @@ class HostedGame:
         host.game, host.follower = resume_loaded(path, events, rules, lambda name: WebPerson(host),
                                                  listeners=[saved], seat_listeners=host._tellers(rules),
                                                  people_from_log=False)
+        host._see()
         host.game.listeners.append(host._paced)  # (after the tellers)
         return host
 
+    def _see(self) -> None:
+        """Each person's `Since` hears what its seat is told from the game's start (a resumed game's
+        too, as it plays again what it had played: the same lines and marks as without a restart)."""
+        for seat, since in self.since.items():
+            since.view = self.game.sights[seat]
+            self.game.listeners.append(self.game.teller(seat, since))
+
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
-        data = {"format": ANSWERS_FORMAT, "id": self.id, **({"from_log": self.from_log} if self.from_log else {}),
-                "answers": self.taken}
-        write_atomically(self.answers_path, [json.dumps(data, ensure_ascii=False, separators=(",", ":"))])
-
-    def read_answers(self, players: int) -> tuple[list[list] | None, int]:
-        """The answers kept beside the save, or None if there are none (a game an older riskrules
-        saved), and the save's lines whose people are answered from the save itself; GameError
-        saying why if the file is not one this server wrote."""
-        path = self.answers_path
-        if not path.exists():
-            return None, 0
-        try:
-            data = json.loads(read_text(path, str(path), MAX_LOG_BYTES, "the answers of a game"))
-        except Unreadable as err:
-            raise GameError(str(err)) from None
-        except (ValueError, RecursionError):
-            raise GameError(f"{path}: not the answers of a game (not JSON)") from None
-        answers = data.get("answers") if isinstance(data, dict) else None
-        from_log = data.get("from_log", 0) if isinstance(data, dict) else None
-        if (not isinstance(data, dict) or data.get("format") != ANSWERS_FORMAT or data.get("id") != self.id
-                or type(from_log) is not int or from_log < 0 or not isinstance(answers, list) or not all(
-                    type(a) is list and len(a) == 2 and type(a[0]) is int and 0 <= a[0] < players
-                    and type(a[1]) is dict for a in answers)):
-            raise GameError(f"{path}: not the answers of game {self.id}")
-        return answers, from_log
+        write_answers(self.answers_path, self.id, self.taken, self.from_log, self.defend_most)
 
     def _told(self, rules: Rules) -> None:
         self.t = Text(self.language, rules.terms, rules.board)
         self.told = {s: deque(maxlen=LINES_KEPT) for s in self.humans}
+        self.since = {s: Since(rules, self.t, s) for s in self.humans}  # since the seat's last turn; the battle
 
     def _tellers(self, rules: Rules) -> dict[int, Callable[[dict], None]]:
         names = list(rules.colours)
@@ -282,6 +282,8 @@ class HostedGame:
             result = self.game.play()
             self.save()
             self.write_log()
+            self.ends = endings(self.lines, self.game.rules, self.t, self.humans, self.game.names, result.winner,
+                                result.reason)
             self.result = result
         except Closing:
             return
@@ -320,6 +322,9 @@ class HostedGame:
         if self.replaying():
             raise GameError(f"{self.save_path}: it goes on past the answers kept beside it ({self.answers_path.name})")
         self.caught_up.set()
+        self.hurried.clear()
+        if not self.closing.is_set():
+            self.woken.clear()
         self.questions[seat] += 1
         number = self.questions[seat] * SEATS + seat
         self.asking = (number, agent, d)
@@ -338,7 +343,7 @@ class HostedGame:
             except Malformed as err:
                 _reply(reply, err)
                 continue
-            why = refusal(d, answer, rest)
+            why = refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0)
             if why is not None:
                 _reply(reply, Answered(in_words(why, self.t)))
                 continue
@@ -351,7 +356,9 @@ class HostedGame:
                 continue
             agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
+            agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
             self.asking = None
+            self.since[seat].acted()
             _reply(reply, Answered())
             while not self.answers.empty():  # (copies of the answer, sent twice: answered now, not later)
                 item = self.answers.get_nowait()
@@ -371,25 +378,33 @@ class HostedGame:
             answer, rest, keep = read(d, raw)
         except Malformed as err:
             raise GameError(f"{where} does not answer a '{d.kind}' question: {err}") from None
-        if refusal(d, answer, rest) is not None:
+        if refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0) is not None:
             raise GameError(f"{where} is not allowed by the rules where it is given again")
         self.taken.append([seat, raw])
         agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
         agent.press = (answer[0], answer[1], keep) if keep is not None else None
+        agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
         return answer
 
     def _paced(self, event: dict) -> None:
         """After a bot's move that some person is shown: the pages show it, and the game waits `pace`
         seconds. (Heard after the seats' tellers, so that the pages tell it too; a move nobody sees
         is neither shown nor waited for: a page learns nothing from the pace.)"""
-        if self.pace <= 0 or event["type"] not in PACED or self.catching_up():
-            return
+        if self.pace <= 0 or event["type"] not in PACED or self.catching_up() or event["turn"] == 0:
+            return  # (nor the setup's: the bots place at once)
         player = event.get("player")
         names = self.game.names
         if player is None or player not in names or names.index(player) in self.humans:
             return
-        if self.publish() and self.closing.wait(self.pace):
+        if self.publish() and not self.hurried.is_set():
+            self.woken.wait(self.pace)
+        if self.closing.is_set():
             raise Closing
+
+    def hurry(self) -> None:
+        """The bots' moves at once, until the next question is put to a person."""
+        self.hurried.set()
+        self.woken.set()
 
     def replaying(self) -> bool:
         """Is a resumed game still replaying its save? (Then nothing is paced or shown.)"""
@@ -413,8 +428,14 @@ class HostedGame:
         for seat in self.humans:
             view = game.sights[seat]
             state = seat_state(view, t)
-            state.update(seat=seat, log=list(self.told[seat]), over=over, error=self.failed,
-                         asked=asked if asked == seat or asked == view.active else view.active)
+            state.update(self.since[seat].shown(), over=over)
+            if over is not None:
+                end = self.ends.get(seat, {})
+                state["over"] = {**over, "missions": end.get("missions", []), "how": end.get("how"), "again": self.again,
+                                 "replay": f"/g/{self.id}/replay?key={end['key']}" if "key" in end else None}
+            state.update(seat=seat, log=list(self.told[seat]), error=self.failed,
+                         asked=asked if asked == seat or asked == view.active or (
+                             view.turn == 0 and asked is not None and not getattr(view, "level", None)) else view.active)
             if asking is not None and asked == seat:
                 number, agent, d = asking
                 state["decision"] = described(d, view, t, number, left_to_place(view, d) if d.kind is PLACE else 0)
@@ -458,6 +479,7 @@ class HostedGame:
     def close(self, wait: float = 5.0) -> None:
         """Stop the game's thread where it is (its save stays as it was last written)."""
         self.closing.set()
+        self.woken.set()
         self.answers.put(None)
         if self.thread is not None:
             self.thread.join(wait)

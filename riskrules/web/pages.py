@@ -13,6 +13,8 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "X-Frame-Options": "DENY", "Cache-Control": "no-store"}
+# a replay page is one file: its script and style inline (text/replay_page.py; every name in it escaped)
+REPLAY_HEADERS = {**HEADERS, "Content-Security-Policy": CSP.replace("script-src 'self'", "script-src 'unsafe-inline'")}
 STATIC_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
 STATIC = {"table.js": "text/javascript; charset=utf-8", "lobby.js": "text/javascript; charset=utf-8",
           "style.css": "text/css; charset=utf-8"}
@@ -44,7 +46,8 @@ def lobby() -> str:
 <label>Players <input id="players" name="players" type="number" min="2" max="6" value="3"></label>
 <fieldset id="seats"><legend>Seats</legend></fieldset>
 <label>Language <select id="lang" name="lang"></select></label>
-<label>Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
+<label><input id="defend-most" name="defend-most" type="checkbox" checked> Always defend with the most dice</label>
+<label id="seed-label">Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
 <button id="create" type="submit">Make the game</button>
 </form>
 <p id="problem" role="alert"></p>
@@ -59,12 +62,14 @@ def game_page() -> str:
     return _shell("riskrules", """<header class="top"><h1 id="title">riskrules</h1><p id="turn"></p></header>
 <div id="handover" hidden><p id="handover-text"></p><button id="handover-go" type="button"></button></div>
 <main id="table">
-<section id="board" aria-label="board"></section>
+<div id="map"><div id="zoom"></div><section id="board" aria-label="board"></section></div>
 <aside id="side">
-<div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="controls"></div>
+<div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>
-<p id="over" hidden></p>
+<div id="over" hidden></div>
+<section id="since" hidden><h2 id="h-since"></h2><ul id="since-list"></ul></section>
 <table id="players"></table>
+<table id="continents"></table>
 <h2 id="h-cards"></h2><ul id="hand"></ul>
 <h2 id="h-mission"></h2><p id="mission"></p>
 <h2 id="h-log"></h2><ul id="log"></ul>

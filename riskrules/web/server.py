@@ -37,6 +37,7 @@ from . import pages
 from .answers import Malformed
 from .guards import Guards, json_response, problem
 from .host import GAME_ID, Host, Refused
+from .ending import replay_of, seat_of_key
 from .hosted import HostedGame
 from .words import words
 
@@ -101,12 +102,14 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
     routes = [
         Route("/", partial(_page, table=table, html=pages.lobby())),
         Route("/g/{gid}", partial(_page, table=table, html=pages.game_page())),
+        Route("/g/{gid}/replay", partial(_replay, table=table)),
         Route("/static/{name}", partial(_static, table=table)),
         Route("/api/catalog", partial(_catalog, table=table)),
         Route("/api/games", partial(_create, table=table), methods=["POST"]),
         Route("/api/games/{gid}/table", partial(_table, table=table)),
         Route("/api/games/{gid}/state", partial(_state, table=table)),
         Route("/api/games/{gid}/answer", partial(_answer, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/hurry", partial(_hurry, table=table), methods=["POST"]),
     ]
     async def no_route(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
@@ -146,7 +149,8 @@ async def _catalog(request: Request, table: Table) -> Response:
     refused = table.guards.first_look(request) or table.guards.rate(request, None)
     if refused is not None:
         return refused
-    catalog = await asyncio.get_running_loop().run_in_executor(None, table.host.catalog)
+    lang = request.query_params.get("lang")  # (the variants' titles in this language, if it is one)
+    catalog = await asyncio.get_running_loop().run_in_executor(None, table.host.catalog, lang)
     return json_response(catalog)
 
 
@@ -229,6 +233,7 @@ def _table_data(table: Table, game: HostedGame, seats: list[int]) -> dict[str, A
             "agents": table.host.seats[game.id].agents,
             "territories": [t.territory(x) for x in board.territories],
             "continents": [t.continent(c) for c in board.continents],
+            "continent_of": list(board.continent_of), "bonuses": continent_bonuses(rules),
             "adjacent": [list(a) for a in board.adjacent],
             "words": words(t), "board": svg}
 
@@ -306,3 +311,30 @@ async def _answer(request: Request, table: Table) -> Response:
     if taken.unsaved is not None:
         return problem(507, f"the answer could not be kept, and was not taken: {taken.unsaved}")
     return json_response({"ok": True})
+
+
+async def _hurry(request: Request, table: Table) -> Response:
+    """A person at the table asks for the bots' moves at once (until a question is put to a person)."""
+    game, seats, refused = _seated(request, table, changing=True)
+    if refused is not None:
+        return refused
+    game.hurry()
+    return json_response({"ok": True})
+
+
+async def _replay(request: Request, table: Table) -> Response:
+    """A finished game's replay page, as the seat whose key the link carries may see it (the key is
+    in that seat's page at the end: under fog the page is that seat's own stream)."""
+    refused = table.guards.first_look(request) or table.guards.rate(request, None)
+    if refused is not None:
+        return refused
+    gid = request.path_params["gid"]
+    game = table.host.games.get(gid) if GAME_ID.fullmatch(gid) else None
+    seat = seat_of_key(game.ends, request.query_params.get("key", "")) if game is not None and game.result else None
+    if seat is None:
+        return problem(404, "no such replay (its link is on the page of a finished game)")
+    if seat not in game.replays:
+        rules = game.game.rules
+        game.replays[seat] = await asyncio.get_running_loop().run_in_executor(
+            None, replay_of, game.lines, rules, game.t, game.game.names[seat], f"{gid}.jsonl")
+    return Response(game.replays[seat], media_type="text/html; charset=utf-8", headers=pages.REPLAY_HEADERS)

@@ -16,7 +16,7 @@ from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DIS
 from ..engine.sight import seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
-from ..text.seat_words import attack_faced, card_text, mission_line, set_text
+from ..text.seat_words import attack_faced, card_text, committed_note, mission_line, set_text
 
 
 def seat_state(view, t: Text) -> dict[str, Any]:
@@ -126,6 +126,12 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
         out["where"] = list(d.where)
         out["prompt"] = t._("Attack {target} from {source}: armies to send and dice to roll.").format(
             target=name(d.where[1]), source=name(d.where[0]))
+        note = committed_note(view.rules, t)  # (nl-1990: armies sent, dice up to them, and the move-in)
+        if note:
+            out["faced"] = note
+            out["labels"] = [t._("send {armies}, roll {dice}").format(
+                armies=t.n_("{n} army", "{n} armies", c).format(n=t.num(c)),
+                dice=t.n_("{n} die", "{n} dice", r).format(n=t.num(r))) for c, r in d.options]
     elif k is DEFEND:
         out["options"] = list(d.options)
         out["labels"] = [t.n_("{n} die", "{n} dice", n).format(n=t.num(n)) for n in d.options]

@@ -11,6 +11,8 @@ def words(t: Text) -> dict[str, str]:
         # the players' table (the terminal's column heads)
         "player": t._("player"), "territories": t._("terr."), "armies": t._("armies"), "cards": t._("cards"),
         "continents": t._("continents"), "out": t._("out"),
+        "zoom_in": t._("Zoom in"), "zoom_out": t._("Zoom out"),
+        "continent": t._("continent"), "bonus": t._("bonus"), "holder": t._("held by"),
         # headings
         "your_cards": t._("Your cards"), "no_cards": t._("You hold no cards."), "mission": t._("Mission"), "happened": t._("What happened"),
         "turn": t._("Turn {turn}, round {round}: {player}"), "setup": t._("The setup"),
@@ -27,6 +29,15 @@ def words(t: Text) -> dict[str, str]:
         "move": t._("Move"), "end_turn": t._("End the turn"), "trade": t._("Trade"), "keep_cards": t._("Keep the cards"),
         "discard": t._("Discard"),
         "armies_label": t._("Armies"),
+        # since the seat's last turn, and the battle going on (issue 48)
+        "since": t._("Since your last turn"), "attacker": t._("Attacker"), "defender": t._("Defender"),
+        "losses": t._("Losses"),
+        # a start in a few clicks (issue 48)
+        "per_click": t._("Armies a click"), "all": t._("all"), "spread": t._("Spread the rest"),
+        # the end (issue 48)
+        "won_by": t._("The mission: {mission}."), "missions": t._("Every player's mission"),
+        "replay": t._("The game's replay"), "again": t._("A new game with the same settings"), "lobby": t._("The lobby"),
+        "hurry": t._("Play the bots' moves at once"), "waiting_others": t._("Waiting for the other players…"),
         # cards that do something (issue 44)
         "play_none": t._("Play no card"), "other_card": t._("Another card"),
         "card_chosen": t._("{card}: now click its target."), "pick_player": t._("{card}: choose a player."),

@@ -19,6 +19,20 @@ function chosen() {
 
 function editionOf(id) { return catalog.editions.find((e) => e.id === id); }
 
+let langPicked = false;  // has a person chosen the language?
+
+// the language of an edition, or of the edition a house rule of the gallery extends (through other house rules)
+function languageOf(kind, id) {
+  for (let k = 0; k < 20 && kind === "edition"; k++) {
+    const edition = editionOf(id);
+    if (edition) return edition.language;
+    const house = catalog.gallery.find((h) => h.id === id);
+    if (!house) return null;
+    id = house.extends;
+  }
+  return null;
+}
+
 function variants() {
   const {kind, id} = chosen();
   const edition = kind === "edition" ? editionOf(id) : null;  // (a house rule's variants are its parent's)
@@ -26,11 +40,42 @@ function variants() {
   const usual = edition && edition.variants.find((v) => v.default);
   select.replaceChildren(option("", usual ? "the edition's own: " + usual.title : "—"));
   if (edition) for (const v of edition.variants) if (!v.default) select.appendChild(option(v.id, v.title));
-  if (edition) {
-    $("players").min = edition.players.min; $("players").max = edition.players.max;
-    $("lang").value = edition.language;
-  }
+  if (edition) { $("players").min = edition.players.min; $("players").max = edition.players.max; }
+  const language = languageOf(kind, id);  // the language follows the rules until a person picks one
+  if (!langPicked && language && catalog.languages.includes(language)) $("lang").value = language;
+  titled(edition);
   seats();
+}
+
+// each language by its own name
+const OWN_NAMES = {cs: "čeština", de: "Deutsch", en: "English", nl: "Nederlands", sv: "svenska"};
+
+// a seed only where the server takes one: a game of one person (or any, on a server started with --chosen-seeds)
+function seedShown() {
+  const people = [...$("seats").querySelectorAll("select")].filter((s) => s.value === "human").length;
+  const shown = people <= 1 || catalog.chosen_seeds;
+  $("seed-label").hidden = !shown;
+  if (!shown) $("seed").value = "";
+}
+
+// the variants' titles in the language chosen (the server's catalogs)
+let titles = {};  // language → edition id → variant id → title
+async function titled(edition) {
+  const lang = $("lang").value;
+  if (!edition || !lang) return;
+  if (!titles[lang]) {
+    const response = await fetch("/api/catalog?lang=" + encodeURIComponent(lang));
+    const body = await response.json().catch(() => null);
+    if (!body) return;
+    titles[lang] = Object.fromEntries(body.editions.map((e) => [e.id, Object.fromEntries(e.variants.map((v) => [v.id, v.title]))]));
+  }
+  const names = titles[lang][edition.id] || {};
+  const usual = edition.variants.find((v) => v.default);
+  for (const o of $("variant").options) {
+    if (o.value && names[o.value]) o.textContent = names[o.value];
+    else if (!o.value && usual && names[usual.id]) o.textContent = "the edition's own: " + names[usual.id];
+  }
+  document.body.dataset.titled = lang + ":" + edition.id;
 }
 
 function seats() {
@@ -45,9 +90,11 @@ function seats() {
     select.appendChild(option("human", "a person"));
     for (const bot of catalog.bots) select.appendChild(option(bot, "bot: " + bot));
     select.value = before[i] || (i === 0 ? "human" : "balanced");
+    select.addEventListener("change", seedShown);
     label.append("Seat " + (i + 1) + " ", select);
     box.appendChild(label);
   }
+  seedShown();
 }
 
 async function create(event) {
@@ -59,6 +106,7 @@ async function create(event) {
   if (kind === "file") request.file = id; else request.edition = id;
   if ($("variant").value) request.variant = [$("variant").value];
   if ($("seed").value !== "") request.seed = Number($("seed").value);
+  request.defend_most = $("defend-most").checked;
   const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
   const body = await response.json().catch(() => null);
   if (response.status !== 201) { $("problem").textContent = (body && body.error) || String(response.status); return; }
@@ -81,20 +129,33 @@ async function start() {
   const select = $("edition");
   const editions = document.createElement("optgroup"); editions.label = "Editions";
   for (const e of catalog.editions) editions.appendChild(option("edition:" + e.id, e.id + " — " + e.title));
-  const gallery = document.createElement("optgroup"); gallery.label = "House rules (gallery)";
-  for (const h of catalog.gallery) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
-  select.append(editions, gallery);
+  select.append(editions);
+  const parents = [...new Set(catalog.gallery.map((h) => h.extends))];  // the gallery's house rules, by what they extend
+  for (const parent of parents) {
+    const gallery = document.createElement("optgroup"); gallery.label = "House rules on " + parent;
+    for (const h of catalog.gallery.filter((g) => g.extends === parent)) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
+    select.appendChild(gallery);
+  }
   if (catalog.files.length) {
     const files = document.createElement("optgroup"); files.label = "House rules (this server's files)";
     for (const f of catalog.files) files.appendChild(option("file:" + f, f));
     select.appendChild(files);
   }
-  for (const lang of catalog.languages) $("lang").appendChild(option(lang, lang));
+  for (const lang of catalog.languages) $("lang").appendChild(option(lang, OWN_NAMES[lang] || lang));
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);
+  $("lang").addEventListener("change", () => { langPicked = true; const {kind, id} = chosen(); if (kind === "edition") titled(editionOf(id)); });
   $("new-game").addEventListener("submit", create);
+  // a new game of the same settings (the link at a game's end): ?rules=…&variant=…&players=…&seats=…&lang=…
+  const again = new URLSearchParams(location.search);
+  if (again.get("rules") && [...select.options].some((o) => o.value === again.get("rules"))) select.value = again.get("rules");
   variants();
+  if (again.get("variant") && [...$("variant").options].some((o) => o.value === again.get("variant"))) $("variant").value = again.get("variant");
+  if (/^[2-8]$/.test(again.get("players") || "")) { $("players").value = again.get("players"); seats(); }
+  const kinds = (again.get("seats") || "").split(",");
+  $("seats").querySelectorAll("select").forEach((s, i) => { if ([...s.options].some((o) => o.value === kinds[i])) s.value = kinds[i]; });
+  if (catalog.languages.includes(again.get("lang"))) $("lang").value = again.get("lang");
 }
 
 start();

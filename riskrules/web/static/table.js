@@ -24,6 +24,8 @@ let local = {};           // what the person has chosen so far for it (placement
 let sending = false;
 let keyboard = false;     // has the person used the keyboard? (then each question takes the focus)
 let attacking = {turn: -1, mode: "taken", keep: 3};  // how the person attacks: kept for the whole turn
+let perClick = "1";       // armies a click when placing ("1", "3", "5", "10" or "all"); shift-click: five
+let shifted = false;      // was the last click on the board a shift-click?
 
 function capital(text) { return text ? text[0].toLocaleUpperCase() + text.slice(1) : text; }
 
@@ -55,12 +57,133 @@ function paint(state) {
     if (ring) ring.setAttribute("stroke", owner === null || owner < 0 ? "#888" : info.colours[owner]);
     const units = state.units && state.units[x];  // special units (issue 45): a '*' after the armies
     if (count) count.textContent = (armies === null ? "?" : String(armies)) + (units ? "*" : "");
-    path.classList.remove("choosable", "selected");
+    path.classList.remove("choosable", "selected", "changed", "attacking", "attacked");
     const title = path.querySelector("title");
     if (title) title.textContent = info.territories[x] + " — " + (owner === null ? "?" :
       owner >= 0 ? info.players[owner] : "—") + ", " + (armies === null ? "?" : armies) +
       (units ? "; " + units.join(", ") : "");
   }
+}
+
+// each continent's outline in a colour and a dash of its own (Okabe and Ito's eight colours, told apart by
+// the colour-blind; the dashes tell them apart in grey too), and its legend: bonus and holder
+const OUTLINES = ["#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#000000", "#F0E442"];
+const DASHES = ["", "12 4", "3 3", "12 3 3 3", "20 5", "6 2 2 2 2 2", "2 7", "14 3 3 3 3 3"];
+function outline(k) { return {colour: OUTLINES[k % 8], dash: DASHES[(k + Math.floor(k / 8)) % 8]}; }
+
+function continentOutlines() {  // a band just inside each territory's edge (its cell's shape, clipped to itself)
+  const svg = document.querySelector("#board svg");
+  if (!svg) return;
+  const ns = "http://www.w3.org/2000/svg";
+  const defs = document.createElementNS(ns, "defs"), group = document.createElementNS(ns, "g");
+  group.setAttribute("class", "outlines"); group.setAttribute("pointer-events", "none");
+  info.continent_of.forEach((k, x) => {
+    const path = cell(x), o = outline(k);
+    if (!path) return;
+    const clip = document.createElementNS(ns, "clipPath"), shape = document.createElementNS(ns, "path"), band = document.createElementNS(ns, "path");
+    clip.setAttribute("id", "k" + x);
+    shape.setAttribute("d", path.getAttribute("d"));
+    clip.appendChild(shape); defs.appendChild(clip);
+    band.setAttribute("d", path.getAttribute("d"));
+    band.setAttribute("clip-path", "url(#k" + x + ")");
+    band.setAttribute("fill", "none"); band.setAttribute("stroke", o.colour); band.setAttribute("stroke-width", "9");
+    band.dataset.continent = String(k);
+    if (o.dash) band.setAttribute("stroke-dasharray", o.dash);
+    group.appendChild(band);
+  });
+  const labels = svg.querySelector("text.name");
+  svg.insertBefore(defs, svg.firstChild);
+  if (labels) labels.parentNode.insertBefore(group, labels); else svg.appendChild(group);
+}
+
+function legend(state) {
+  const w = info.words;
+  const rows = [row([[w.continent], [w.bonus], [w.holder]], true)];
+  info.continents.forEach((name, k) => {
+    const holder = state.players.findIndex((p) => p.alive && p.continents.includes(k));
+    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]], [holder < 0 ? "—" : capital(info.players[holder])]]);
+    const o = outline(k);
+    const ns = "http://www.w3.org/2000/svg";
+    const swatch = document.createElementNS(ns, "svg"), line = document.createElementNS(ns, "line");
+    swatch.setAttribute("width", "34"); swatch.setAttribute("height", "10"); swatch.setAttribute("class", "swatch");
+    for (const [a, v] of [["x1", "0"], ["y1", "5"], ["x2", "34"], ["y2", "5"], ["stroke", o.colour], ["stroke-width", "4"]]) line.setAttribute(a, v);
+    if (o.dash) line.setAttribute("stroke-dasharray", o.dash);
+    swatch.appendChild(line);
+    tr.firstChild.prepend(swatch, " ");
+    tr.dataset.continent = String(k);
+    if (holder >= 0) tr.lastChild.style.borderLeft = "6px solid " + info.colours[holder];
+    rows.push(tr);
+  });
+  $("continents").replaceChildren(...rows);
+}
+
+// the map at full width, zoomed so that no text is under 11 pixels (then panned by scrolling); + and − zoom
+let zoom = 1, zoomed = false;  // (zoomed: by the person; otherwise fitted to the screen)
+function smallestText() {  // the smallest text of the board, in pixels, at zoom 1
+  const svg = document.querySelector("#board svg");
+  const scale = $("board").clientWidth / svg.viewBox.baseVal.width;
+  return Math.min(...[...svg.querySelectorAll("text")].map((t) => parseFloat(getComputedStyle(t).fontSize))) * scale;
+}
+function fitZoom() {
+  const svg = document.querySelector("#board svg");
+  if (!svg || !svg.viewBox.baseVal.width) return;
+  if (!zoomed) zoom = Math.max(1, 11 / smallestText());
+  svg.style.width = (zoom * 100).toFixed(2) + "%";
+  document.body.dataset.zoom = zoom.toFixed(2);
+}
+function zoomBy(factor) {
+  const box = $("board"), centre = [(box.scrollLeft + box.clientWidth / 2) / box.scrollWidth, (box.scrollTop + box.clientHeight / 2) / box.scrollHeight];
+  zoom = Math.min(6, Math.max(1, zoom * factor)); zoomed = true;
+  fitZoom();
+  box.scrollLeft = centre[0] * box.scrollWidth - box.clientWidth / 2;  // (the middle stays where it was)
+  box.scrollTop = centre[1] * box.scrollHeight - box.clientHeight / 2;
+}
+
+// what happened since the seat's last turn (marked until the person acts), and the battle going on:
+// an arrow from the attacker to the target, the dice as they fell (drawn as the replay page draws them)
+function overlay(state) {
+  const svg = document.querySelector("#board svg");
+  document.querySelectorAll(".battle-arrow").forEach((e) => e.remove());
+  document.querySelectorAll("#board circle.changed").forEach((e) => e.classList.remove("changed"));
+  for (const x of state.marked || []) { cell(x).classList.add("changed"); if ($("r" + x)) $("r" + x).classList.add("changed"); }
+  const d = state.decision;
+  const battle = state.battle;
+  const where = d && d.where ? d.where : battle ? [battle.from, battle.to] : null;
+  if (where && svg) {
+    const from = $("a" + where[0]), to = $("a" + where[1]);
+    cell(where[0]).classList.add("attacking");
+    cell(where[1]).classList.add("attacked");
+    if (from && to) {
+      const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+      const [x1, y1, x2, y2] = [from.getAttribute("x"), from.getAttribute("y"), to.getAttribute("x"), to.getAttribute("y")].map(parseFloat);
+      const cut = Math.min(0.25, 18 / Math.max(1, Math.hypot(x2 - x1, y2 - y1)));  // (stops short of the badges)
+      line.setAttribute("x1", String(x1 + (x2 - x1) * cut)); line.setAttribute("y1", String(y1 + (y2 - y1) * cut));
+      line.setAttribute("x2", String(x2 - (x2 - x1) * cut)); line.setAttribute("y2", String(y2 - (y2 - y1) * cut));
+      line.setAttribute("class", "battle-arrow");
+      line.setAttribute("marker-end", "url(#battle-head)");
+      svg.appendChild(line);
+    }
+  }
+  const box = $("battle");
+  box.replaceChildren();
+  box.hidden = !(battle && battle.dice);
+  if (battle && battle.dice) {
+    const w = info.words;
+    const die = (face, kind) => { const s = document.createElement("span"); s.className = "die " + kind; s.textContent = face; return s; };
+    const a = document.createElement("div"), b = document.createElement("div");
+    a.append(info.territories[battle.from] + " — " + w.attacker + ": "); battle.dice[0].forEach((f) => a.append(die(f, "a")));
+    b.append(info.territories[battle.to] + " — " + w.defender + ": "); battle.dice[1].forEach((f) => b.append(die(f, "d")));
+    const l = document.createElement("div");
+    l.textContent = w.losses + ": " + battle.losses[0] + " / " + battle.losses[1];
+    box.append(a, b, l);
+  }
+}
+
+function sinceBox(state) {
+  const lines = state.since || [];
+  $("since").hidden = !lines.length;
+  $("h-since").textContent = info.words.since;
+  $("since-list").replaceChildren(...lines.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
 }
 
 function mark(xs, kind) {
@@ -123,9 +246,36 @@ function side(state) {
     player: info.players[state.active]}) : w.setup;
   const over = $("over");
   over.hidden = !state.over && !state.error;
-  over.textContent = state.over ? w.over + " " + state.over.text : (state.error || "");
+  if (state.over) ending(state.over); else over.textContent = state.error || "";
   $("question").hidden = Boolean(state.over || state.error);
   document.body.dataset.over = state.over ? "yes" : "no";
+}
+
+// the end: who won and how, every mission the seat may see, the replay, a new game, the lobby
+function ending(end) {
+  const w = info.words;
+  const over = $("over");
+  const head = document.createElement("p");
+  head.id = "result";
+  head.textContent = w.over + " " + end.text + (end.how ? " " + say(w.won_by, {mission: end.how}) : "");
+  const parts = [head];
+  if (end.missions && end.missions.length) {
+    const h = document.createElement("h2"); h.textContent = w.missions;
+    const list = document.createElement("ul"); list.id = "missions";
+    for (const [player, mission] of end.missions) {
+      const li = document.createElement("li"); li.textContent = capital(player) + ": " + mission; list.appendChild(li);
+    }
+    parts.push(h, list);
+  }
+  const links = document.createElement("p"); links.id = "after";
+  for (const [id, href, text] of [["replay-link", end.replay, w.replay], ["again-link", end.again, w.again], ["lobby-link", "/", w.lobby]]) {
+    if (!href) continue;
+    const a = document.createElement("a"); a.id = id; a.href = href; a.textContent = text;
+    if (id === "replay-link") a.target = "_blank";
+    links.append(a, " ");
+  }
+  parts.push(links);
+  over.replaceChildren(...parts);
 }
 
 // ---- the question ----------------------------------------------------------------------------
@@ -205,9 +355,15 @@ function question_(state) {
   document.body.dataset.kind = d ? d.kind : "";
   if (!d) {
     question = null; local = {};
-    $("prompt").textContent = state.over ? "" : say(w.waiting, {player: info.players[state.asked ?? state.active] || ""});
+    const who = info.players[state.asked ?? state.active];
+    $("prompt").textContent = state.over ? "" : who ? say(w.waiting, {player: who}) : w.waiting_others;
     $("faced").textContent = "";
-    controls.replaceChildren();
+    if (state.over || state.error) controls.replaceChildren();
+    else if (!$("hurry")) {  // the bots' moves at once, until the next question (kept while the bots play)
+      const fast = button(w.hurry, hurry, false);
+      fast.id = "hurry";
+      controls.replaceChildren(fast);
+    }
     planMarks({});
     return;
   }
@@ -222,6 +378,20 @@ function question_(state) {
   if (local.target !== undefined) cell(local.target).classList.add("selected");
   if (k === "place") {
     const placed = Object.values(local.plan || {}).reduce((a, b) => a + b, 0);
+    if (d.left > 1) {  // several armies a click, or spread over one's territories
+      const per = document.createElement("select");
+      per.id = "per-click";
+      per.setAttribute("aria-label", w.per_click);
+      for (const [value, text] of [["1", "1"], ["3", "3"], ["5", "5"], ["10", "10"], ["all", w.all]]) {
+        const o = document.createElement("option"); o.value = value; o.textContent = text; o.selected = value === perClick;
+        per.appendChild(o);
+      }
+      per.addEventListener("change", () => { perClick = per.value; });
+      const label = document.createElement("label");
+      label.append(w.per_click + " ", per);
+      parts.push(label);
+      parts.push(button(w.spread, () => spread(d, state, placed), false));
+    }
     if (d.most > 1) {
       const place = button(w.place + (placed ? " (" + placed + "/" + d.most + ")" : ""), () => send({place: Object.entries(local.plan || {}).map(([x, n]) => [Number(x), n])}), true);
       place.disabled = placed === 0;  // (nothing to place yet: click a territory first)
@@ -261,6 +431,7 @@ function question_(state) {
     parts.push(box);
     if (local.source !== undefined) parts.push(document.createTextNode(say(w.chosen_from, {territory: info.territories[local.source]})));
     parts.push(button(w.stop, () => send({attack: null}), true));
+    parts.push(button(w.end_turn, () => send({attack: null, end: true}), false));  // (and no armies moved)
   }
   if (k === "fortify") {
     if (local.target !== undefined) {
@@ -283,6 +454,11 @@ function question_(state) {
   if (k === "occupy") {
     const [least, most] = d.options;
     const input = numberInput(least, most, most);
+    const taken = d.where[1], count = $("a" + taken);  // (drawn as it will be: the conqueror's, with the armies moving in)
+    cell(taken).setAttribute("fill", info.colours[d.side]);
+    if ($("r" + taken)) $("r" + taken).setAttribute("stroke", info.colours[d.side]);
+    if (count) count.textContent = String(most);
+    input.addEventListener("input", () => { if (count) count.textContent = String(whole(input.value, most)); });
     parts.push(input);
     parts.push(button(w.move, () => send({occupy: whole(input.value, most)}), true));
   }
@@ -379,11 +555,12 @@ function clicked(x) {
   }
   if (k === "place") {
     if (!d.options.includes(x)) return;
-    if (d.most === 1) { send({place: [[x, 1]]}); return; }
+    const per = shifted ? 5 : perClick === "all" ? Infinity : Number(perClick);
+    if (d.most === 1) { send({place: Array(Math.max(1, Math.min(per, d.left))).fill([x, 1])}); return; }  // (the setup: an army a question)
     local.plan = local.plan || {};
     const placed = Object.values(local.plan).reduce((a, b) => a + b, 0);
     if (placed >= d.most) return;
-    local.plan[x] = (local.plan[x] || 0) + 1;
+    local.plan[x] = (local.plan[x] || 0) + Math.min(per, d.most - placed);
     local.last = x;
     render();
     return;
@@ -410,6 +587,27 @@ function clicked(x) {
     }
     if (sources.has(x)) { local = Object.assign(local, {source: x, target: undefined}); render(); }
   }
+}
+
+// the armies left spread over one's territories, the weakest first
+function spread(d, state, placed) {
+  const plan = Object.assign({}, local.plan || {});
+  const room = d.most === 1 ? d.left : d.most - placed;
+  const load = (x) => (state.armies[x] || 0) + (plan[x] || 0);
+  const order = [];
+  for (let i = 0; i < room; i++) {
+    const x = [...d.options].sort((a, b) => load(a) - load(b) || a - b)[0];
+    plan[x] = (plan[x] || 0) + 1;
+    order.push([x, 1]);
+  }
+  if (d.most === 1) send({place: order});
+  else send({place: Object.entries(plan).map(([x, n]) => [Number(x), n])});
+}
+
+async function hurry() {
+  try {
+    await api("/hurry", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
+  } catch (e) { /* (the next poll shows how things are) */ }
 }
 
 async function send(answer) {
@@ -454,7 +652,10 @@ function render() {
   if (!state) return;
   document.body.dataset.seat = String(current);
   paint(state);
+  overlay(state);
   side(state);
+  legend(state);
+  sinceBox(state);
   question_(state);
 }
 
@@ -534,9 +735,28 @@ async function start() {
   document.title = info.title;
   $("title").textContent = info.title;
   $("board").innerHTML = info.board;  // (the server's own drawing: every name in it is escaped)
+  continentOutlines();
+  fitZoom();
+  window.addEventListener("resize", fitZoom);
+  const bar = $("zoom");
+  bar.replaceChildren(...[["zoom-in", "+", info.words.zoom_in, 1.25], ["zoom-out", "−", info.words.zoom_out, 0.8]].map(([id, text, label, f]) => {
+    const b = document.createElement("button"); b.type = "button"; b.id = id; b.textContent = text;
+    b.setAttribute("aria-label", label); b.title = label; b.addEventListener("click", () => zoomBy(f)); return b;
+  }));
+  const svg = document.querySelector("#board svg");
+  if (svg) {  // the battle arrow's head
+    const ns = "http://www.w3.org/2000/svg";
+    const defs = document.createElementNS(ns, "defs"), head = document.createElementNS(ns, "marker"), tip = document.createElementNS(ns, "path");
+    head.setAttribute("id", "battle-head"); head.setAttribute("viewBox", "0 0 10 10"); head.setAttribute("refX", "8"); head.setAttribute("refY", "5");
+    head.setAttribute("markerWidth", "4"); head.setAttribute("markerHeight", "4"); head.setAttribute("orient", "auto");
+    tip.setAttribute("d", "M0,0L10,5L0,10Z"); tip.setAttribute("fill", "#d00000");
+    head.appendChild(tip); defs.appendChild(head); svg.appendChild(defs);
+  }
   $("board").addEventListener("click", (event) => {
     const target = event.target.closest("path[id^='c']");
+    shifted = event.shiftKey;
     if (target) clicked(Number(target.id.slice(1)));
+    shifted = false;
   });
   document.addEventListener("keydown", keys);
   current = info.seats[0];
