@@ -24,6 +24,7 @@ from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DIS
 from ..language.visibility import SEE_ALL, SEE_OWNER
 
 KINDS = (CLAIM, PLACE, TRADE, BONUS, ATTACK, DICE, DEFEND, OCCUPY, FORTIFY, CAPITAL, DISCARD, REROLL, PLAY)
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 TERRITORY_KINDS = (CLAIM, BONUS, CAPITAL)  # answered by a territory
 SLOTS = 12  # options named by their place in the list
 EXTRA = 4 + SLOTS  # stop, three amounts, the slots
@@ -48,49 +49,71 @@ class Encoding:
         self.size = n * self.features + self.globals
         self.actions = n + EXTRA
         self.stop, self.amounts, self.slot0 = n, n + 1, n + 4
+        # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
+        self.order = [[(seat + p) % players for p in range(players)] + list(range(players, seats))
+                      for seat in range(seats)]
+        # the column of each owner (-2 unseen, -1 free, then the seats), for each observing seat
+        self.columns = []
+        for seat in range(seats):
+            columns = np.zeros(seats + 2, dtype=np.int64)
+            columns[0], columns[1] = self.hidden, self.free
+            for place, s in enumerate(self.order[seat]):
+                columns[s + 2] = place
+            self.columns.append(columns)
+        # the row of features each owner code (-2 unseen, -1 free, the seats: + 2) starts from, for each seat
+        self.rows_of = []
+        for seat in range(seats):
+            rows = np.zeros((seats + 2, self.features), dtype=np.float32)
+            rows[np.arange(seats + 2), self.columns[seat]] = 1.0
+            self.rows_of.append(rows)
 
     # ---- observations ---------------------------------------------------------------------------------
 
-    def observe(self, view, seat: int, d: Decision | None, stage: int, chosen: int | None) -> np.ndarray:
-        n, f = self.n, self.features
-        board = np.zeros((n, f), dtype=np.float32)
-        owner = np.fromiter(view.owner, dtype=np.int64, count=n)
-        armies = np.fromiter(view.armies, dtype=np.float32, count=n)
-        column = (owner - seat) % self.players
-        column = np.where(owner >= self.players, owner, column)  # the neutral army: its own column
-        column = np.where(owner == -1, self.free, np.where(owner < -1, self.hidden, column))
-        level = getattr(view, "level", None)
-        shown = owner != -1
-        if level is not None:  # as sight.seen_now: what the seat does not see now is not shown
-            seen = np.fromiter(level, dtype=np.int64, count=n)
-            column = np.where(shown & (seen < SEE_OWNER), self.hidden, column)
-            unseen_armies = shown & (seen < SEE_ALL)
-        else:
-            unseen_armies = np.zeros(n, dtype=bool)
-        rows = np.arange(n)
-        board[rows, column] = 1.0
-        board[:, self.armies_col] = np.where(unseen_armies, 0.0, armies * ARMY_SCALE)
-        board[:, self.armies_hidden] = unseen_armies
-        for card in view.hand:
-            if card < n:
-                board[card, self.card_col] = 1.0
-        if chosen is not None:
-            board[chosen, self.chosen_col] = 1.0
-        g = np.zeros(self.globals, dtype=np.float32)
+    def observe(self, view, seat: int, d: Decision | None, stage: int, chosen: int | None,
+                board: np.ndarray | None = None) -> np.ndarray:
+        """The observation; `board` the seat's board part made before, if nothing has happened since."""
+        if board is None:
+            board = self.board(view, seat)
+        g = [0.0] * self.globals
         k = len(KINDS)
         if d is not None:
-            g[KINDS.index(d.kind)] = 1.0
+            g[KIND_INDEX[d.kind]] = 1.0
             g[k + stage] = 1.0
-            g[k + STAGES] = d.optional
-            g[k + STAGES + 1] = d.most * ARMY_SCALE if d.kind == PLACE else 0.0
+            g[k + STAGES] = float(d.optional)
+            if d.kind == PLACE:
+                g[k + STAGES + 1] = d.most * ARMY_SCALE
         g[k + STAGES + 2] = view.turn * 0.01
         alive = view.alive
         base = k + STAGES + 3
-        for place in range(self.seats):
-            s = (seat + place) % self.players if place < self.players else place
-            g[base + place] = alive[s]
+        for place, s in enumerate(self.order[seat]):
+            g[base + place] = float(alive[s])
         g[-1] = len(view.hand) * 0.1
-        return np.concatenate((board.ravel(), g))
+        out = np.concatenate((board, np.array(g, dtype=np.float32)))
+        if chosen is not None:
+            out[chosen * self.features + self.chosen_col] = 1.0
+        return out
+
+    def board(self, view, seat: int) -> np.ndarray:
+        """The territories' features, flat (`chosen` left 0), as the seat's view shows them now."""
+        n = self.n
+        owner = np.fromiter(view.owner, dtype=np.int64, count=n)
+        level = getattr(view, "level", None)
+        if level is not None:  # as sight.seen_now: what the seat does not see now is not shown
+            seen = np.fromiter(level, dtype=np.int64, count=n)
+            shown = owner != -1
+            code = np.where(shown & (seen < SEE_OWNER), -2, owner) + 2
+            board = self.rows_of[seat][code]  # (a new array: the rows gathered)
+            unseen_armies = shown & (seen < SEE_ALL)
+            board[:, self.armies_col] = np.where(unseen_armies, 0.0, np.fromiter(view.armies, dtype=np.float32,
+                                                                                 count=n) * ARMY_SCALE)
+            board[:, self.armies_hidden] = unseen_armies
+        else:
+            board = self.rows_of[seat][owner + 2]
+            board[:, self.armies_col] = np.fromiter(view.armies, dtype=np.float32, count=n) * ARMY_SCALE
+        for card in view.hand:
+            if card < n:
+                board[card, self.card_col] = 1.0
+        return board.ravel()
 
     # ---- actions --------------------------------------------------------------------------------------
 
@@ -115,10 +138,8 @@ class Encoding:
 
     def step(self, d: Decision, view, stage: int, parts: list, action: int) -> tuple[bool, Any]:
         """The action taken at `stage`: (True, the answer) when the answer is whole, else (False, None)
-        with the part kept in `parts` (the next stage asks for the next part). ValueError if the action
-        is not in the mask."""
-        if not self.mask(d, view, stage, parts)[action]:
-            raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {stage})")
+        with the part kept in `parts` (the next stage asks for the next part). The action is one of the
+        mask's (Played.act checks it first)."""
         if action == self.stop:
             return True, None
         kind = d.kind

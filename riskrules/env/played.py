@@ -43,6 +43,9 @@ class Played:
         self.table = Table(self.rules, self.seats, seed, self.max_turns, [self.events.append], self.edition)
         self.names = list(self.table.game.names)
         self.stage, self.parts = 0, []
+        self.boards: dict[int, tuple[int, object]] = {}
+        self.masked: tuple = (None, None)
+        self.number = 0
         self._settle(self.table.start())
 
     @property
@@ -61,11 +64,25 @@ class Played:
         mine = d if d is not None and d.player == seat else None
         enc = self.encoding
         chosen = self.parts[0] if mine is not None and self.parts else None
-        return {"observation": enc.observe(view, seat, mine, self.stage, chosen),
-                "action_mask": enc.mask(mine, view, self.stage, self.parts)}
+        moment = len(self.events)  # (every change of the game is an event: a board made since is current)
+        kept = self.boards.get(seat)
+        if kept is None or kept[0] != moment:
+            kept = self.boards[seat] = (moment, enc.board(view, seat))
+        return {"observation": enc.observe(view, seat, mine, self.stage, chosen, kept[1]),
+                "action_mask": self.mask(seat, mine, view)}
+
+    def mask(self, seat: int, d, view):
+        if d is None:
+            return self.encoding.mask(None, view, 0, [])
+        key = (self.number, self.stage)
+        if self.masked[0] != key:
+            self.masked = (key, self.encoding.mask(d, view, self.stage, self.parts))
+        return self.masked[1].copy()
 
     def act(self, action: int) -> None:
         d = self.table.pending
+        if not 0 <= action < self.encoding.actions or not self.mask(d.player, d, d.view)[action]:
+            raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {self.stage})")
         done, answer = self.encoding.step(d, d.view, self.stage, self.parts, action)
         if not done:
             self.stage += 1
@@ -78,6 +95,7 @@ class Played:
 
     def _settle(self, d) -> None:
         """Answers the decisions that have a single answer; writes the log at the end."""
+        self.number += 1  # (a new decision: its masks are made anew)
         while d is not None:
             only = forced(d)
             if only is NOT_FORCED:
