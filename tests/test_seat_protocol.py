@@ -113,3 +113,12 @@ def test_a_seat_s_program_is_ended_with_its_game(monkeypatch):
     seats = [CommandSeat(PY_CLIENT[:], 5) for _ in range(3)]
     Game(rules, seats, 2, max_turns=3).play()
     assert [seat.proc.poll() for seat in seats] == [0, 0, 0]
+
+
+def test_a_tournament_seats_a_program_as_any_bot(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, err = risk("tournament", "rulebooks/house/three-isles.risk", "--players", "3", "--bots",
+                          f"{PY_CLIENT},balanced", "--games", "3", "--max-turns", "15")
+    assert (code, err) == (0, "")
+    rows = {line.split()[0]: line.split()[1:3] for line in out.splitlines() if line.startswith(("cmd:", "balanced"))}
+    assert rows == {"cmd:python3": ["docs/clients/random_client.py", "1"], "balanced": ["2", "2"]}
