@@ -98,3 +98,7 @@ def test_the_gymnasium_seat_plays_against_built_in_bots(tmp_path):
     assert (terminated, reward, steps) == (True, -1.0, 237)
     with pytest.raises(ValueError, match="3 players: give 2 opponents and a seat from 0 to 2"):
         RiskSingleEnv("classic", players=3, opponents=["random"])
+    with pytest.raises(ValueError) as refused:
+        RiskSingleEnv("classic", players=3, opponents="mybots:Cautious")
+    assert str(refused.value) == ("unknown bot 'mybots:Cautious': the other seats are built-in bots (random, balanced, "
+                                  "strong, aggressive, turtle, spreader)")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..engine.agents import BOTS
 from ..engine.log import line_of, write_atomically
 from ..language.carried import carried
 from ..language.loader import open_rulebook
@@ -24,6 +25,9 @@ from .table import Table
 class Played:
     def __init__(self, rules: str, variant: str | Sequence[str] | None, players: int, max_turns: int,
                  sets: Sequence[str], logs: Path | str | None, seats: Sequence[str | None]):
+        for bot in seats:  # (a plug-in or a program is played under a watch or a process of its own: not here)
+            if bot is not None and bot.partition("-")[0] not in BOTS:
+                raise ValueError(f"unknown bot '{bot}': the other seats are built-in bots ({', '.join(BOTS)})")
         variants = [variant] if isinstance(variant, str) else list(variant) if variant else None
         book = open_rulebook(str(rules), sets=sets)
         self.rules = book.rules(variants, players)
