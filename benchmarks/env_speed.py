@@ -17,7 +17,8 @@ asked), and the ratio.
 edition) played to their end (a win or the turn limit) by a random agent in every seat through
 the environment, only legal actions (an illegal one raises): games, wins, turn limits, steps.
 
-`api`: PettingZoo's api_test over every edition and variant at 3 players, and the fogged gallery rules.
+`api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
+imported map (tests/data/maps49/alpen.map, Domination's format).
 """
 
 from __future__ import annotations
@@ -125,6 +126,15 @@ def api(cycles: int) -> None:
         for variant in [None, *(v["id"] for v in e["variants"])]:
             cases.append((e["id"], variant))
     cases += [(f"rulebooks/house/{name}.risk", None) for name in FOGS]
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    maps = Path(tempfile.mkdtemp())  # an imported map: Domination's, from the import's tests
+    subprocess.run([sys.executable, "-m", "riskrules", "board", "import", "tests/data/maps49/alpen.map", "--out",
+                    str(maps)], check=True, capture_output=True)
+    cases.append((str(maps / "alpen.risk"), None))
     for edition, variant in cases:
         players = 3
         api_test(RiskEnv(edition, variant=variant, players=players, max_turns=60), num_cycles=cycles,
