@@ -19,7 +19,7 @@ FLOORS = {
     "engine": 2,
     "instrument": 3, "text": 3,
     "terminal": 4, "web": 4,
-    "cli": 5,
+    "cli": 5, "env": 5,  # (env: the PettingZoo and Gymnasium environments, which write logs as `risk play` does)
     "__main__": 6,
 }
 # the package's face, riskrules/__init__.py: its version, and lazy re-exports of the rule language

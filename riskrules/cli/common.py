@@ -139,7 +139,8 @@ def reported(*also: type[Exception]) -> Iterator[None]:
 # ---- shared options ----------------------------------------------------------------------------------
 
 BOT_NAMES = (", ".join(bot.about for bot in BUILT_IN) + ", or a bot of your own: module:Class, file.py:Class "
-             "or a name from the riskrules.bots entry points (this runs your code: see docs/bots.md).")
+             "or a name from the riskrules.bots entry points (this runs your code: see docs/bots.md), or "
+             "cmd:\"PROGRAM ARGS\": a program that plays by the JSON seat protocol (docs/seat-protocol.md).")
 EditionArg = Annotated[str, typer.Argument(help="An edition id (see `risk editions`) or the path of a .risk file.",
                                             autocompletion=complete.editions)]
 VariantOpt = Annotated[

@@ -44,9 +44,15 @@ def make_bot(kind: str, timeout: float | None = TIMEOUT) -> Agent:
     """A bot by its name: random, balanced, strong (strong-N: with N playouts per candidate),
     or a plug-in (module:Class, path/to/file.py:Class, or a name in the entry-point group
     riskrules.bots — see docs/bots.md), played as a guest (agents/guest.py) that may take
-    `timeout` seconds over each decision (None or 0: no limit)."""
+    `timeout` seconds over each decision (None or 0: no limit), or a program (cmd:PROGRAM ARGS,
+    the seat protocol: agents/seat.py, docs/seat-protocol.md) under the same time limit."""
     from .guest import Guest
     from .plugins import plugin
+
+    if kind.startswith("cmd:"):
+        from .seat import CommandSeat
+
+        return CommandSeat(kind, timeout)
 
     bot = _BY_NAME.get(kind)
     if bot is not None:

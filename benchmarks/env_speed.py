@@ -1,0 +1,169 @@
+"""The environment's speed beside the engine's, and whole games of every edition through it.
+
+    python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
+    python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b]
+    python benchmarks/env_speed.py api [--cycles 300]
+
+`speed`: the same number of games, side by side in one process: `risk simulate`'s own game
+(instrument/simulate.py play_game, `random` bots, no log) timed, its decisions counted in an
+untimed second run of the same games; then the PettingZoo environment with a random agent
+(uniform over the legal actions of the mask, numpy's generator), every step timed (env.last,
+the action, env.step: the observation and mask are made at each). Prints decisions a second for
+both, the environment's steps a second and its engine decisions a second (a decision is one or
+more steps: place, attack and fortify are asked in stages; decisions with one answer are not
+asked), and the ratio.
+
+`games`: N games of each edition (every edition's default variant, 3 players; 2 for a 2-player
+edition) played to their end (a win or the turn limit) by a random agent in every seat through
+the environment, only legal actions (an illegal one raises): games, wins, turn limits, steps.
+
+`api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
+imported map (tests/data/maps49/alpen.map, Domination's format).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.game import Game
+from riskrules.env import RiskEnv
+from riskrules.instrument.simulate import Job, play_game
+from riskrules.language.loader import editions, open_rulebook
+
+FOGS = ["fog-light", "fog-normal", "fog-dense", "fog-heavy", "fog-complete", "fog-conquer-club"]
+
+
+class Counted:
+    """A bot that counts the decisions it is put."""
+
+    def __init__(self, inner, count):
+        self.inner, self.count, self.kind = inner, count, inner.kind
+
+    def start(self, view, seat, rng):
+        self.inner.start(view, seat, rng)
+
+    def decide(self, d):
+        self.count[0] += 1
+        return self.inner.decide(d)
+
+
+def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> None:
+    """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike)."""
+    from riskrules.instrument.simulate import game_seed
+
+    job = Job(edition, None, players, "random", max_turns, ())
+    rules = open_rulebook(edition).rules(None, players)
+    env = RiskEnv(edition, players=players, max_turns=max_turns)
+    rng = np.random.default_rng(seed)
+    count = [0]
+    simulated = spent = 0.0
+    steps = asked = 0
+    for i in range(games):
+        began = time.process_time()
+        play_game(job, i, seed)
+        simulated += time.process_time() - began
+        Game(rules, [Counted(make_bot("random"), count) for _ in range(players)], game_seed(seed, i),
+             max_turns=max_turns).play()  # (the same game again, untimed, its decisions counted)
+        env.reset(seed=game_seed(seed, i))
+        began = time.process_time()
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                action = None
+            else:
+                legal = np.flatnonzero(observation["action_mask"])
+                action = int(legal[int(rng.integers(len(legal)))])
+                asked += env.played.stage == 0
+            env.step(action)
+            steps += 1
+        spent += time.process_time() - began
+    decisions = count[0]
+    print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
+    print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
+          f"{decisions / simulated:>9,.0f} decisions/s")
+    print(f"  environment (random agent):    {steps:>9,} steps     in {spent:6.2f} s: {steps / spent:>9,.0f} steps/s, "
+          f"{asked / spent:,.0f} decisions/s ({asked:,} decisions asked)")
+    print(f"  steps/s ÷ simulate's decisions/s: {steps / spent / (decisions / simulated):.2f}")
+
+
+def all_editions() -> list[tuple[str, int]]:
+    """Every edition (classic, the base, too), 3 players."""
+    return [(e["id"], 3) for e in editions()]
+
+
+def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int) -> None:
+    for edition, players in chosen:
+        env = RiskEnv(edition, players=players, max_turns=max_turns)
+        rng = np.random.default_rng(seed)
+        wins = limits = steps = 0
+        began = time.time()
+        for i in range(games):
+            env.reset(seed=seed + i)
+            for agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+                env.step(action)
+                steps += 1
+            result = env.played.table.result
+            wins += result.winner is not None
+            limits += result.reason == "turn_limit"
+        print(f"{edition} ({players} players, at most {max_turns} turns): {games} games to their end, legal actions "
+              f"only: {wins} won, {limits} at the turn limit, {games - wins - limits} else; {steps:,} steps, "
+              f"{time.time() - began:.0f} s", flush=True)
+
+
+def api(cycles: int) -> None:
+    from pettingzoo.test import api_test
+
+    warnings.simplefilter("ignore")
+    cases = []
+    for e in editions():
+        for variant in [None, *(v["id"] for v in e["variants"])]:
+            cases.append((e["id"], variant))
+    cases += [(f"rulebooks/house/{name}.risk", None) for name in FOGS]
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    maps = Path(tempfile.mkdtemp())  # an imported map: Domination's, from the import's tests
+    subprocess.run([sys.executable, "-m", "riskrules", "board", "import", "tests/data/maps49/alpen.map", "--out",
+                    str(maps)], check=True, capture_output=True)
+    cases.append((str(maps / "alpen.risk"), None))
+    for edition, variant in cases:
+        players = 3
+        api_test(RiskEnv(edition, variant=variant, players=players, max_turns=60), num_cycles=cycles,
+                 verbose_progress=False)
+        print(f"api_test passed: {edition}{' ' + variant if variant else ''}, {players} players", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["speed", "games", "api"])
+    parser.add_argument("--edition", default="classic")
+    parser.add_argument("--editions", help="comma-separated (games; default: every edition)")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int)
+    parser.add_argument("--max-turns", type=int)
+    parser.add_argument("--cycles", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.what == "speed":
+        speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
+    elif args.what == "games":
+        chosen = all_editions()
+        if args.editions:
+            wanted = args.editions.split(",")
+            chosen = [c for c in chosen if c[0] in wanted]
+        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed)
+    else:
+        api(args.cycles)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""One environment's games: the rules loaded once, each game a Table, its decisions asked in stages.
+
+Shared by the PettingZoo environment (aec.py) and the Gymnasium one (single.py). A decision with
+a single answer (one option, not optional, no amount to choose) is answered here and never
+asked. Each game's log is kept in memory and, when the environment has a directory for logs,
+written there atomically when the game ends (seed-<seed>.jsonl), with the header `risk play --log`
+writes, so that `risk replay` reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.agents import BOTS
+from ..engine.log import line_of, write_atomically
+from ..language.carried import carried
+from ..language.loader import open_rulebook
+from ..terminal.session import header_for
+from .encoding import NOT_FORCED, Encoding, forced
+from .table import Table
+
+
+class Played:
+    def __init__(self, rules: str, variant: str | Sequence[str] | None, players: int, max_turns: int,
+                 sets: Sequence[str], logs: Path | str | None, seats: Sequence[str | None]):
+        for bot in seats:  # (a plug-in or a program is played under a watch or a process of its own: not here)
+            if bot is not None and bot.partition("-")[0] not in BOTS:
+                raise ValueError(f"unknown bot '{bot}': the other seats are built-in bots ({', '.join(BOTS)})")
+        variants = [variant] if isinstance(variant, str) else list(variant) if variant else None
+        book = open_rulebook(str(rules), sets=sets)
+        self.rules = book.rules(variants, players)
+        self.edition, self.variants, self.sets = str(rules), variants, list(sets)
+        self.files = carried(book, str(rules), variants, players, self.rules) if logs is not None else {}
+        self.logs = Path(logs) if logs is not None else None
+        self.players, self.max_turns, self.seats = players, max_turns, list(seats)
+        self.names = list(self.rules.colours[:players]) + (["neutral"] if self.rules.neutral is not None else [])
+        self.encoding = Encoding(self.rules, players, len(self.names))
+        self.table: Table | None = None
+        self.seed = 0
+
+    def start(self, seed: int) -> None:
+        self.close()
+        self.seed = seed
+        self.events: list[dict] = []
+        self.table = Table(self.rules, self.seats, seed, self.max_turns, [self.events.append], self.edition)
+        self.names = list(self.table.game.names)
+        self.stage, self.parts = 0, []
+        self.boards: dict[int, tuple[int, object]] = {}
+        self.masked: tuple = (None, None)
+        self.number = 0
+        self._settle(self.table.start())
+
+    @property
+    def over(self) -> bool:
+        return self.table.pending is None
+
+    @property
+    def seat(self) -> int:
+        """The seat the pending decision is put to."""
+        return self.table.pending.player
+
+    def observe(self, seat: int) -> dict:
+        """The seat's observation and action mask (a mask of nothing when the decision is not its own)."""
+        d = self.table.pending
+        view = self.table.game.sights[seat]  # (the seat's own view: under fog its FoggedSight)
+        mine = d if d is not None and d.player == seat else None
+        enc = self.encoding
+        chosen = self.parts[0] if mine is not None and self.parts else None
+        moment = len(self.events)  # (every change of the game is an event: a board made since is current)
+        kept = self.boards.get(seat)
+        if kept is None or kept[0] != moment:
+            kept = self.boards[seat] = (moment, enc.board(view, seat))
+        return {"observation": enc.observe(view, seat, mine, self.stage, chosen, kept[1]),
+                "action_mask": self.mask(seat, mine, view)}
+
+    def mask(self, seat: int, d, view):
+        if d is None:
+            return self.encoding.mask(None, view, 0, [])
+        key = (self.number, self.stage)
+        if self.masked[0] != key:
+            self.masked = (key, self.encoding.mask(d, view, self.stage, self.parts))
+        return self.masked[1].copy()
+
+    def act(self, action: int) -> None:
+        d = self.table.pending
+        if not 0 <= action < self.encoding.actions or not self.mask(d.player, d, d.view)[action]:
+            raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {self.stage})")
+        done, answer = self.encoding.step(d, d.view, self.stage, self.parts, action)
+        if not done:
+            self.stage += 1
+            return
+        self.stage, self.parts = 0, []
+        self._settle(self.table.answer(answer))
+
+    def own_share(self, seat: int) -> float:
+        return self.table.game.sights[seat].territory_count[seat] / self.encoding.n
+
+    def _settle(self, d) -> None:
+        """Answers the decisions that have a single answer; writes the log at the end."""
+        self.number += 1  # (a new decision: its masks are made anew)
+        while d is not None:
+            only = forced(d)
+            if only is NOT_FORCED:
+                return
+            d = self.table.answer(only)
+        if self.logs is not None:
+            self.logs.mkdir(parents=True, exist_ok=True)
+            path = self.logs / f"seed-{self.seed}.jsonl"
+            head = header_for(path, "log", self.edition, self.rules.language, self.files)
+            write_atomically(path, [line_of(head(self.events[0]))] + [line_of(e) for e in self.events[1:]])
+
+    def close(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None

@@ -1,0 +1,62 @@
+"""A game played a decision at a time: the engine asks, the caller answers when it likes.
+
+The engine asks its agents (Game.ask calls decide and waits for the answer). Here the seats the
+caller plays are `Asked` agents, and the game runs in a greenlet of its own: a decision put to
+one of them switches back to the caller with it (`Table.pending`), `answer` switches into the
+game with the answer, which runs on until the next such decision or its end. The other seats
+are built-in bots, played inside the game as anywhere. The engine checks every answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from greenlet import greenlet
+
+from ..engine.agents import Agent, make_bot
+from ..engine.decisions import Decision
+from ..engine.game import Game, Result
+
+KIND = "env"  # how the game log names a seat played through the environment
+
+
+class Asked(Agent):
+    """A seat whose decisions are put to the caller of its Table."""
+
+    kind = KIND
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def decide(self, decision: Decision) -> Any:
+        return self.table.game_thread.parent.switch(decision)
+
+
+class Table:
+    """One game: `seats` a list of None (the caller plays it) or a built-in bot's name."""
+
+    def __init__(self, rules, seats: Sequence[str | None], seed: int, max_turns: int,
+                 listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None):
+        agents = [Asked(self) if s is None else make_bot(s) for s in seats]
+        self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
+        self.game_thread = greenlet(self._play)
+        self.pending: Decision | None = None  # the decision waiting for the caller (None: the game is over)
+        self.result: Result | None = None
+
+    def _play(self) -> None:
+        self.result = self.game.play()
+
+    def start(self) -> Decision | None:
+        self.pending = self.game_thread.switch()
+        return self.pending
+
+    def answer(self, value: Any) -> Decision | None:
+        """Answers the pending decision; the next one (None: the game is over)."""
+        self.pending = self.game_thread.switch(value)
+        return self.pending
+
+    def close(self) -> None:
+        """Ends a game left before its end (its greenlet is thrown away)."""
+        if self.game_thread and not self.game_thread.dead:
+            self.game_thread.throw()  # (GreenletExit: the greenlet ends quietly)
