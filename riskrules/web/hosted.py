@@ -48,6 +48,7 @@ from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
 from .answers import Malformed, in_words, read, refusal
+from .orders import OrdersIn, is_order
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
@@ -98,6 +99,8 @@ class WebPerson(Agent):
             answer = self.plan.pop(0)
             if d.check(answer) is None:
                 return answer
+        if is_order(d) and d.shown[2] and self.plan_for == (g.turn, d.side):  # the rest of a list sent (web/orders.py)
+            return self.plan.pop(0) if self.plan else None
         self.plan = []
         if d.kind is DICE and self.press is not None and d.where == self.press[:2]:
             room = g.armies[d.where[0]] - self.press[2]
@@ -154,6 +157,7 @@ class HostedGame:
         self.thread: threading.Thread | None = None
         self.ended_at: float | None = None  # (time.monotonic) when it finished
         self.drawn: str | None = None  # the board as the pages draw it, made once
+        self.orders_in: dict[int, OrdersIn] = {}  # seat → whose orders are in this round (issue 45)
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -209,6 +213,8 @@ class HostedGame:
         narrators = {s: Narrator(rules, host.t, {names[s]}) for s in host.humans}
         for seat in host.humans:  # each person's account so far, as that seat was told it
             for event in seat_stream(events, rules, names[seat], str(path)):
+                if seat in host.orders_in:
+                    host.orders_in[seat].hear(event)
                 line = narrators[seat](event)
                 if line:
                     host.told[seat].append(line)
@@ -256,6 +262,8 @@ class HostedGame:
     def _told(self, rules: Rules) -> None:
         self.t = Text(self.language, rules.terms, rules.board)
         self.told = {s: deque(maxlen=LINES_KEPT) for s in self.humans}
+        together = rules.orders is not None and rules.orders.together  # (issue 45: whose orders are in)
+        self.orders_in = {s: OrdersIn() for s in self.humans} if together else {}
 
     def _tellers(self, rules: Rules) -> dict[int, Callable[[dict], None]]:
         names = list(rules.colours)
@@ -263,8 +271,11 @@ class HostedGame:
         def teller(seat: int) -> Callable[[dict], None]:
             narrate = Narrator(rules, self.t, {names[seat]})
             lines = self.told[seat]
+            given = self.orders_in.get(seat)
 
             def hear(event: dict) -> None:
+                if given is not None:
+                    given.hear(event)
                 line = narrate(event)
                 if line:
                     lines.append(line)
@@ -382,6 +393,9 @@ class HostedGame:
         """After a bot's move that some person is shown: the pages show it, and the game waits `pace`
         seconds. (Heard after the seats' tellers, so that the pages tell it too; a move nobody sees
         is neither shown nor waited for: a page learns nothing from the pace.)"""
+        if event["type"] == "orders_given" and self.orders_in and not self.catching_up():
+            self.publish()  # (orders given together, issue 45: whose orders are in, at once)
+            return
         if self.pace <= 0 or event["type"] not in PACED or self.catching_up():
             return
         player = event.get("player")
@@ -415,6 +429,8 @@ class HostedGame:
             state = seat_state(view, t)
             state.update(seat=seat, log=list(self.told[seat]), over=over, error=self.failed,
                          asked=asked if asked == seat or asked == view.active else view.active)
+            if seat in self.orders_in:  # orders given together (issue 45): whose are in, not what
+                state["orders_in"] = self.orders_in[seat].shown(game.names, t)
             if asking is not None and asked == seat:
                 number, agent, d = asking
                 state["decision"] = described(d, view, t, number, left_to_place(view, d) if d.kind is PLACE else 0)
