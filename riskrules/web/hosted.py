@@ -213,11 +213,13 @@ class HostedGame:
         narrators = {s: Narrator(rules, host.t, {names[s]}) for s in host.humans}
         for seat in host.humans:  # each person's account so far, as that seat was told it
             for event in seat_stream(events, rules, names[seat], str(path)):
-                if seat in host.orders_in:
-                    host.orders_in[seat].hear(event)
                 line = narrators[seat](event)
                 if line:
                     host.told[seat].append(line)
+
+        for given in host.orders_in.values():  # (whose orders are in, public: from the save itself, whose
+            for event in events:  # round cut short is not in a seat's stream: replay.seat_stream)
+                given.hear(event)
 
         def saved(event: dict) -> None:  # (a new event: past the save's end)
             host.lines.append(line_of(event))
