@@ -44,6 +44,8 @@ def give_orders(person: Person, me: int, n: int, tmp_path: Path) -> list[list[in
     assert d["prompt"] == "Your orders: click one of your territories, then a neighbour; send them all together."
     assert d["modes"] == [0, 1, 2] and d["given"] == [] and d["deployed"]
     assert page.text_content("#deployed").startswith("Your deployments this round: ")
+    # whose orders are in (red gives them first each round: the seat order from the first player), not what
+    assert page.text_content("#orders-in") == ("Orders given this round: red." if me == 1 else "")
     sources = person.choosable()
     source = max(sources, key=lambda x: sources[x] + sum(a for t, a in d["deployed"] if t == x))
     person.click(source)

@@ -46,7 +46,8 @@ def test_order_lists_are_checked_whole_and_a_restart_goes_on(tmp_path):
         bodies = [({"orders": "x"}, 400, "expected an object with 'orders': a list of [mode, from, to, armies]"),
                   ({"orders": [[0, a, b]]}, 400, "'orders' is a list of [mode, from, to, armies]"),
                   ({"orders": [[0, a, b, True]]}, 400, "'orders' is a list of [mode, from, to, armies]"),
-                  ({"orders": [], "until": 1}, 400, "expected an object with 'orders': a list of [mode, from, to, armies]"),
+                  ({"orders": [], "until": 1}, 400,
+                   "expected an object with 'orders': a list of [mode, from, to, armies]"),
                   ({"orders": [[0, a, b, 1]] * 5000}, 413, "a request's body is at most 16 KiB"),
                   ({"orders": [[0, a, b, 1]] * 57}, 422, "Not allowed: at most 56 orders a round."),
                   ({"orders": [[0, a, b, 1], [3, a, b, 1]]}, 422, "Not allowed: not an order these rules allow."),
@@ -73,6 +74,8 @@ def test_order_lists_are_checked_whole_and_a_restart_goes_on(tmp_path):
             for seat in (0, 1):
                 status, body = client.state(gid, tokens[seat], 0)
                 state = body["seats"][str(seat)]
+                if state is None:  # (not shown yet: the game plays again what it had played)
+                    continue
                 over = over or state["over"]
                 if state.get("decision") and not state["over"]:
                     client.answer(gid, tokens[seat], seat, state["decision"]["number"],
@@ -86,3 +89,36 @@ def test_order_lists_are_checked_whole_and_a_restart_goes_on(tmp_path):
            and e["player"] == "red" and e["turn"] <= 3]
     names = served.host.games[gid].game.board.territories
     assert red == [("attack_only", names[a], names[b], 1), ("transfer_only", names[a], names[b], 2)]
+
+
+def test_without_fog_no_page_is_shown_anothers_deployments_while_he_gives_them(tmp_path):
+    """Conquer Club's freestyle (no fog): a seat's deployments stand on the engine's board while he
+    gives them (then they are taken off again until every order is in); no other page is shown them."""
+    served = Served(tmp_path / "games")
+    try:
+        client = Client(served.url)
+        game = client.create(edition="conquer-club-freestyle", players=3, seats=["human", "human", "random"],
+                             seed=3, lang="en", max_turns=6)
+        gid, tokens = game["id"], {s["seat"]: s["token"] for s in game["seats"]}
+        rng, found = random.Random(3), None
+        while found is None:  # the setup answered, to the first deployments of a round
+            for seat in (0, 1):
+                state = client.state(gid, tokens[seat], 0)[1]["seats"][str(seat)]
+                d = state.get("decision")
+                if d and d["kind"] == "place" and state["turn"] > 0 and d["most"] > 1:
+                    found = seat, d
+                    break
+                if d:
+                    client.answer(gid, tokens[seat], seat, d["number"], choose(d, state, rng))
+        seat, d = found
+        other = 1 - seat
+        before = client.state(gid, tokens[other], 0)[1]["seats"][str(other)]["armies"]
+        x = d["options"][0]
+        assert client.answer(gid, tokens[seat], seat, d["number"], {"place": [[x, 1]]}) == (200, {"ok": True})
+        again = asked(client, gid, tokens[seat], seat)["decision"]
+        assert again["kind"] == "place" and again["most"] == d["most"] - 1
+        assert served.host.games[gid].game.armies[x] == before[x] + 1  # on the engine's board, while he deploys
+        shown = client.state(gid, tokens[other], 0)[1]["seats"][str(other)]
+        assert shown["armies"] == before  # not on the other's page
+    finally:
+        served.stop()

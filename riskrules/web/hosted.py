@@ -427,6 +427,8 @@ class HostedGame:
             over = {"winner": r.winner, "reason": r.reason, "text": result_line(r.winner, r.reason, r.turns, t)}
         changed = False
         for seat in self.humans:
+            if game.holding is not None and seat != game.active and seat in self.orders_in and seat in self.snapshots:
+                continue  # (issue 45: another's deployments stand on the board while he gives them: not shown)
             view = game.sights[seat]
             state = seat_state(view, t)
             state.update(seat=seat, log=list(self.told[seat]), over=over, error=self.failed,
