@@ -37,7 +37,8 @@ class Recorded(dict):
 
 
 def give_orders(person: Person, me: int, n: int, tmp_path: Path) -> list[list[int]]:
-    """Deploy-time is past: draw two orders, remove the second, add an attack only, send; the list sent."""
+    """The deployments given: in the first round draw two orders, remove the second, add an attack
+    only, send; in the second, one order with the keyboard's Enter. The list sent."""
     page = person.page
     d = page.evaluate("states[current].decision")
     owner = page.evaluate("states[current].owner")
@@ -55,6 +56,13 @@ def give_orders(person: Person, me: int, n: int, tmp_path: Path) -> list[list[in
     person.click(target)
     assert page.input_value("#number") == str(min(d["most"], sources[source] + sum(
         a for t, a in d["deployed"] if t == source) - d["guard"]) or 1)
+    if n > 0:  # (the second round: one order, as it comes)
+        page.keyboard.press("Enter")  # Add the order: all the armies free there, either
+        number = min(d["most"], sources[source] + sum(a for t, a in d["deployed"] if t == source) - d["guard"]) or 1
+        question = page.get_attribute("body", "data-question")
+        page.keyboard.press("Enter")  # Send orders
+        person.answered(question)
+        return [[0, source, target, number]]
     page.fill("#number", "2")
     page.locator("#controls button.primary").click()  # Add the order (either)
     person.click(source)
@@ -74,7 +82,7 @@ def give_orders(person: Person, me: int, n: int, tmp_path: Path) -> list[list[in
     assert page.eval_on_selector_all("#orders li", "e => e.map(x => x.firstChild.textContent)") == \
         [f"{a} → {b}, 2 ", f"{a} → {b}, 3, attack only "]
     assert page.locator("#orders button[data-remove]").count() == 2
-    if me == n == 0:
+    if me == 0:
         screenshot(person, "orders-drawn", tmp_path, full_page=False)
     question = page.get_attribute("body", "data-question")
     page.click("#send-orders")
