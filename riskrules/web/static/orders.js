@@ -109,7 +109,7 @@ function orderArrows(orders) {
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1, cut = Math.min(16, length / 3);
     // (orders between the same two territories side by side, not one over the other)
     const k = orders.slice(0, i).filter((p) => p[1] === o[1] && p[2] === o[2]).length;
-    const side = [-(b[1] - a[1]) / length * 7 * k, (b[0] - a[0]) / length * 7 * k];
+    const side = [-(b[1] - a[1]) / length * 14 * k, (b[0] - a[0]) / length * 14 * k];
     a[0] += side[0]; a[1] += side[1];
     const end = [b[0] + side[0] - (b[0] - a[0] + side[0]) * cut / length, b[1] + side[1] - (b[1] - a[1] + side[1]) * cut / length];
     const g = document.createElementNS(SVG_NS, "g");
