@@ -79,6 +79,9 @@ def choose(decision: dict, state: dict, rng: random.Random) -> dict:
         card = rng.choice(decision["cards"])
         target = rng.choice(card["options"])
         return {"play": [card["kind"], *target] + ([1] if card["shape"] == "move" else [])}
+    if kind == "order":  # orders given together (issue 45): one order from a deployment, or none
+        moves = [pair for pair in options if any(x == pair[0] for x, _ in decision["deployed"])]
+        return {"orders": [[0, *rng.choice(moves), decision["most"]]] if moves and rng.random() < 0.9 else []}
     raise ValueError(f"no answer for a '{kind}' question")
 
 

@@ -16,6 +16,8 @@
     fortify   {"fortify": [a, b, n]} | {"fortify": null}  (a, b, n) | None: the turn ends
     play      {"play": [k, …]} | {"play": null}          (k, …): a card of kind k and its targets
                                                         (text/card_plays.py) | None: none now
+    order     {"orders": [[mode, a, b, n], …]}          (mode, a, b, n), the rest kept for the next
+                                                        asks, then None (web/orders.py; [] : None)
 
 A body of another shape is `Malformed` (the server says 400); an answer of the right shape
 that the rules do not allow is refused with the engine's own reason (Decision.check), in the
@@ -29,6 +31,7 @@ from typing import Any
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
                                  PLAY, REROLL, TRADE, UNIT, Decision, Refusal)
 from ..text.i18n import Text
+from .orders import Malformed as NotOrders, is_order, orders_refusal, read_orders
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
 
@@ -121,6 +124,11 @@ def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]
         if type(play) is not list or not 1 <= len(play) <= 4 or not all(_int(v) for v in play):
             raise Malformed("'play' is [kind, targets…] (at most 4 numbers), or null")
         return tuple(play), [], None
+    if is_order(d):  # orders given together (issue 45): the whole list at once
+        try:
+            return read_orders(d, raw)
+        except NotOrders as err:
+            raise Malformed(str(err)) from None
     raise Malformed(f"no answer is read for a '{k}' question")
 
 
@@ -128,6 +136,8 @@ def refusal(d: Decision, answer: Any, rest: list[tuple[int, int]], left: int = 0
     """Why the rules do not allow the answer (and, for placements, the whole plan), or None.
     `left`: the armies the side has still to place (in the setup, one a question: a plan of
     several is given one army at a time, to the questions that follow)."""
+    if is_order(d):  # (the whole list of orders: web/orders.py)
+        return orders_refusal(d, answer, rest)
     if rest:  # all the armies named must be there to place, on territories that may take them
         total = answer[1] + sum(n for _, n in rest)
         most = left if d.most == 1 and left > 1 else d.most

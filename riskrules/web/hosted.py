@@ -32,9 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.agents import make_bot
-from ..engine.agents.base import Agent
-from ..engine.agents.log_agent import LogAgent
-from ..engine.decisions import ATTACK, BONUS, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, Decision
+from ..engine.decisions import ATTACK, PLACE, Decision
 from ..engine.errors import GameError
 from ..engine.game import Game, Result
 from ..engine.log import file_header, line_of, write_atomically
@@ -50,6 +48,8 @@ from .answers import Malformed, in_words, read, refusal
 from .ending import endings
 from .kept import read_answers, write_answers
 from .since import Since
+from .orders import OrdersIn
+from .person import WebPerson
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
@@ -72,48 +72,6 @@ class Answered:
 
     def __init__(self, refused: str | None = None, stale: bool = False, unsaved: str | None = None):
         self.refused, self.stale, self.unsaved = refused, stale, unsaved
-
-
-class WebPerson(Agent):
-    """A person at a page: asked through the host, with the answers a page gives in one go kept
-    for the questions that follow (placements to come; the dice of an attack pressed on)."""
-
-    kind = "human"
-
-    def __init__(self, host: HostedGame):
-        self.host = host
-        self.plan: list[tuple[int, int]] = []  # placements still to make this turn
-        self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
-        self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
-        self.end_turn = -1  # the turn whose fortification the person skipped ("end the turn" at the attack)
-        self.logged: LogAgent | None = None  # answers read off the save's lines (HostedGame.from_log)
-
-    def decide(self, d: Decision):
-        host = self.host
-        if host.follower is not None and host.follower.position < host.from_log:
-            if self.logged is None:
-                self.logged = LogAgent(host.saved_events, host.follower, self.kind)
-                self.logged.start(self.view, self.seat, self.rng)
-            return self.logged.decide(d)
-        g = self.view
-        if d.kind is PLACE and self.plan and self.plan_for == (g.turn, d.side):
-            answer = self.plan.pop(0)
-            if d.check(answer) is None:
-                return answer
-        self.plan = []
-        if d.kind is DICE and self.press is not None and d.where == self.press[:2]:
-            room = g.armies[d.where[0]] - self.press[2]
-            fitting = [o for o in d.options if o[0] <= room]
-            return fitting[-1] if fitting else d.options[0]
-        if d.kind is not DEFEND:
-            self.press = None
-        if len(d.options) == 1 and not d.optional and d.kind in (DICE, DEFEND, OCCUPY, BONUS):
-            return d.options[0]  # nothing to choose
-        if d.kind is FORTIFY and d.optional and self.end_turn == g.turn:
-            return None
-        if d.kind is DEFEND and host.defend_most:
-            return max(d.options)  # (the setting: always defend with the most)
-        return self.host.ask(self, d)
 
 
 class HostedGame:
@@ -166,6 +124,7 @@ class HostedGame:
         self.ends: dict[int, dict[str, Any]] = {}  # at the end, each seat's: missions, how, its replay's key
         self.again: str | None = None  # the lobby's address for a new game of the same settings
         self.replays: dict[int, str] = {}  # each seat's replay page, once asked for
+        self.orders_in: dict[int, OrdersIn] = {}  # seat → whose orders are in this round (issue 45)
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -228,6 +187,10 @@ class HostedGame:
                 if line:
                     host.told[seat].append(line)
 
+        for given in host.orders_in.values():  # (whose orders are in, public: from the save itself, whose
+            for event in events:  # round cut short is not in a seat's stream: replay.seat_stream)
+                given.hear(event)
+
         def saved(event: dict) -> None:  # (a new event: past the save's end)
             host.lines.append(line_of(event))
             if not host.pending:
@@ -256,6 +219,8 @@ class HostedGame:
         self.t = Text(self.language, rules.terms, rules.board)
         self.told = {s: deque(maxlen=LINES_KEPT) for s in self.humans}
         self.since = {s: Since(rules, self.t, s) for s in self.humans}  # since the seat's last turn; the battle
+        together = rules.orders is not None and rules.orders.together  # (issue 45: whose orders are in)
+        self.orders_in = {s: OrdersIn() for s in self.humans} if together else {}
 
     def _tellers(self, rules: Rules) -> dict[int, Callable[[dict], None]]:
         names = list(rules.colours)
@@ -263,8 +228,11 @@ class HostedGame:
         def teller(seat: int) -> Callable[[dict], None]:
             narrate = Narrator(rules, self.t, {names[seat]})
             lines = self.told[seat]
+            given = self.orders_in.get(seat)
 
             def hear(event: dict) -> None:
+                if given is not None:
+                    given.hear(event)
                 line = narrate(event)
                 if line:
                     lines.append(line)
@@ -390,6 +358,9 @@ class HostedGame:
         """After a bot's move that some person is shown: the pages show it, and the game waits `pace`
         seconds. (Heard after the seats' tellers, so that the pages tell it too; a move nobody sees
         is neither shown nor waited for: a page learns nothing from the pace.)"""
+        if event["type"] == "orders_given" and self.orders_in and not self.catching_up():
+            self.publish()  # (orders given together, issue 45: whose orders are in, at once)
+            return
         if self.pace <= 0 or event["type"] not in PACED or self.catching_up() or event["turn"] == 0:
             return  # (nor the setup's: the bots place at once)
         player = event.get("player")
@@ -426,6 +397,8 @@ class HostedGame:
             over = {"winner": r.winner, "reason": r.reason, "text": result_line(r.winner, r.reason, r.turns, t)}
         changed = False
         for seat in self.humans:
+            if game.holding is not None and seat != game.active and seat in self.orders_in and seat in self.snapshots:
+                continue  # (issue 45: another's deployments stand on the board while he gives them: not shown)
             view = game.sights[seat]
             state = seat_state(view, t)
             state.update(self.since[seat].shown(), over=over)
@@ -436,6 +409,8 @@ class HostedGame:
             state.update(seat=seat, log=list(self.told[seat]), error=self.failed,
                          asked=asked if asked == seat or asked == view.active or (
                              view.turn == 0 and asked is not None and not getattr(view, "level", None)) else view.active)
+            if seat in self.orders_in:  # orders given together (issue 45): whose are in, not what
+                state["orders_in"] = self.orders_in[seat].shown(game.names, t)
             if asking is not None and asked == seat:
                 number, agent, d = asking
                 state["decision"] = described(d, view, t, number, left_to_place(view, d) if d.kind is PLACE else 0)

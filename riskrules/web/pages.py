@@ -17,7 +17,8 @@ HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", 
 REPLAY_HEADERS = {**HEADERS, "Content-Security-Policy": CSP.replace("script-src 'self'", "script-src 'unsafe-inline'")}
 STATIC_HEADERS = {"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
 STATIC = {"table.js": "text/javascript; charset=utf-8", "lobby.js": "text/javascript; charset=utf-8",
-          "style.css": "text/css; charset=utf-8"}
+          "style.css": "text/css; charset=utf-8",
+          "orders.js": "text/javascript; charset=utf-8"}  # (orders given together, issue 45: before table.js)
 
 
 def static(name: str) -> tuple[bytes, str] | None:
@@ -74,4 +75,5 @@ def game_page() -> str:
 <h2 id="h-mission"></h2><p id="mission"></p>
 <h2 id="h-log"></h2><ul id="log"></ul>
 </aside>
-</main>""", "table.js")
+</main>
+<script src="/static/orders.js"></script>""", "table.js")

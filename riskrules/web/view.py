@@ -17,6 +17,7 @@ from ..engine.sight import seen_now
 from ..text.card_plays import forbidden_attacks, kinds_held_text, playable
 from ..text.i18n import Text
 from ..text.seat_words import attack_faced, card_text, committed_note, mission_line, set_text
+from .orders import is_order, order_described
 
 
 def seat_state(view, t: Text) -> dict[str, Any]:
@@ -160,4 +161,6 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
                          "options": [list(o[1:]) for o in card["options"]]} for card in playable(view, t, d.options)]
         out["stay"] = view.rules.fortify.stay  # (an airlift leaves as many as a move does)
         out["prompt"] = t._("Play a card: click it, then its target; or play none.")
+    elif is_order(d):  # orders given together (issue 45): web/orders.py
+        out.update(order_described(d, view, t))
     return out

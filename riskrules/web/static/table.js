@@ -340,6 +340,7 @@ function choosable(d, state) {
     return [];
   }
   if (["claim", "capital", "bonus", "place", "unit"].includes(k)) return d.options;
+  if (k === "order") return orderChoosable(d);  // orders given together (issue 45): orders.js
   if (k === "attack" || k === "fortify") {
     if (local.source === undefined) return [...new Set(d.options.map((p) => p[0]))];
     return d.options.filter((p) => p[0] === local.source).map((p) => p[1]);
@@ -353,6 +354,8 @@ function question_(state) {
   const w = info.words;
   document.body.dataset.question = d ? current + ":" + d.number : "";  // (each seat numbers its own questions)
   document.body.dataset.kind = d ? d.kind : "";
+  ordersIn(state);  // orders given together (issue 45): whose are in (orders.js)
+  if (!d || d.kind !== "order") orderArrows([]);
   if (!d) {
     question = null; local = {};
     const who = info.players[state.asked ?? state.active];
@@ -463,6 +466,7 @@ function question_(state) {
     parts.push(button(w.move, () => send({occupy: whole(input.value, most)}), true));
   }
   if (k === "play") playControls(d, state, parts);
+  if (k === "order") orderControls(d, state, parts);
   const pick = picker(xs, (x) => clicked(x));
   if (pick) parts.push(pick);
   const focused = document.activeElement && document.activeElement.id;
@@ -576,6 +580,7 @@ function clicked(x) {
     }
     return;
   }
+  if (k === "order") { orderClicked(d, x); return; }
   if (k === "attack" || k === "fortify") {
     const sources = new Set(d.options.map((p) => p[0]));
     if (local.source !== undefined && d.options.some((p) => p[0] === local.source && p[1] === x)) {
