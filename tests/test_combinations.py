@@ -221,6 +221,7 @@ def statements(house: str) -> str:
 # rules checked (python benchmarks/gallery_pairs.py prints whether it is still so)
 _OWN = " says which territories start neutral: the neutral army's own 'territories' cannot be given too"
 _SCENARIO = " cannot be combined with a scenario: the scenario says the whole start"
+_KILLS = " counts only under kill-rate combat: add 'combat kill rates' to the battle section"
 REFUSED = {
     ('army-cap', 'walled-isles'): 'the board has only 14 territories',
     ('asia-by-players', 'walled-isles'): 'the board has only 14 territories',
@@ -372,6 +373,19 @@ REFUSED = {
     ('polymorphic', 'three-isles'): "teams 2 (2 players in each team) needs 4, 6, … players: say it inside 'for 4 "
                                     "players { … }'",
     ('warzone-cards', 'warzone-teams'): 'a shared hand needs cards: these rules have none',
+    # met in the sample once the three parts of issue 45 were merged: a unit's strength without kill rates,
+    # a shared hand without territory cards, a boss's start against other start rules
+    ('unlimited-fortify', 'warzone-bosses'): "'strength 20' of the unit 'grower'" + _KILLS,
+    ('walled-isles', 'warzone-bosses'): '5 and 6 players are allowed, but starting armies has no entry for them',
+    ('warlords', 'warzone-bosses'): "'territories warlords'" + _OWN,
+    ('warzone-base-income', 'warzone-bosses'): "'strength 20' of the unit 'grower'" + _KILLS,
+    ('warzone-cards', 'warzone-commanders'): "'strength 7' of the unit 'commander'" + _KILLS,
+    ('warzone-default', 'warzone-teams'): 'a shared hand needs cards: these rules have none',
+    ('walled-isles', 'warzone-commanders'): "'strength 7' of the unit 'commander'" + _KILLS,
+    ('warzone-base-income', 'warzone-commanders'): "'strength 7' of the unit 'commander'" + _KILLS,
+    ('warzone-default', 'zombie-neutrals'): "'a dice modifier' belongs to dice combat: kill rates roll no dice",
+    ('walled-isles', 'warzone-default'): "'a dice modifier' belongs to dice combat: kill rates roll no dice",
+    ('warzone-default', 'zombies'): "'a dice modifier' belongs to dice combat: kill rates roll no dice",
 }
 # player turns a game (setup aside): long enough for eliminations with random and balanced (the
 # neutral army of neutral-territories falls in turn 50 of random's game with assassin); strong,
