@@ -18,6 +18,7 @@ from functools import partial
 from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
+from .dice import fought
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
@@ -152,33 +153,25 @@ class Battle(KillRateBattle):
             if rolls >= AT_ONCE and (b.modifiers is None or b.modifiers.steady) and not b.reroll:
                 self._rolls(side, source, target, committed, rolled, defending, rolls, ties_to_defender)
                 return
-        roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
-        attack = roll(rolled)
-        attack.sort(reverse=True)
-        defence = roll(defending)
-        defence.sort(reverse=True)
-        rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
-        attacker_losses = defender_losses = 0
-        if ties_to_defender:
-            for a, d in zip(attack, defence):
-                if a > d:
-                    defender_losses += 1
-                else:
-                    attacker_losses += 1
+        rerolled = None
+        if b.sides == 6 and not b.reroll:  # (six-sided dice read from a table: Dice.fight)
+            attacker_losses, defender_losses, attack, defence = self.dice.fight(rolled, defending, ties_to_defender)
         else:
-            for a, d in zip(attack, defence):
-                if a >= d:
-                    defender_losses += 1
-                else:
-                    attacker_losses += 1
+            roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
+            attack = roll(rolled)
+            attack.sort(reverse=True)
+            defence = roll(defending)
+            defence.sort(reverse=True)
+            rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
+            attacker_losses, defender_losses = fought(attack, defence, ties_to_defender)
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:  # events follow their effects: the losses are already taken
             self._event("battle", side, **{
                 "from": self.board.territories[source], "to": self.board.territories[target],
                 "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": armies[target] + defender_losses, "committed": committed, "attacker_dice": attack,
-                "defender_dice": defence, "attacker_losses": attacker_losses,
+                "defender_armies": armies[target] + defender_losses, "committed": committed,
+                "attacker_dice": list(attack), "defender_dice": list(defence), "attacker_losses": attacker_losses,
                 "defender_losses": defender_losses, **({"reroll": rerolled} if rerolled else {})})
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
