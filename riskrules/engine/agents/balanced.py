@@ -122,9 +122,11 @@ class BalancedAgent(Agent):
                 for t in members:
                     if owner[t] != side:
                         want[t] = max(0.1, want[t] + bonus[k])
+        counts = view.continent_count
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
+            size = len(members)
             for seat in range(len(view.names)):
-                if seat not in own and view.holds(seat, k):
+                if seat not in own and counts[seat][k] == size:  # (view.holds(seat, k))
                     for t in members:
                         want[t] += 1.0 + value(bonus[k], seat) / 2
         self._values = want
@@ -228,6 +230,18 @@ class BalancedAgent(Agent):
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
+        if self._plain:  # the odds' own table read here (Odds.win beyond it), one call fewer an option
+            odds = self.odds
+            table, size = odds.p_win, odds.size
+            armies = view.armies
+            for source, target in d.options:
+                a, t = armies[source] - 1, armies[target]
+                p = table[a][t] if a <= size and t <= size else odds.win(a, t)
+                if p >= threshold:
+                    score = p * want[target]
+                    if score > best_score:
+                        best, best_score = (source, target), score
+            return best
         for source, target in d.options:
             p = win(side, source, target)
             if p >= threshold:
@@ -274,6 +288,7 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
+        held = view.continent_count[side]
         worst, worst_ratio = None, 1.2
         for t in d.options:
             if limit is not None and armies[t] > limit:
@@ -282,7 +297,7 @@ class BalancedAgent(Agent):
             if not enemy:
                 continue
             k = view.continent_of[t]
-            if view.holds(side, k) or t == view.capital[side]:
+            if held[k] == len(view.members[k]) or t == view.capital[side]:  # (view.holds(side, k))
                 ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
@@ -368,8 +383,19 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         mine = [t for t in range(view.size) if owner[t] == side]
-        frontier = [t for t in mine if any(owner[u] not in own and owner[u] != harmless for u in adjacent[t])] \
-            or [t for t in mine if any(owner[u] not in own for u in adjacent[t])]
+        frontier = []  # (mine bordering an enemy who fights back, else any enemy: loops, not any(), for speed)
+        for t in mine:
+            for u in adjacent[t]:
+                o = owner[u]
+                if o not in own and o != harmless:
+                    frontier.append(t)
+                    break
+        if not frontier:
+            for t in mine:
+                for u in adjacent[t]:
+                    if owner[u] not in own:
+                        frontier.append(t)
+                        break
         for t in frontier:
             distance[t] = 0
         step = 0
@@ -411,11 +437,14 @@ class BalancedAgent(Agent):
         owner, adjacent = view.owner, view.adjacent
         board = view.board
         best, best_score = d.options[0], -1e9
+        taken_in = {}  # continent → its territories others hold (the same for every option)
         for t in d.options:
             k = view.continent_of[t]
             members = board.members[k]
             mine = view.continent_count[side][k]
-            taken = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
+            taken = taken_in.get(k)
+            if taken is None:
+                taken = taken_in[k] = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
             score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
             score += 0.2 * sum(1 for u in adjacent[t] if owner[u] == side)
             if score > best_score:
