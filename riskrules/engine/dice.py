@@ -28,21 +28,26 @@ def fought(attack: list[int], defence: list[int], ties_to_defender: bool) -> tup
 
 
 def battle_table(rolled: int, defending: int, ties_to_defender: bool) -> list:
-    """Every roll of `rolled` and `defending` six-sided dice, indexed by its faces less one as the
-    digits of a number in base 6 (the first die drawn the highest digit): (attacker's losses,
-    defender's losses, the attacker's dice sorted highest first, the defender's). Made once a process."""
+    """The table of every roll of `rolled` and `defending` six-sided dice, indexed by its faces less
+    one as the digits of a number in base 6 (the first die drawn the highest digit): each entry
+    (attacker's losses, defender's losses, the attacker's dice sorted highest first, the
+    defender's), made the first time that roll comes (`entry`), so that a short game does not
+    pay for the whole table. One table a process for each count of dice and tie rule."""
     key = (rolled, defending, ties_to_defender)
     table = _TABLES.get(key)
     if table is None:
-        n = rolled + defending
-        table = []
-        for index in range(6 ** n):
-            faces = [index // 6 ** (n - 1 - i) % 6 + 1 for i in range(n)]
-            attack = sorted(faces[:rolled], reverse=True)
-            defence = sorted(faces[rolled:], reverse=True)
-            table.append((*fought(attack, defence, ties_to_defender), tuple(attack), tuple(defence)))
-        table = _TABLES[key] = table
+        table = _TABLES[key] = [None] * 6 ** (rolled + defending)
     return table
+
+
+def entry(table: list, index: int, rolled: int, defending: int, ties_to_defender: bool) -> tuple:
+    """The entry `index` of a battle_table, made now."""
+    n = rolled + defending
+    faces = [index // 6 ** (n - 1 - i) % 6 + 1 for i in range(n)]
+    attack = sorted(faces[:rolled], reverse=True)
+    defence = sorted(faces[rolled:], reverse=True)
+    made = table[index] = (*fought(attack, defence, ties_to_defender), tuple(attack), tuple(defence))
+    return made
 
 
 class Dice:
@@ -79,14 +84,14 @@ class Dice:
         table = _TABLES.get((rolled, defending, ties_to_defender)) or battle_table(rolled, defending, ties_to_defender)
         r = self._random
         if rolled == 3 and defending == 2:  # (the commonest rolls spelled out: the draws in the same order)
-            return table[(((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6
-                         + int(r() * 6)]
-        if rolled == 3 and defending == 1:
-            return table[((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)]
-        index = 0
-        for _ in range(rolled + defending):
-            index = index * 6 + int(r() * 6)
-        return table[index]
+            index = (((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+        elif rolled == 3 and defending == 1:
+            index = ((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+        else:
+            index = 0
+            for _ in range(rolled + defending):
+                index = index * 6 + int(r() * 6)
+        return table[index] or entry(table, index, rolled, defending, ties_to_defender)
 
     def outcomes(self, rolls: int, chances: Sequence[float]) -> list[int]:
         """How many of `rolls` rolls end in each of the outcomes whose chances are `chances` (they
