@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import partial
 
+from ..language.rules import DICE_LOOKUP
 from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
@@ -95,8 +96,10 @@ class Battle(KillRateBattle):
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
                 for t in self.incoming[target]:  # (a new list: an agent may keep the one it was shown)
-                    at, end = bisect_left(options, (t, -1)), bisect_left(options, (t + 1, -1))
-                    options[at:end] = [o for o in options[at:end] if o[1] != target]
+                    at = bisect_left(options, (t, -1))
+                    if at < len(options) and options[at][0] == t:  # (t attacks: its pairs, less those on target)
+                        end = bisect_left(options, (t + 1, -1), at)
+                        options[at:end] = [o for o in options[at:end] if o[1] != target]
                 at = bisect_left(options, (target, -1))
                 options[at:at] = self._attacks_from(target, side)
             else:
@@ -124,8 +127,9 @@ class Battle(KillRateBattle):
         b = self.rules.battle
         armies = self.armies
         where = (source, target)
-        most_attacking = b.attacker_dice(armies[source])
-        most_defending = b.defender_dice(armies[target])
+        a, d = armies[source], armies[target]  # (b.attacker_dice(a), b.defender_dice(d), spelled out)
+        most_attacking = b.attacker_most[a] if a < DICE_LOOKUP else b.attacker_open
+        most_defending = b.defender_most[d] if d < DICE_LOOKUP else b.defender_open
         ties_to_defender = b.ties_to_defender
         if b.modified and b.modifiers is not None:  # battle modifiers (language/marks.py)
             most_attacking, most_defending, ties_to_defender = b.modifiers.battle(
