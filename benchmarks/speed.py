@@ -56,12 +56,11 @@ DECISION_FUNCTIONS = {"ask", "attack_options", "_attacks_from", "fortify_options
 EVENT_FUNCTIONS = {"_event", "tell_place", "tell_reinforcements", "tell_battles", "card_json", "teller"}
 
 
-def category(filename: str, function: str) -> str:
+def category(filename: str, function: str) -> str | None:
+    """The category of a function of riskrules; None for one of Python's or a library's."""
     name = filename.replace("\\", "/")
     if "riskrules/" not in name:
-        # builtins are counted where they are called from in the caller's own time only approximately:
-        # cProfile gives them their own rows, which go to "rest" with the interpreter's other work
-        return "rest"
+        return None
     if "engine/agents/" in name:
         return "bots"
     if name.endswith(DICE):
@@ -74,17 +73,36 @@ def category(filename: str, function: str) -> str:
 
 
 def shares(stats: pstats.Stats) -> dict[str, float]:
-    """Each category's share of the total own time in `stats`; builtins called from a function go
-    to that function's category (cProfile's callers of each builtin row)."""
-    by: dict[str, float] = {"dice": 0.0, "decisions": 0.0, "events": 0.0, "bots": 0.0, "rules": 0.0, "rest": 0.0}
-    for (filename, _, function), (_, _, own, _, callers) in stats.stats.items():
+    """Each category's share of the total own time in `stats`. The own time of a function that is
+    not riskrules' (a builtin, json, random …) goes to the categories of those that called it, in
+    proportion to the time spent in it from each (through chains of such functions too); what
+    nothing of riskrules called is "rest"."""
+    kinds = ("dice", "decisions", "events", "bots", "rules", "rest")
+    memo: dict[tuple, dict[str, float]] = {}
+
+    def spread(key: tuple, seen: frozenset = frozenset()) -> dict[str, float]:
+        if key in memo:
+            return memo[key]
+        filename, _, function = key
         kind = category(filename, function)
-        if kind == "rest" and callers:  # a builtin: shared among its callers by their calls of it
+        callers = stats.stats[key][4] if key in stats.stats else {}
+        if kind is not None:
+            out = {kind: 1.0}
+        elif not callers or key in seen:
+            out = {"rest": 1.0}
+        else:
             total = sum(c[3] for c in callers.values()) or 1.0
-            for (cfile, _, cfunction), c in callers.items():
-                by[category(cfile, cfunction)] += own * c[3] / total
-            continue
-        by[kind] += own
+            out = {}
+            for caller, c in callers.items():
+                for k, v in spread(caller, seen | {key}).items():
+                    out[k] = out.get(k, 0.0) + v * c[3] / total
+        memo[key] = out
+        return out
+
+    by = dict.fromkeys(kinds, 0.0)
+    for key, (_, _, own, _, _) in stats.stats.items():
+        for k, v in spread(key).items():
+            by[k] += own * v
     whole = sum(by.values()) or 1.0
     return {k: v / whole for k, v in by.items()}
 

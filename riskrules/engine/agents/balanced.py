@@ -288,16 +288,17 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
-        held = view.continent_count[side]
+        held, continent_of, members, capital = view.continent_count[side], view.continent_of, view.members, \
+            view.capital[side]
         worst, worst_ratio = None, 1.2
         for t in d.options:
             if limit is not None and armies[t] > limit:
                 continue
-            enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
-            if not enemy:
+            k = continent_of[t]
+            if held[k] != len(members[k]) and t != capital:  # (not view.holds(side, k)): not guarded here
                 continue
-            k = view.continent_of[t]
-            if held[k] == len(view.members[k]) or t == view.capital[side]:  # (view.holds(side, k))
+            enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
+            if enemy:
                 ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
