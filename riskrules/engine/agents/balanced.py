@@ -24,6 +24,7 @@ CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a c
 PATIENCE = 30  # rounds; after them the bot grows bolder, so a stalemate cannot last
 BOLDEST = 0.3
 PRESS = 1000  # armies: an attack from more goes on in one answer until half of them are left
+_ODDS: dict[int, tuple] = {}  # id of a battle's rules → (those rules, their odds), for the last 64 seen
 
 
 class BalancedAgent(Agent):
@@ -32,7 +33,13 @@ class BalancedAgent(Agent):
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
-        self.odds = odds_for(view.rules.battle)
+        battle = view.rules.battle
+        known = _ODDS.get(id(battle))  # (odds_for's cache hashes the whole battle rules: a strong bot's
+        if known is None or known[0] is not battle:  # playouts start four bots a copy)
+            if len(_ODDS) >= 64:  # (as many as odds_for keeps)
+                _ODDS.clear()
+            known = _ODDS[id(battle)] = (battle, odds_for(battle))
+        self.odds = known[1]
         self._situated: dict[tuple, object] = {}  # under battle modifiers: each situation's odds
         modifiers = view.rules.battle.modifiers
         if modifiers is not None:  # (the names a situation reads, and its key counted alone)
