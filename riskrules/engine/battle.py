@@ -42,6 +42,9 @@ class Battle(KillRateBattle):
         """(from, to) pairs `side` may attack now, by territory of origin. The neutral army attacks
         only the active player; partners never attack each other; under trench warfare what was
         conquered this turn attacks no more."""
+        if self.friends is None and side != self.neutral and not self.conquered_now:  # (the usual case in one pass)
+            owner, armies, adjacent, least = self.owner, self.armies, self.adjacent, self.rules.battle.least_to_attack
+            return [(t, u) for t in self.owned(side) if armies[t] >= least for u in adjacent[t] if owner[u] != side]
         attacks_from = self._attacks_from
         return [pair for t in self.owned(side) for pair in attacks_from(t, side)]
 
