@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from itertools import product
 from math import floor, lgamma, log, sqrt
 
 from .errors import GameError  # (a name other modules still import from here)
@@ -28,26 +29,18 @@ def fought(attack: list[int], defence: list[int], ties_to_defender: bool) -> tup
 
 
 def battle_table(rolled: int, defending: int, ties_to_defender: bool) -> list:
-    """The table of every roll of `rolled` and `defending` six-sided dice, indexed by its faces less
-    one as the digits of a number in base 6 (the first die drawn the highest digit): each entry
-    (attacker's losses, defender's losses, the attacker's dice sorted highest first, the
-    defender's), made the first time that roll comes (`entry`), so that a short game does not
-    pay for the whole table. One table a process for each count of dice and tie rule."""
+    """Every roll of `rolled` and `defending` six-sided dice, indexed by its faces less one as the
+    digits of a number in base 6 (the first die drawn the highest digit): (attacker's losses,
+    defender's losses, the attacker's dice sorted highest first, the defender's). Made once a
+    process, each sorted hand and each pair of them once (a few milliseconds for 6⁵ rolls)."""
     key = (rolled, defending, ties_to_defender)
     table = _TABLES.get(key)
     if table is None:
-        table = _TABLES[key] = [None] * 6 ** (rolled + defending)
+        attacks = [tuple(sorted(faces, reverse=True)) for faces in product(range(1, 7), repeat=rolled)]
+        defences = [tuple(sorted(faces, reverse=True)) for faces in product(range(1, 7), repeat=defending)]
+        outcome = {(a, d): (*fought(a, d, ties_to_defender), a, d) for a in set(attacks) for d in set(defences)}
+        table = _TABLES[key] = [outcome[a, d] for a in attacks for d in defences]
     return table
-
-
-def entry(table: list, index: int, rolled: int, defending: int, ties_to_defender: bool) -> tuple:
-    """The entry `index` of a battle_table, made now."""
-    n = rolled + defending
-    faces = [index // 6 ** (n - 1 - i) % 6 + 1 for i in range(n)]
-    attack = sorted(faces[:rolled], reverse=True)
-    defence = sorted(faces[rolled:], reverse=True)
-    made = table[index] = (*fought(attack, defence, ties_to_defender), tuple(attack), tuple(defence))
-    return made
 
 
 class Dice:
@@ -91,7 +84,7 @@ class Dice:
             index = 0
             for _ in range(rolled + defending):
                 index = index * 6 + int(r() * 6)
-        return table[index] or entry(table, index, rolled, defending, ties_to_defender)
+        return table[index]
 
     def outcomes(self, rolls: int, chances: Sequence[float]) -> list[int]:
         """How many of `rolls` rolls end in each of the outcomes whose chances are `chances` (they
