@@ -24,5 +24,4 @@ class Holdings:
         return list(compress(range(self.size), map(seat.__eq__, self.owner)))  # (owner[t] == seat, at C speed)
 
     def armies_of(self, seat: int) -> int:
-        owner, armies = self.owner, self.armies
-        return sum(armies[t] for t in range(self.size) if owner[t] == seat)
+        return sum(compress(self.armies, map(seat.__eq__, self.owner)))

@@ -10,6 +10,8 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
@@ -390,7 +392,7 @@ class BalancedAgent(Agent):
         distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = [t for t in range(view.size) if owner[t] == side]
+        mine = list(compress(range(view.size), map(side.__eq__, owner)))  # (the territories of side)
         frontier = []  # (mine bordering an enemy who fights back, else any enemy: loops, not any(), for speed)
         for t in mine:
             for u in adjacent[t]:
