@@ -99,7 +99,7 @@ class BalancedAgent(Agent):
         continent_score = []
         for k, members in enumerate(board.members):
             mine = view.continent_count[side][k]
-            enemy = sum(armies[t] for t in members if owner[t] != side)
+            enemy = sum(compress(map(armies.__getitem__, members), map(side.__ne__, map(owner.__getitem__, members))))
             missing = len(members) - mine
             continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
         ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
@@ -456,7 +456,7 @@ class BalancedAgent(Agent):
             if taken is None:
                 taken = taken_in[k] = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
             score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
-            score += 0.2 * sum(1 for u in adjacent[t] if owner[u] == side)
+            score += 0.2 * sum(map(side.__eq__, map(owner.__getitem__, adjacent[t])))  # (its neighbours of side)
             if score > best_score:
                 best, best_score = t, score
         return best
