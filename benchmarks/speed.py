@@ -1,12 +1,13 @@
 """Where the time goes, and how fast against the yardsticks (issue 47), in one job.
 
-    python benchmarks/speed.py profile [--editions E …] [--games N] [--turns T]
+    python benchmarks/speed.py profile [--editions E …] [--games N] [--turns T] [--no-log]
     python benchmarks/speed.py ratios [--pyrisk DIR] [--rounds R]
     python benchmarks/speed.py against DIR [--workloads W …] [--rounds R]
+    python benchmarks/speed.py opcodes WORKLOAD [--games N] [--top K]
 
 `profile`: for each built-in edition (default: all), N games of `random` and N of `balanced`
 bots (at most T turns, the log written to memory, so that events cost what they cost with a
-log) under cProfile; each function's own time is counted to one of: dice (engine/dice.py, the
+log; --no-log: nobody listens) under cProfile, in CPU time; each function's own time is counted to one of: dice (engine/dice.py, the
 odds of a roll, kill-rate draws), decisions (the Decision, Game.ask and the engine's option
 lists: attack, fortify, card sets), events (Game._event and what builds and writes them,
 the log, what a seat is told), bots (engine/agents/) and the rest of the rules (turn, battle,
@@ -25,6 +26,10 @@ turn, A then B; prints each workload's median of the per-round ratios (this ÷ D
 turns a second: above 1 is faster here) with the lowest and highest. Workloads: random
 (4-player nl-modern, random bots, 300 turns), balanced (pyrisk's rules, balanced bots),
 strong (one strong and three balanced, 4-player nl-modern, 40 turns).
+
+`opcodes WORKLOAD`: the Python bytecode instructions a turn of a workload executes (first N
+seeds), counted, not timed: the same figure on a busy machine as on an idle one, so that each
+change can be weighed alone (what runs in C is not in it: `against` has the time).
 """
 
 from __future__ import annotations
@@ -107,13 +112,13 @@ def shares(stats: pstats.Stats) -> dict[str, float]:
     return {k: v / whole for k, v in by.items()}
 
 
-def profile(editions: list[str], games: int, turns: int) -> list[str]:
+def profile(editions: list[str], games: int, turns: int, log: bool = True) -> list[str]:
     from riskrules.engine.agents import make_bot
     from riskrules.engine.game import Game
     from riskrules.engine.log import LogWriter
     from riskrules.language.loader import builtin_ids, load_rules
 
-    lines = ["share of the time (cProfile, own time; builtins to their callers), log on:",
+    lines = [f"share of the CPU time (cProfile, own time; builtins to their callers), log {'on' if log else 'off'}:",
              f"  {'edition':<14} {'bot':<9} {'dice':>6} {'decide':>7} {'events':>7} {'bots':>6} {'rules':>6} "
              f"{'other':>6}  turns/s (profiled)"]
     for edition in editions or list(builtin_ids()):
@@ -123,13 +128,13 @@ def profile(editions: list[str], games: int, turns: int) -> list[str]:
             rules = load_rules(edition, None, players)
         for bot in ("random", "balanced"):
             Game(rules, [make_bot(bot) for _ in range(players)], 10_000, max_turns=20).play()  # (tables made)
-            profiler = cProfile.Profile()
+            profiler = cProfile.Profile(time.process_time)  # (CPU time: the machine may be shared)
             played = 0
             start = time.process_time()
             profiler.enable()
             for seed in range(games):
                 game = Game(rules, [make_bot(bot) for _ in range(players)], seed, max_turns=turns,
-                            listeners=[LogWriter(io.StringIO())])
+                            listeners=[LogWriter(io.StringIO())] if log else [])
                 played += game.play().turns
             profiler.disable()
             seconds = time.process_time() - start
@@ -222,24 +227,63 @@ def ratios(pyrisk: str | None, rounds: int) -> list[str]:
 
 def child(workload: str, games: int) -> None:
     """Plays `games` games of `workload` (after one untimed) and prints CPU seconds and turns."""
-    import pyrisk as yardstick
-
     from riskrules.engine.agents import make_bot
     from riskrules.engine.game import Game
-    from riskrules.language.loader import load_rules, open_rulebook
 
-    if workload == "balanced":
-        rules, bots, turns = open_rulebook(yardstick.RULES).rules(None, PLAYERS), ["balanced"] * PLAYERS, 1000
-    elif workload == "strong":
-        rules, bots, turns = load_rules("nl-modern", None, PLAYERS), ["strong"] + ["balanced"] * 3, 40
-    else:
-        rules, bots, turns = load_rules("nl-modern", None, PLAYERS), ["random"] * PLAYERS, 300
+    rules, bots, turns = setting(workload)
     Game(rules, [make_bot(b) for b in bots], 10_000, max_turns=10).play()
     played = 0
     start = time.process_time()
     for seed in range(games):
         played += Game(rules, [make_bot(b) for b in bots], seed, max_turns=turns).play().turns
     print(f"{time.process_time() - start} {played}")
+
+
+def setting(workload: str) -> tuple:
+    """The rules, bots and turn limit of a workload."""
+    import pyrisk as yardstick
+
+    from riskrules.language.loader import load_rules, open_rulebook
+
+    if workload == "balanced":
+        return open_rulebook(yardstick.RULES).rules(None, PLAYERS), ["balanced"] * PLAYERS, 1000
+    if workload == "strong":
+        return load_rules("nl-modern", None, PLAYERS), ["strong"] + ["balanced"] * 3, 40
+    return load_rules("nl-modern", None, PLAYERS), ["random"] * PLAYERS, 300
+
+
+def opcodes(workload: str, games: int, top: int) -> list[str]:
+    """Python bytecode instructions executed a turn (sys.settrace's opcode events) over `games` games
+    of `workload`: a count, not a clock, so the same on a busy machine as on an idle one (what
+    runs in C, dice draws, sorting, builtins, is not in it). With the `top` functions by count."""
+    import collections
+
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.game import Game
+
+    rules, bots, turns = setting(workload)
+    Game(rules, [make_bot(b) for b in bots], 10_000, max_turns=10).play()  # (the tables made before)
+    counts: collections.Counter = collections.Counter()
+
+    def tracer(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            counts[frame.f_code] += 1
+        return tracer
+
+    played = 0
+    sys.settrace(tracer)
+    try:
+        for seed in range(games):
+            played += Game(rules, [make_bot(b) for b in bots], seed, max_turns=turns).play().turns
+    finally:
+        sys.settrace(None)
+    total = sum(counts.values())
+    lines = [f"{workload}: {total / played:,.0f} bytecode instructions a turn ({games} games, {played} turns)"]
+    for code, n in counts.most_common(top):
+        lines.append(f"  {n / played:8.1f}  {code.co_filename.split('riskrules/')[-1]}:{code.co_firstlineno} "
+                     f"{code.co_name}")
+    return lines
 
 
 def timed(tree: Path, workload: str, games: int) -> tuple[float, int]:
@@ -275,6 +319,7 @@ def main() -> None:
     p.add_argument("--editions", nargs="*", default=[])
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--turns", type=int, default=200)
+    p.add_argument("--no-log", action="store_true", help="no listener: events are not even built")
     r = sub.add_parser("ratios")
     r.add_argument("--pyrisk", help="pyrisk's directory (else $PYRISK_PATH)")
     r.add_argument("--rounds", type=int, default=5)
@@ -282,14 +327,20 @@ def main() -> None:
     a.add_argument("dir", help="another checkout's root")
     a.add_argument("--workloads", nargs="*", default=list(WORKLOADS), choices=list(WORKLOADS))
     a.add_argument("--rounds", type=int, default=5)
+    o = sub.add_parser("opcodes")
+    o.add_argument("workload", choices=list(WORKLOADS))
+    o.add_argument("--games", type=int, default=2)
+    o.add_argument("--top", type=int, default=0, help="and the functions that execute most")
     c = sub.add_parser("child")
     c.add_argument("workload", choices=list(WORKLOADS))
     c.add_argument("games", type=int)
     args = parser.parse_args()
     if args.command == "profile":
-        print("\n".join(profile(args.editions, args.games, args.turns)))
+        print("\n".join(profile(args.editions, args.games, args.turns, not args.no_log)))
     elif args.command == "ratios":
         print("\n".join(ratios(args.pyrisk, args.rounds)))
+    elif args.command == "opcodes":
+        print("\n".join(opcodes(args.workload, args.games, args.top)))
     elif args.command == "against":
         print("\n".join(against(Path(args.dir).resolve(), args.workloads, args.rounds)))
     else:
