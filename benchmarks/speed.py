@@ -7,8 +7,8 @@
 
 `profile`: for each built-in edition (default: all), N games of `random` and N of `balanced`
 bots (at most T turns, the log written to memory, so that events cost what they cost with a
-log; --no-log: nobody listens) under cProfile, in CPU time; each function's own time is counted to one of: dice (engine/dice.py, the
-odds of a roll, kill-rate draws), decisions (the Decision, Game.ask and the engine's option
+log; --no-log: nobody listens) under cProfile, in CPU time; each function's own time is
+counted to one of: dice (engine/dice.py, the odds of a roll, kill-rate draws), decisions (the Decision, Game.ask and the engine's option
 lists: attack, fortify, card sets), events (Game._event and what builds and writes them,
 the log, what a seat is told), bots (engine/agents/) and the rest of the rules (turn, battle,
 placing, victory …). Prints each share of the whole, per edition and bot. cProfile slows
@@ -219,7 +219,8 @@ def ratios(pyrisk: str | None, rounds: int) -> list[str]:
         lines[-1] += f", pyrisk's AlAI {alai_rate:.1f} games/s: {n['balanced'] / t['balanced'] / alai_rate:.1f}×"
     else:
         lines[-1] += " (pyrisk skipped: give --pyrisk DIR or PYRISK_PATH)"
-    lines.append(f"  strong (and three balanced), 4-player nl-modern, 40 turns: {t['strong'] / n['strong']:.2f} s a game")
+    lines.append(f"  strong (and three balanced), 4-player nl-modern, 40 turns: "
+                 f"{t['strong'] / n['strong']:.2f} s a game")
     return lines
 
 
