@@ -131,11 +131,9 @@ class BalancedAgent(Agent):
                 for t in members:
                     if owner[t] != side:
                         want[t] = max(0.1, want[t] + bonus[k])
-        counts = view.continent_count
         for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
-            size = len(members)
             for seat in range(len(view.names)):
-                if seat not in own and counts[seat][k] == size:  # (view.holds(seat, k))
+                if seat not in own and view.holds(seat, k):
                     for t in members:
                         want[t] += 1.0 + value(bonus[k], seat) / 2
         self._values = want
@@ -297,14 +295,13 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
-        held, continent_of, members, capital = view.continent_count[side], view.continent_of, view.members, \
-            view.capital[side]
+        continent_of, holds, capital = view.continent_of, view.holds, view.capital[side]
         worst, worst_ratio = None, 1.2
         for t in d.options:
             if limit is not None and armies[t] > limit:
                 continue
             k = continent_of[t]
-            if held[k] != len(members[k]) and t != capital:  # (not view.holds(side, k)): not guarded here
+            if t != capital and not holds(side, k):  # not guarding a held continent or the capital
                 continue
             enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
             if enemy:
