@@ -15,10 +15,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import partial
 
+from ..language.rules import DICE_LOOKUP
 from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
 from .teams import kept_by_team
+from .dice import fought
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
@@ -41,6 +43,9 @@ class Battle(KillRateBattle):
         """(from, to) pairs `side` may attack now, by territory of origin. The neutral army attacks
         only the active player; partners never attack each other; under trench warfare what was
         conquered this turn attacks no more."""
+        if self.friends is None and side != self.neutral and not self.conquered_now:  # (the usual case in one pass)
+            owner, armies, adjacent, least = self.owner, self.armies, self.adjacent, self.rules.battle.least_to_attack
+            return [(t, u) for t in self.owned(side) if armies[t] >= least for u in adjacent[t] if owner[u] != side]
         attacks_from = self._attacks_from
         return [pair for t in self.owned(side) for pair in attacks_from(t, side)]
 
@@ -95,8 +100,10 @@ class Battle(KillRateBattle):
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
                 for t in self.incoming[target]:  # (a new list: an agent may keep the one it was shown)
-                    at, end = bisect_left(options, (t, -1)), bisect_left(options, (t + 1, -1))
-                    options[at:end] = [o for o in options[at:end] if o[1] != target]
+                    at = bisect_left(options, (t, -1))
+                    if at < len(options) and options[at][0] == t:  # (t attacks: its pairs, less those on target)
+                        end = bisect_left(options, (t + 1, -1), at)
+                        options[at:end] = [o for o in options[at:end] if o[1] != target]
                 at = bisect_left(options, (target, -1))
                 options[at:at] = self._attacks_from(target, side)
             else:
@@ -124,8 +131,9 @@ class Battle(KillRateBattle):
         b = self.rules.battle
         armies = self.armies
         where = (source, target)
-        most_attacking = b.attacker_dice(armies[source])
-        most_defending = b.defender_dice(armies[target])
+        a, d = armies[source], armies[target]  # (b.attacker_dice(a), b.defender_dice(d), spelled out)
+        most_attacking = b.attacker_most[a] if a < DICE_LOOKUP else b.attacker_open
+        most_defending = b.defender_most[d] if d < DICE_LOOKUP else b.defender_open
         ties_to_defender = b.ties_to_defender
         if b.modified and b.modifiers is not None:  # battle modifiers (language/marks.py)
             most_attacking, most_defending, ties_to_defender = b.modifiers.battle(
@@ -153,33 +161,25 @@ class Battle(KillRateBattle):
             if rolls >= AT_ONCE and (b.modifiers is None or b.modifiers.steady) and not b.reroll:
                 self._rolls(side, source, target, committed, rolled, defending, rolls, ties_to_defender)
                 return
-        roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
-        attack = roll(rolled)
-        attack.sort(reverse=True)
-        defence = roll(defending)
-        defence.sort(reverse=True)
-        rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
-        attacker_losses = defender_losses = 0
-        if ties_to_defender:
-            for a, d in zip(attack, defence):
-                if a > d:
-                    defender_losses += 1
-                else:
-                    attacker_losses += 1
+        rerolled = None
+        if b.sides == 6 and not b.reroll:  # (six-sided dice read from a table: Dice.fight)
+            attacker_losses, defender_losses, attack, defence = self.dice.fight(rolled, defending, ties_to_defender)
         else:
-            for a, d in zip(attack, defence):
-                if a >= d:
-                    defender_losses += 1
-                else:
-                    attacker_losses += 1
+            roll = self.dice.roll if b.sides == 6 else partial(self.dice.roll_sides, sides=b.sides)
+            attack = roll(rolled)
+            attack.sort(reverse=True)
+            defence = roll(defending)
+            defence.sort(reverse=True)
+            rerolled = self._reroll(decider, side, source, target, attack, defence, roll) if b.reroll else None
+            attacker_losses, defender_losses = fought(attack, defence, ties_to_defender)
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:  # events follow their effects: the losses are already taken
             self._event("battle", side, **{
                 "from": self.board.territories[source], "to": self.board.territories[target],
                 "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": armies[target] + defender_losses, "committed": committed, "attacker_dice": attack,
-                "defender_dice": defence, "attacker_losses": attacker_losses,
+                "defender_armies": armies[target] + defender_losses, "committed": committed,
+                "attacker_dice": list(attack), "defender_dice": list(defence), "attacker_losses": attacker_losses,
                 "defender_losses": defender_losses, **({"reroll": rerolled} if rerolled else {})})
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)

@@ -80,7 +80,14 @@ def _plain(answer: Any) -> bool:
     """An answer made of what options are made of: an int, or a tuple of ints — exactly, not a
     float, a bool or another type whose values compare equal to them."""
     kind = type(answer)
-    return kind is int or (kind is tuple and all(type(x) is int for x in answer))
+    if kind is int:
+        return True
+    if kind is not tuple:
+        return False
+    for x in answer:  # (a loop, not all() over a generator: every answer of every checked agent comes here)
+        if type(x) is not int:
+            return False
+    return True
 
 
 class Decision:

@@ -70,20 +70,22 @@ class Fortify:
                              reach: list[list[int]] | None) -> list[tuple[int, int]]:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         stay = self.rules.fortify.stay  # 1 (0 under `guard 0`: a territory may be emptied)
-        if reach is None and not sent:  # the common case, in one pass
-            return [(t, u) for t in self._all if owner[t] == seat and armies[t] > stay
-                    for u in adjacent[t] if owner[u] == seat]
+        if reach is None and not sent:  # the common case, in one pass over the seat's own (ascending)
+            return [(t, u) for t in self.owned(seat) if armies[t] > stay for u in adjacent[t] if owner[u] == seat]
         options = []
-        for t in range(self.size):
-            if owner[t] != seat or armies[t] <= stay:
+        for t in self.owned(seat):
+            if armies[t] <= stay:
                 continue
             if reach is not None:
-                targets = [u for u in reach[t] if u != t]
-            else:
-                targets = [u for u in adjacent[t] if owner[u] == seat]
+                targets = reach[t]
+                if t in sent:
+                    targets = [u for u in targets if u == sent[t]]
+                options += [(t, u) for u in targets if u != t]
+                continue
+            targets = [u for u in adjacent[t] if owner[u] == seat]
             if t in sent:
                 targets = [u for u in targets if u == sent[t]]
-            options.extend((t, u) for u in targets)
+            options += [(t, u) for u in targets]
         return options
 
     def _reach(self, seat: int) -> list[list[int]]:

@@ -7,6 +7,8 @@ under fog (fog_view.FoggedSight), counting on what the seat saw: both have `owne
 
 from __future__ import annotations
 
+from itertools import compress
+
 
 class Holdings:
     __slots__ = ()
@@ -19,9 +21,7 @@ class Holdings:
         return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
 
     def territories_of(self, seat: int) -> list[int]:
-        owner = self.owner
-        return [t for t in range(self.size) if owner[t] == seat]
+        return list(compress(range(self.size), map(seat.__eq__, self.owner)))  # (owner[t] == seat, at C speed)
 
     def armies_of(self, seat: int) -> int:
-        owner, armies = self.owner, self.armies
-        return sum(armies[t] for t in range(self.size) if owner[t] == seat)
+        return sum(compress(self.armies, map(seat.__eq__, self.owner)))

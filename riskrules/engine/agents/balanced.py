@@ -10,6 +10,8 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
 from ..combat.kill_rates import STILL, still_chance
@@ -26,6 +28,7 @@ CARD_WIN = 0.45  # … or this, for the first conquest of the turn (it earns a c
 PATIENCE = 30  # rounds; after them the bot grows bolder, so a stalemate cannot last
 BOLDEST = 0.3
 PRESS = 1000  # armies: an attack from more goes on in one answer until half of them are left
+_ODDS: dict[int, tuple] = {}  # id of a battle's rules → (those rules, their odds), for the last 64 seen
 
 
 class BalancedAgent(Agent):
@@ -34,7 +37,13 @@ class BalancedAgent(Agent):
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
-        self.odds = odds_for(view.rules.battle)
+        battle = view.rules.battle
+        known = _ODDS.get(id(battle))  # (odds_for's cache hashes the whole battle rules: a strong bot's
+        if known is None or known[0] is not battle:  # playouts start four bots a copy)
+            if len(_ODDS) >= 64:  # (as many as odds_for keeps)
+                _ODDS.clear()
+            known = _ODDS[id(battle)] = (battle, odds_for(battle))
+        self.odds = known[1]
         self._situated: dict[tuple, object] = {}  # under battle modifiers: each situation's odds
         modifiers = view.rules.battle.modifiers
         if modifiers is not None:  # (the names a situation reads, and its key counted alone)
@@ -95,7 +104,7 @@ class BalancedAgent(Agent):
         continent_score = []
         for k, members in enumerate(board.members):
             mine = view.continent_count[side][k]
-            enemy = sum(armies[t] for t in members if owner[t] != side)
+            enemy = sum(compress(map(armies.__getitem__, members), map(side.__ne__, map(owner.__getitem__, members))))
             missing = len(members) - mine
             continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
         ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
@@ -251,6 +260,19 @@ class BalancedAgent(Agent):
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         killers = view.rules.acting is not None and (view.rules.acting.takes_back or view.rules.acting.takes_back_own)
+        if self._plain and not killers and not (self._units and self._kills is not None):
+            # the odds' own table read here (Odds.win beyond it), one call fewer an option
+            odds = self.odds
+            table, size = odds.p_win, odds.size
+            armies = view.armies
+            for source, target in d.options:
+                a, t = armies[source] - 1, armies[target]
+                p = table[a][t] if a <= size and t <= size else odds.win(a, t)
+                if p >= threshold:
+                    score = p * want[target]
+                    if score > best_score:
+                        best, best_score = (source, target), score
+            return best
         for source, target in d.options:
             if killers and self.taken_back(target):
                 continue
@@ -299,16 +321,17 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         # a held continent under threat first (from armies that can attack at all)
+        continent_of, holds, capital = view.continent_of, view.holds, view.capital[side]
         worst, worst_ratio = None, 1.2
         for t in d.options:
             if limit is not None and armies[t] > limit:
                 continue
-            enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
-            if not enemy:
+            k = continent_of[t]
+            if (t != capital and not holds(side, k) and owner[t] == side  # (a partner's border: issue 45)
+                    and not (self._units and t in vital(view))):  # not guarding a held continent or the capital
                 continue
-            k = view.continent_of[t]
-            if (view.holds(side, k) or t == view.capital[side] or owner[t] != side  # (a partner's border: issue 45)
-                    or (self._units and t in vital(view))):
+            enemy = [u for u in adjacent[t] if owner[u] not in own and owner[u] != harmless]
+            if enemy:
                 ratio = max(armies[u] for u in enemy) / max(armies[t], 1)  # (guard 0: an empty territory)
                 if ratio > worst_ratio:
                     worst, worst_ratio = t, ratio
@@ -395,9 +418,20 @@ class BalancedAgent(Agent):
         distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = [t for t in range(view.size) if owner[t] == side]
-        frontier = [t for t in mine if any(owner[u] not in own and owner[u] != harmless for u in adjacent[t])] \
-            or [t for t in mine if any(owner[u] not in own for u in adjacent[t])]
+        mine = list(compress(range(view.size), map(side.__eq__, owner)))  # (the territories of side)
+        frontier = []  # (mine bordering an enemy who fights back, else any enemy: loops, not any(), for speed)
+        for t in mine:
+            for u in adjacent[t]:
+                o = owner[u]
+                if o not in own and o != harmless:
+                    frontier.append(t)
+                    break
+        if not frontier:
+            for t in mine:
+                for u in adjacent[t]:
+                    if owner[u] not in own:
+                        frontier.append(t)
+                        break
         for t in frontier:
             distance[t] = 0
         step = 0
@@ -439,13 +473,16 @@ class BalancedAgent(Agent):
         owner, adjacent = view.owner, view.adjacent
         board = view.board
         best, best_score = d.options[0], -1e9
+        taken_in = {}  # continent → its territories others hold (the same for every option)
         for t in d.options:
             k = view.continent_of[t]
             members = board.members[k]
             mine = view.continent_count[side][k]
-            taken = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
+            taken = taken_in.get(k)
+            if taken is None:
+                taken = taken_in[k] = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
             score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
-            score += 0.2 * sum(1 for u in adjacent[t] if owner[u] == side)
+            score += 0.2 * sum(map(side.__eq__, map(owner.__getitem__, adjacent[t])))  # (its neighbours of side)
             if score > best_score:
                 best, best_score = t, score
         return best

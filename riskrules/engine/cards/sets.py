@@ -51,9 +51,15 @@ def set_kind(symbols: tuple[int, ...], rules: Rules, worth: Callable[[Number], i
 
 def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
     """Every set in a hand, once each; jokers are interchangeable, so the lowest ids are used."""
-    size = rules.board.size
+    board = rules.board
+    size = board.size
     pair = rules.cards.joker_pair
     jokers = sorted(c for c in hand if c >= size)
+    if not jokers:  # (the common hand: three real cards are a set when their symbols are all alike or all
+        symbol = board.card_symbol  # different; each trio comes once, already in its canonical order)
+        return [trio for trio in combinations(sorted(hand), 3)
+                if (symbol[trio[0]] == symbol[trio[1]]) == (symbol[trio[1]] == symbol[trio[2]])
+                == (symbol[trio[0]] == symbol[trio[2]])]
     cards = sorted(c for c in hand if c < size) + jokers[:2]
     found = []
     seen = set()
