@@ -293,6 +293,12 @@ def run(case: Path, work: Path) -> Verdict:
         args += ["--variant", game["variant"]]
     if game.get("bot_timeout"):
         args += ["--bot-timeout", str(game["bot_timeout"])]
+    return judge(args, case, log, "bot.py", "the bot")
+
+
+def judge(args: list[str], case: Path, log: Path, name: str, what: str) -> Verdict:
+    """The verdict on `risk ARGS` with a guest (a plug-in or a program, `name` its file, `what` in
+    words): a result line and a log that replays, or one `risk: …` line naming it; else a failure."""
     try:
         done = _risk(args, case)
     except subprocess.TimeoutExpired:
@@ -312,8 +318,8 @@ def run(case: Path, work: Path) -> Verdict:
     elif done.returncode == 1:
         if len(err_lines) != 1 or not err_lines[0].startswith("risk: "):
             return Verdict("crash", f"exit 1 with {len(err_lines)} lines on stderr, not one 'risk: …' line\n" + said, 0.0)
-        if "bot.py:Bot" not in err_lines[0] and "bot.py" not in err_lines[0]:
-            return Verdict("crash", "exit 1 with a line that does not name the bot\n" + said, 0.0)
+        if name not in err_lines[0]:
+            return Verdict("crash", f"exit 1 with a line that does not name {what}\n" + said, 0.0)
         if len(err_lines[0]) > MAX_LINE:
             return Verdict("crash", f"exit 1 with a line of {len(err_lines[0]):,} characters\n" + said[:4000], 0.0)
         outcome = "refused"

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 from pathlib import Path
 
 import fuzz_plugins
@@ -143,37 +142,4 @@ def run(case: Path, work: Path) -> Verdict:
             "--bot-timeout", str(game["bot_timeout"])]
     if game["variant"]:
         args += ["--variant", game["variant"]]
-    try:
-        done = fuzz_plugins._risk(args, case)
-    except subprocess.TimeoutExpired:
-        return Verdict("hang", f"risk {' '.join(args)}: no end within {fuzz_plugins.CHILD_TIMEOUT} s", 0.0)
-    said = f"$ risk {' '.join(args)}\nexit {done.returncode}\n--- stdout (end)\n{done.stdout[-3000:]}\n" \
-           f"--- stderr (end)\n{done.stderr[-6000:]}"
-    err_lines, out_lines = done.stderr.splitlines(), done.stdout.splitlines()
-    if "Traceback (most recent call last)" in done.stderr:
-        return Verdict("crash", "a traceback\n" + said, 0.0)
-    if done.returncode == 0:
-        if not out_lines or not fuzz_plugins.RESULT.fullmatch(out_lines[-1]):
-            return Verdict("crash", "exit 0 but no result line\n" + said, 0.0)
-        outcome = "accepted"
-    elif done.returncode == 1:
-        if len(err_lines) != 1 or not err_lines[0].startswith("risk: "):
-            return Verdict("crash", f"exit 1 with {len(err_lines)} lines on stderr, not one 'risk: …' line\n" + said, 0.0)
-        if "client.py" not in err_lines[0]:
-            return Verdict("crash", "exit 1 with a line that does not name the program\n" + said, 0.0)
-        if len(err_lines[0]) > fuzz_plugins.MAX_LINE:
-            return Verdict("crash", f"exit 1 with a line of {len(err_lines[0]):,} characters\n" + said[:4000], 0.0)
-        outcome = "refused"
-    else:
-        return Verdict("crash", f"exit {done.returncode}, neither 0 with a result nor 1 with one line\n" + said, 0.0)
-    if log.is_file() and log.stat().st_size:
-        try:
-            again = fuzz_plugins._risk(["replay", str(log)], case)
-        except subprocess.TimeoutExpired:
-            return Verdict("hang", f"risk replay {log}: no end within {fuzz_plugins.CHILD_TIMEOUT} s\n" + said, 0.0)
-        if again.returncode != 0 or "Traceback" in again.stderr:
-            return Verdict("accepted_then_failed", f"the game log does not replay: exit {again.returncode}\n"
-                           f"{again.stdout[-2000:]}{again.stderr[-4000:]}\n" + said, 0.0)
-    elif outcome == "accepted":
-        return Verdict("crash", "exit 0 but no game log written\n" + said, 0.0)
-    return Verdict(outcome, err_lines[0][:300] if outcome == "refused" else out_lines[-1], 0.0)
+    return fuzz_plugins.judge(args, case, log, "client.py", "the program")

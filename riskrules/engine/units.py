@@ -33,6 +33,7 @@ from typing import Any
 from . import decisions as D
 from .combat.kill_rates import draw_kills, futile
 from .decisions import Decision
+from .dice import fought
 
 KIND, STRENGTH, USED = 0, 1, 2  # a unit's fields
 
@@ -248,12 +249,7 @@ def _dice_battle(g, decider: int, side: int, source: int, target: int, floor: in
             attack.sort(reverse=True)
     rerolled = g._reroll(decider, side, source, target, attack, defence,
                          lambda n: g.dice.roll_sides(n, b.sides)) if b.reroll else None
-    attacker_losses = defender_losses = 0
-    for a, d in zip(attack, defence):
-        if a > d or (a == d and not ties_to_defender):
-            defender_losses += 1
-        else:
-            attacker_losses += 1
+    attacker_losses, defender_losses = fought(attack, defence, ties_to_defender)
     armies[source] -= attacker_losses
     armies[target] -= defender_losses
     if g.listeners:
