@@ -64,11 +64,14 @@ def clean(counts: dict, tmp_path: Path, slice_: int) -> None:
 
 
 COMBINE = 2  # each played through with every bot, 8 s of CPU apiece (4 until the suite grew past its budget)
+# The cases combine the gallery's rules, so a new gallery file changes them: seed 3's first two are one
+# refused and one played through (seed 1's, both refused once issue 45's gallery files came).
+COMBINE_SEED = 3
 
 
 def test_a_slice_of_gallery_rules_combined_gets_only_clean_answers(tmp_path):
     by: dict = {}
-    counts = fuzz.campaign("rules", seed=1, count=COMBINE, seconds=None, out=tmp_path / "repro", only=["combine"],
+    counts = fuzz.campaign("rules", seed=COMBINE_SEED, count=COMBINE, seconds=None, out=tmp_path / "repro", only=["combine"],
                            by_family=by)
     clean(counts, tmp_path, COMBINE)
     assert set(by) == {"combine"} and counts["accepted"] > 0  # played through, not only checked
