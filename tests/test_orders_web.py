@@ -27,6 +27,15 @@ def asked(client: Client, gid: str, token: str, seat: int) -> dict:
             return state
 
 
+def asked_after(client: Client, gid: str, token: str, seat: int, number: int) -> dict:
+    """The state of `seat`'s page once a question other than question `number` is put to it (a page
+    may still show the question its answer was just taken for)."""
+    while True:
+        state = asked(client, gid, token, seat)
+        if state["over"] or state["decision"]["number"] != number:
+            return state
+
+
 def test_order_lists_are_checked_whole_and_a_restart_goes_on(tmp_path):
     directory = tmp_path / "games"
     served = Served(directory, rules_dirs=(DATA,))
@@ -39,7 +48,7 @@ def test_order_lists_are_checked_whole_and_a_restart_goes_on(tmp_path):
         state = asked(client, gid, tokens[0], 0)
         assert state["decision"]["kind"] == "place"
         client.answer(gid, tokens[0], 0, state["decision"]["number"], choose(state["decision"], state, rng))
-        state = asked(client, gid, tokens[0], 0)
+        state = asked_after(client, gid, tokens[0], 0, state["decision"]["number"])
         d = state["decision"]
         assert d["kind"] == "order" and state["orders_in"] == {"seats": [], "text": ""}
         a, b = d["options"][0]
@@ -104,7 +113,7 @@ def test_without_fog_no_page_is_shown_anothers_deployments_while_he_gives_them(t
         while found is None:  # the setup answered, to the first deployments of a round
             for seat in (0, 1):
                 state = client.state(gid, tokens[seat], 0)[1]["seats"][str(seat)]
-                d = state.get("decision")
+                d = state and state.get("decision")  # (None: the page's state not made yet)
                 if d and d["kind"] == "place" and state["turn"] > 0 and d["most"] > 1:
                     found = seat, d
                     break
@@ -115,7 +124,7 @@ def test_without_fog_no_page_is_shown_anothers_deployments_while_he_gives_them(t
         before = client.state(gid, tokens[other], 0)[1]["seats"][str(other)]["armies"]
         x = d["options"][0]
         assert client.answer(gid, tokens[seat], seat, d["number"], {"place": [[x, 1]]}) == (200, {"ok": True})
-        again = asked(client, gid, tokens[seat], seat)["decision"]
+        again = asked_after(client, gid, tokens[seat], seat, d["number"])["decision"]
         assert again["kind"] == "place" and again["most"] == d["most"] - 1
         assert served.host.games[gid].game.armies[x] == before[x] + 1  # on the engine's board, while he deploys
         shown = client.state(gid, tokens[other], 0)[1]["seats"][str(other)]

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..language.visibility import SEE_ALL, SEE_OWNER, Visibility
 from .sight import told
+from .teams import hand_partners
 
 # events that name territories: the fields that name them
 _PLACES = {
@@ -101,10 +102,7 @@ class Fog:
         self.index = game.board.index
         self.seat_of = {name: seat for seat, name in enumerate(game.names)}  # (events name the seats)
         self.defender = -1  # the defending side of the last event heard, if a battle's
-        shares = game.rules.team_rules  # a shared hand (issue 45): its cards are told to the partners
-        self.hand_names = [tuple(game.names[p] for p in sorted(game.friends[s])) if shares is not None
-                           and shares.shared_hand and game.friends is not None else (game.names[s],)
-                           for s in range(players)]
+        self.hand_names = [hand_partners(game, s) for s in range(players)]  # a shared hand's (issue 45)
 
     # ---- hearing the game ------------------------------------------------------------------
 
@@ -330,7 +328,7 @@ class Fog:
             return {**e, "to_neutral": [x for x in e["to_neutral"] if level[self.index[x]] == SEE_ALL]}
         places = _PLACES.get(kind)
         if places is None:  # an event of no territory: as without fog, less the others' secrets
-            return told(e, self.hand_names[seat])
+            return told(e, (g.names[seat],), self.hand_names[seat])
         if kind in _BATTLES:
             if concerned or self.defender in mine:  # a side of the battle: told it, less armies it does not see
                 hidden = [f for where, fields in self.armies_fields[kind] for f in fields

@@ -44,7 +44,7 @@ from .units import start as start_units
 from .turn import Turn, compile_phases
 from .schedule.together import loop as together_loop
 from .acting import ActingState
-from .teams import share_hands
+from .teams import hand_partners, share_hands
 from .victory import Victory, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
@@ -253,18 +253,16 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         the Fog tells it (the event or nothing, then what changed in its view), otherwise the
         event without the others' secrets (sight.told)."""
         fog, name = self.fog, (self.names[seat],)
-        shares = self.rules.team_rules
-        if shares is not None and shares.shared_hand and self.friends is not None:  # partners see a shared hand (issue 45)
-            name = tuple(self.names[s] for s in sorted(self.friends[seat]))
+        hand = hand_partners(self, seat)  # partners who share one hand of cards see each other's (issue 45)
         if fog is None:  # (the seed left out of the header: it would tell the others' cards to come)
             if self.rules.cards.kinds is not None:  # (another's hidden play: nothing: sight.untold)
                 def tell_kinds(event: dict) -> None:
-                    shown = told(event, name) if event["type"] != "game_start" else \
+                    shown = told(event, name, hand) if event["type"] != "game_start" else \
                         {k: v for k, v in event.items() if k != "seed"}
                     if not untold(shown):
                         hear(shown)
                 return tell_kinds
-            return lambda event: hear(told(event, name) if event["type"] != "game_start"
+            return lambda event: hear(told(event, name, hand) if event["type"] != "game_start"
                                       else {k: v for k, v in event.items() if k != "seed"})
 
         def tell(event: dict) -> None:

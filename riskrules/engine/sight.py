@@ -40,15 +40,19 @@ _SECRET_FIELDS = {
 _HIDDEN_PLAYS = ("card_played", "card_effect_ended")
 
 
-def told(event: dict, players) -> dict:
+_CARDS = frozenset({"card_drawn", "card_discarded"})  # what a shared hand's partners see of each other
+
+
+def told(event: dict, players, hand=()) -> dict:
     """`event` as the seats of `players` (names: the people at one terminal) are told it:
-    the mission, target and drawn card of anyone else are left out. Another's play of a hidden
-    card is told as nothing: an event of its type and turn alone, which nobody narrates and
-    Game.teller does not pass on (`untold`)."""
+    the mission, target and drawn card of anyone else are left out — but the cards of `hand`
+    (partners sharing one hand of cards: engine/teams.py), not their missions. Another's play of
+    a hidden card is told as nothing: an event of its type and turn alone, which nobody narrates
+    and Game.teller does not pass on (`untold`)."""
     if event.get("hidden") is True and event["type"] in _HIDDEN_PLAYS and event.get("player") not in players:
         return {"type": event["type"], "turn": event["turn"]}
     secret = _SECRET_FIELDS.get(event["type"])
-    if secret is None or event.get("player") in players:
+    if secret is None or event.get("player") in players or (event["type"] in _CARDS and event.get("player") in hand):
         return event
     return {k: v for k, v in event.items() if k not in secret}
 

@@ -19,6 +19,14 @@ def share_hands(game: Any) -> None:
             hands[s] = kept
 
 
+def hand_partners(game: Any, seat: int) -> tuple[str, ...]:
+    """The names whose cards `seat` sees: its partners', where the team shares one hand (else none)."""
+    shares = game.rules.team_rules
+    if shares is None or not shares.shared_hand or game.friends is None:
+        return ()
+    return tuple(game.names[s] for s in sorted(game.friends[seat]) if s != seat)
+
+
 def kept_by_team(game: Any, victim: int) -> bool:
     """A shared hand stays with the team while a partner of `victim` is alive (the neutral army has none)."""
     return victim < game.players and any(game.alive[p] for p in game.friends[victim] if p != victim)

@@ -63,10 +63,9 @@ def start(game: Any) -> None:
         armies, owner = g.armies, g.owner
         defender = owner[target]
         while armies[source] >= floor and owner[target] == defender:
-            before = (armies[source], armies[target], _shape(g, source), _shape(g, target))
-            unit_fight(g, decider, side, source, target, floor)
-            if (armies[source], armies[target], _shape(g, source), _shape(g, target)) == before:
-                return  # a battle that changed nothing: it would change nothing again
+            if unit_futile(g, source, target):
+                return  # no battle of these could kill anybody: pressed, it would never end
+            unit_fight(g, decider, side, source, target, floor)  # (one that kills nobody by luck: again)
 
     def unit_futile(g, source, target):
         if source not in g.units and target not in g.units:
@@ -89,10 +88,6 @@ def start(game: Any) -> None:
         if before is not None:
             before(g)
     game._at_turn_start = at_turn_start
-
-
-def _shape(g, t: int) -> tuple:
-    return tuple((u[KIND], u[STRENGTH]) for u in g.units.get(t, ()))
 
 
 def _strength(g, t: int) -> int:

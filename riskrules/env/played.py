@@ -31,6 +31,11 @@ class Played:
         variants = [variant] if isinstance(variant, str) else list(variant) if variant else None
         book = open_rulebook(str(rules), sets=sets)
         self.rules = book.rules(variants, players)
+        orders, units = self.rules.orders, self.rules.units  # (their decisions have no encoding yet: issue 45)
+        for words, present in (("orders given together", orders is not None and orders.together),
+                               ("special units", units is not None)):
+            if present:
+                raise ValueError(f"the environment cannot play rules with {words} yet: {rules}")
         self.edition, self.variants, self.sets = str(rules), variants, list(sets)
         self.files = carried(book, str(rules), variants, players, self.rules) if logs is not None else {}
         self.logs = Path(logs) if logs is not None else None

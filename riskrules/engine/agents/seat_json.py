@@ -54,7 +54,18 @@ def view_json(view) -> dict:
         "hand_sizes": [view.hand_size(s) for s in seats],
         "trades_made": list(view.trades_made), "turn_total": view.turn_total, "conquered": view.conquered,
         "mission": dict(mission.data) if mission is not None else None, "target": view.target,
+        **_units(view),
     }
+
+
+def _units(view) -> dict:
+    """Special units (issue 45) where the seat sees them: {"units": {territory: [[kind name,
+    strength], …]}}; nothing in a game without them."""
+    units = view.units
+    if units is None:
+        return {}
+    names = [k.name for k in view.rules.units.kinds]
+    return {"units": {str(t): [[names[u[0]], u[1]] for u in here] for t, here in sorted(units.items())}}
 
 
 def question(d: Decision, view, number: int) -> dict:
@@ -65,7 +76,7 @@ def question(d: Decision, view, number: int) -> dict:
         q["range"] = [options.start, options.stop - 1]
     else:
         q["options"] = [_listed(o) for o in options]
-    if d.kind == PLACE:
+    if d.kind == PLACE or d.kind == "order":  # (an order's armies: at most its own and its deployments)
         q["most"] = d.most
     elif d.kind == DEFEND:
         q["attacker_dice"] = d.most

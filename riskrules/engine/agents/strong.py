@@ -95,6 +95,8 @@ class StrongAgent(_Aims, BalancedAgent):
         self.spent_turn, self.spent = -1, 0  # playout decisions spent in the searches of that turn
         scale = max(1.0, view.size / BOARD)
         self.turn_decisions = int(TURN_DECISIONS / scale)
+        orders = view.rules.orders  # in rounds of orders given together a copy cannot resume the round
+        self.searches = orders is None or not orders.together  # (its playouts: issue 45), so balanced answers
         self.playout_decisions = max(1, int(PLAYOUT_DECISIONS / scale))
         self.budget = _Budget()
         # per style of the pool, a helper per seat: each playout draws the others' styles (reading.py)
@@ -113,7 +115,7 @@ class StrongAgent(_Aims, BalancedAgent):
         view = self.view
         if view.owner_changes != self.seen_changes:
             self.watch()
-        if d.player == d.side == view.active == self.seat and view.phase >= 0 and self.affordable():
+        if self.searches and d.player == d.side == view.active == self.seat and view.phase >= 0 and self.affordable():
             phase = view.rules.phases[view.phase]
             if d.kind is ATTACK and phase == "attack":
                 return self.pressed(self.attack_searched(d))

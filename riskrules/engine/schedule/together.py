@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..acting import round_start as acting_round
 from ..errors import GameOver
 from . import move_order
 from .orders import ORDER, OrderDecision, carry_out, order_options
@@ -31,6 +32,8 @@ def loop(game: Any, start: int = 0) -> None:
         if limit is not None and game.round >= game.value(limit, game.first):
             game.end_by_round_limit()
         game.round += 1
+        if game.acting is not None:  # a neutral army that acts (engine/acting.py): its moves first, as in turns
+            acting_round(game)
         play_round(game)
 
 
