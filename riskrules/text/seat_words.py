@@ -77,12 +77,13 @@ def attack_faced(view, t: Text, where: tuple[int, int], dice: int) -> str:
 
 
 def committed_note(rules, t: Text) -> str:
-    """What the armies sent into a battle mean under rules that tell them from the dice (nl-1990:
-    the dice are up to the armies sent, and at least those move in), or "" under others."""
+    """What the armies sent into a battle mean under rules that tell them from the dice (`attacker
+    rolls up to committed`: the dice are up to the armies sent; `minimum move committed`: at least
+    those move in), or "" under others."""
     b = rules.battle
     parts = []
-    if getattr(b, "up_to_committed", False):
+    if b.up_to_committed:
         parts.append(t._("You roll as many dice as the armies you send, or fewer."))
-    if getattr(b, "move_committed", False):
+    if b.move_committed:
         parts.append(t._("If you take the territory, at least the armies you sent move in."))
     return " ".join(parts)

@@ -127,7 +127,7 @@ def described(d: Decision, view, t: Text, number: int, left: int) -> dict[str, A
         out["where"] = list(d.where)
         out["prompt"] = t._("Attack {target} from {source}: armies to send and dice to roll.").format(
             target=name(d.where[1]), source=name(d.where[0]))
-        note = committed_note(view.rules, t)  # (nl-1990: armies sent, dice up to them, and the move-in)
+        note = committed_note(view.rules, t)  # (armies committed: the dice up to them, and the move-in)
         if note:
             out["faced"] = note
             out["labels"] = [t._("send {armies}, roll {dice}").format(

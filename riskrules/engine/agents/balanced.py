@@ -57,6 +57,10 @@ class BalancedAgent(Agent):
         self._plan_turn = -1
         self._values: list[float] = []
         self._units = view.rules.units is not None  # special units (issue 45): unit_values.py
+        acting = view.rules.acting  # killer neutrals (issue 45): their territories are not worth an attack
+        self._killers = acting is not None and bool(acting.takes_back or acting.takes_back_own)
+        # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
+        self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -170,8 +174,7 @@ class BalancedAgent(Agent):
         """Is `target` a killer neutral's, held by it (taken back after its conquest: not worth an
         attack)? One a player holds is attacked as any: taking it may put him out."""
         acting, view = self.view.rules.acting, self.view
-        return acting is not None and view.owner[target] == view.neutral and (
-            target in acting.takes_back or acting.takes_back_own)
+        return view.owner[target] == view.neutral and (target in acting.takes_back or acting.takes_back_own)
 
     def enemy_neighbours(self, t: int, side: int) -> list[int]:
         owner = self.view.owner
@@ -259,9 +262,7 @@ class BalancedAgent(Agent):
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
-        killers = view.rules.acting is not None and (view.rules.acting.takes_back or view.rules.acting.takes_back_own)
-        if self._plain and not killers and not (self._units and self._kills is not None):
-            # the odds' own table read here (Odds.win beyond it), one call fewer an option
+        if self._table_odds:  # the odds' own table read here (Odds.win beyond it), one call fewer an option
             odds = self.odds
             table, size = odds.p_win, odds.size
             armies = view.armies
@@ -274,7 +275,7 @@ class BalancedAgent(Agent):
                         best, best_score = (source, target), score
             return best
         for source, target in d.options:
-            if killers and self.taken_back(target):
+            if self._killers and self.taken_back(target):
                 continue
             p = win(side, source, target)
             if p >= threshold:
