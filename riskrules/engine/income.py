@@ -24,7 +24,9 @@ def reinforce(game: Any, seat: int) -> None:
     bonus = game.rules.continent_bonus
     values = [game.value(bonus[k], seat) for k in held]
     from_continents = sum(values)
-    income = max(0, from_territories + from_continents)
+    # seat compensation (issue 46): the seat's extra armies in its first turn
+    from_seat = r.first_turn[seat] if game.round == 1 and seat < len(r.first_turn) else 0
+    income = max(0, from_territories + from_continents + from_seat)
     limit = income
     if r.income_cap is not None:
         cap = r.income_cap
@@ -45,7 +47,8 @@ def reinforce(game: Any, seat: int) -> None:
     total = limit + from_cards
     game.turn_total = total
     if game.listeners:
-        game.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total)
+        game.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total,
+                                 **({"from_seat": from_seat} if from_seat else {}))
     if r.local:
         members = game.board.members
         for k, armies in zip(held, pools[1:]):

@@ -330,6 +330,19 @@ class _Sections(_CardStatements, _UnitStatements):
     def remove_territories(self, meta, c):
         return self._number_at(("setup", "remove"), meta, c)
 
+    # ---- seat compensation (issue 46): extra armies by seat, at the start and in the first turn
+    def seat_number(self, meta, c):
+        return int("".join(str(t) for t in c)), self.at(c[-1])
+
+    def _by_seat(self, path, meta, c):
+        return Assign(path, [v for v, _ in c], self.here(meta), {(i,): where for i, (_, where) in enumerate(c)})
+
+    def seat_armies(self, meta, c):
+        return self._by_seat(("setup", "seat_armies"), meta, c)
+
+    def first_turn_armies(self, meta, c):
+        return self._by_seat(("reinforcements", "first_turn"), meta, c)
+
     def leftover_deal(self, meta, c):
         out = [Assign(("neutral", "leftover_deal"), True, self.here(meta))]
         if c:

@@ -20,12 +20,13 @@ class IncomeRules:
     card_bonus_anywhere: bool  # the territory-card bonus joins the armies to place
     territory_cap: int | None  # no territory holds more armies
     income_cap: Expression | None  # the income (cards aside) is at most this, never below 0
+    first_turn: tuple[int, ...] = ()  # extra armies by seat in its first turn (issue 46: seat compensation)
 
 
 def compile_income(config: Config, board: Board) -> IncomeRules | None:
     r = config.data["reinforcements"]
     negative = any(isinstance(b, int) and b < 0 for b in config.data["continents"].values())
-    keys = ("local", "autodeploy", "decay", "card_bonus", "territory_cap", "income_cap")
+    keys = ("local", "autodeploy", "decay", "card_bonus", "territory_cap", "income_cap", "first_turn")
     if not negative and not any(r.get(k) for k in keys if k != "card_bonus") \
             and r.get("card_bonus", "on_territory") == "on_territory":
         return None
@@ -38,4 +39,5 @@ def compile_income(config: Config, board: Board) -> IncomeRules | None:
         territory_cap=r.get("territory_cap"),
         income_cap=compile_expression(cap, "income", config.origin(("reinforcements", "income_cap", "=")))
         if cap else None,
+        first_turn=tuple(r.get("first_turn", ())),
     )

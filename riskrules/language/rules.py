@@ -246,6 +246,12 @@ class Rules:
     units: UnitKinds | None = None  # special units (issue 45; language/units.py); None: armies alone
     acting: ActingNeutral | None = None  # issue 45 SIDES: the neutral army's own moves (None: it only holds)
     team_rules: TeamRules | None = None  # issue 45 SIDES: what partners share (None: only `teams`)
+    seat_armies: tuple[int, ...] = ()  # extra starting armies by seat (issue 46); seats past its end: none
+
+    def starting_armies_of(self, players: int, seat: int) -> int:
+        """The armies `seat` starts with: the table's, and its extra by seat (seat compensation)."""
+        extra = self.seat_armies[seat] if 0 <= seat < len(self.seat_armies) else 0
+        return self.starting_armies[players] + extra
 
 
 def fingerprint(model: dict[str, Any]) -> str:
@@ -442,6 +448,7 @@ def compile_rules(config: Config, board: Board, meta: dict[str, Any]) -> Rules:
         orders=compile_orders(d),
         units=compile_units(d, board.index),  # special units (issue 45)
         acting=compile_acting(d, board), team_rules=compile_team_rules(d),
+        seat_armies=tuple(d["setup"].get("seat_armies", ())),
     )
 
 

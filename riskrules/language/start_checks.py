@@ -31,6 +31,7 @@ def check_start(c: Any, counts: list[int]) -> None:
     if not counts:
         return
     most = max(counts)
+    _by_seat(c, c.data["players"]["max"])
     remove = c.static(("setup", "remove"), most) if "remove" in setup else 0
     if remove is not None and remove > size // 2:
         c.add(f"remove {remove} territories: at most {size // 2} of {size} may be removed (half the board)",
@@ -124,3 +125,14 @@ def start_number_paths(d: dict):
     for where, held in scenario_entries(d.get("scenario")):
         for t in held:
             yield ("scenario",) + where + (t,), "setup"
+
+
+def _by_seat(c: Any, most: int) -> None:
+    """Seat compensation (issue 46): a list by seat names no seat the rules cannot have (a list
+    longer than a game's players is read as far as its seats go)."""
+    for path, words in ((("setup", "seat_armies"), "extra starting armies by seat"),
+                        (("reinforcements", "first_turn"), "extra first turn armies by seat")):
+        values = c.data.get(path[0], {}).get(path[1])
+        if values is not None and len(values) > most:
+            c.add(f"'{words}' gives {len(values)} seats: these rules seat at most {most} players", *path)
+

@@ -41,7 +41,7 @@ from typing import Any, NamedTuple
 
 from .model import Assign, JSONPath, Overlay, RulebookFile, Variant
 from .write_words import (  # noqa: F401 (write_expression: part of this module's API)
-    _COUNT_KEY, _ID, _check, _choice, _id, _int, _key, _name, _num, _only, _phrase, _sight, _string, _yes,
+    _COUNT_KEY, _ID, _check, _choice, _id, _int, _key, _name, _num, _only, _phrase, _sight, _signed, _string, _yes,
     write_expression)
 from .write_cards import card_phrases
 from .write_units import unit_head, unit_phrases
@@ -184,6 +184,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("reinforcements", "card_bonus"): lambda v: _only(v, "anywhere", "card bonus placed anywhere"),
     ("reinforcements", "territory_cap"): lambda v: f"armies at most {_int(v)} per territory",
     ("reinforcements", "income_cap"): lambda v: "income at most " + write_expression(v),
+    ("reinforcements", "first_turn"): lambda v: _listed("extra first turn armies by seat", [_signed(x) for x in v]),
     ("cards", "sets"): _sets,
     ("cards", "cap"): lambda v: f"sets at most {_num(v)}",
     ("cards", "escalation_after"): _escalation,
@@ -245,6 +246,7 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("setup", "limit"): lambda v: f"territories {_num(v)} each",
     ("setup", "armies_each"): lambda v: f"armies {_num(v)} on each territory",
     ("setup", "remove"): lambda v: f"remove {_num(v)} territories at random",
+    ("setup", "seat_armies"): lambda v: _listed("extra starting armies by seat", [_signed(x) for x in v]),
     ("neutral", "leftover_deal"): lambda v: {True: "territories leftover deal"}[v],
     ("neutral", "wastelands"): lambda v: f"wastelands {_num(v['count'])} with {_num(v['armies'])}",
     ("neutral", "grows"): write_sides.grows,

@@ -52,6 +52,13 @@ def _int(value: Any) -> str:
     return str(value)
 
 
+def _signed(value: Any) -> str:
+    """A whole number that may be below 0 (seat compensation)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"cannot write {value!r} as a whole number")
+    return str(value)
+
+
 def _choice(value: Any, words: Mapping[Any, str]) -> str:
     if not isinstance(value, (str, bool)) or value not in words:
         raise ValueError(f"cannot write {value!r}: expected one of {', '.join(map(repr, words))}")

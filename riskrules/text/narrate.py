@@ -81,6 +81,8 @@ class Narrator:
                 parts.append(t._("{n} cut off by a card").format(n=num(e["cut"])))
             if e.get("from_card_kinds"):
                 parts.append(t._("{n} from cards played").format(n=num(e["from_card_kinds"])))
+            if e.get("from_seat"):  # seat compensation (issue 46): this seat's first turn
+                parts.append(t._("{n} for this seat's first turn").format(n=num(e["from_seat"])))
             return t.n_("{player} receives {n} army ({parts}).", "{player} receives {n} armies ({parts}).",
                         e["total"]).format(player=who, n=num(e["total"]), parts="; ".join(parts))
         if kind == "trade":

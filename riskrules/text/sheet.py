@@ -17,6 +17,7 @@ from .narrate import mission_text
 from .sheet_goal import card_rows, deck_rows, destroy_row, goal_rows
 from .sheet_sides import sides_rows
 from .sheet_cards import kind_rows, nuclear_text
+from .sheet_seats import seat_rows
 from .sheet_start import start_rows
 from .sheet_units import unit_rows
 from .sheet_combat import fortify_guard_row, kill_rate_rows
@@ -211,6 +212,7 @@ def _rows(rules: Rules, t: Text) -> list[Row]:
     add("reinforcements.continents", t._("For continents"), ", ".join(
         f"{t.continent(c)} {_v(b)}" for c, b in zip(board.continents, rules.continent_bonus)))
     income_rows(rules, t, add)  # sheet_income.py: what the reinforcements section says beyond these
+    seat_rows(rules, add, t)  # sheet_seats.py: seat compensation (issue 46)
 
     # cards
     c = rules.cards
