@@ -430,7 +430,7 @@ class HostedGame:
                 end = self.ends.get(seat, {})
                 state["over"] = {**over, "missions": end.get("missions", []), "how": end.get("how"), "again": self.again,
                                  "replay": f"/g/{self.id}/replay?key={end['key']}" if "key" in end else None}
-            state.update(seat=seat, log=list(self.told[seat]), error=self.failed, away=away,
+            state.update(seat=seat, log=list(self.told[seat]), error=self.failed, away=away, gone=sorted(self.gone_shown),
                          asked=asked if asked == seat or asked == view.active or (
                              view.turn == 0 and asked is not None and not getattr(view, "level", None)) else view.active)
             if seat in self.orders_in:  # orders given together (issue 45): whose are in, not what

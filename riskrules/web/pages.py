@@ -53,7 +53,9 @@ def lobby() -> str:
 </form>
 <p id="problem" role="alert"></p>
 <section id="made" hidden><h2>Your game</h2>
-<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).</p>
+<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).
+Open your own seat "as the host": your page can then release a seat whose person has gone to the bot,
+until he opens his link again.</p>
 <ul id="links"></ul>
 <p><a id="hot-seat" href="#">Play every person's seat in this browser (hot seat)</a></p></section>
 </main>""", "lobby.js")
@@ -65,6 +67,7 @@ def game_page() -> str:
 <main id="table">
 <div id="map"><div id="zoom"></div><section id="board" aria-label="board"></section></div>
 <aside id="side">
+<ul id="away" role="status" hidden></ul>
 <div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>
 <div id="over" hidden></div>

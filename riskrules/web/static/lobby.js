@@ -116,7 +116,10 @@ async function create(event) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = seat.link; a.textContent = location.origin + seat.link; a.target = "_blank";
-    li.append(seat.name + ": ", a);
+    const own = document.createElement("a");  // the same seat, with the host's key: to release a seat to the bot
+    own.href = seat.link + "&host=" + body.host; own.textContent = "(yours, as the host)"; own.target = "_blank";
+    own.className = "as-host";
+    li.append(seat.name + ": ", a, " ", own);
     links.appendChild(li);
   }
   $("hot-seat").href = body.hot_seat;

@@ -12,6 +12,8 @@ if (tokens.length) {
   localStorage.setItem("riskrules:" + gid, tokens.join(","));
   history.replaceState(null, "", location.pathname);  // (the token out of the address bar, history and bookmarks)
 }
+const hosting = fragment.get("host") || localStorage.getItem("riskrules:host:" + gid) || "";  // the host's key (web/away.py)
+if (hosting) localStorage.setItem("riskrules:host:" + gid, hosting);
 const $ = (id) => document.getElementById(id);
 
 let info = null;          // what does not change: names, words, the board
@@ -231,8 +233,18 @@ function side(state) {
       [p.continents.map((k) => info.continents[k]).join(", ")]]) :
       row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
     if (seat === state.active) tr.classList.add("active");
+    if (hosting && info.humans.includes(seat) && !info.seats.includes(seat) && !(state.gone || []).includes(seat)) {
+      const td = document.createElement("td");  // the host: this person's seat to the bot, until he is back
+      const b = button(w.release, () => release(seat), false);
+      b.classList.add("release"); b.dataset.seat = String(seat);
+      td.appendChild(b); tr.appendChild(td);
+    }
     table.appendChild(tr);
   });
+  const away = $("away");  // who is away, played by the host's bot (every page says it)
+  away.replaceChildren(...(state.away || []).map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  if ((state.gone || []).includes(current)) away.appendChild(button(w.take_back, takeBack, true));
+  away.hidden = !away.children.length;
   $("h-cards").textContent = w.your_cards;
   const cards = (state.hand.length ? state.hand : [w.no_cards]).concat(state.kinds ? [state.kinds] : []);  // (and the cards that do something)
   $("hand").replaceChildren(...cards.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
@@ -613,6 +625,19 @@ async function hurry() {
   try {
     await api("/hurry", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
   } catch (e) { /* (the next poll shows how things are) */ }
+}
+
+async function release(seat) {
+  try {
+    await fetch("/api/games/" + gid + "/release", {method: "POST", body: JSON.stringify({seat}),
+      headers: {"Content-Type": "application/json", "X-Risk-Host": hosting}});
+  } catch (e) { /* (the next poll shows how things are) */ }
+}
+
+async function takeBack() {
+  try {
+    await api("/back", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
+  } catch (e) { /* (as above) */ }
 }
 
 async function send(answer) {
