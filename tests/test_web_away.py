@@ -135,3 +135,15 @@ def test_a_page_gone_longer_than_the_host_allows_leaves_the_seat_to_the_bot(tmp_
         assert status == 200 and body["seats"]["0"]["over"]["reason"] == "turn_limit"
     finally:
         served.stop()
+
+
+def test_the_host_s_settings_refused_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    for args, line in ((["--away", "0.5"], "risk: --away 0.5: 0 (never), or from 1 to 86400 seconds"),
+                       (["--away-bot", "nobody"], "risk: --away-bot nobody: one of the built-in bots random, "
+                                                  "balanced, strong, aggressive, turtle, spreader")):
+        result = CliRunner().invoke(app, ["serve", "--games", str(tmp_path / "g"), *args])
+        assert (result.exit_code, result.stderr.strip()) == (1, line)
