@@ -68,6 +68,8 @@ async function titled(edition) {
     const body = await response.json().catch(() => null);
     if (!body) return;
     titles[lang] = Object.fromEntries(body.editions.map((e) => [e.id, Object.fromEntries(e.variants.map((v) => [v.id, v.title]))]));
+    // (an answer come late: the rules or the language chosen since are another call's to title)
+    if ($("lang").value !== lang || editionOf(chosen().id) !== edition) return;
   }
   const names = titles[lang][edition.id] || {};
   const usual = edition.variants.find((v) => v.default);
