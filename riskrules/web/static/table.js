@@ -234,10 +234,9 @@ function side(state) {
       row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
     if (seat === state.active) tr.classList.add("active");
     if (hosting && info.humans.includes(seat) && !info.seats.includes(seat) && !(state.gone || []).includes(seat)) {
-      const td = document.createElement("td");  // the host: this person's seat to the bot, until he is back
-      const b = button(w.release, () => release(seat), false);
+      const b = button(w.release, () => release(seat), false);  // the host: this person's seat to the bot, until he is back
       b.classList.add("release"); b.dataset.seat = String(seat);
-      td.appendChild(b); tr.appendChild(td);
+      tr.firstChild.append(" ", b);
     }
     table.appendChild(tr);
   });
