@@ -147,3 +147,26 @@ def test_the_host_s_settings_refused_in_one_line(tmp_path):
                                                   "balanced, strong, aggressive, turtle, spreader")):
         result = CliRunner().invoke(app, ["serve", "--games", str(tmp_path / "g"), *args])
         assert (result.exit_code, result.stderr.strip()) == (1, line)
+
+
+def test_a_game_s_own_away_setting_from_the_lobby_kept_over_a_restart(tmp_path):
+    served = Served(tmp_path / "games")
+    try:
+        client = Client(served.url)
+        assert client.post("/api/games", {"edition": "classic", "players": 3, "seats": ["human", "random", "random"],
+                                          "away": 0.5}) == (400, {"error": "'away' is the seconds a person's page may "
+                                                                  "be gone before a bot plays his seat: 0 (never), or "
+                                                                  "from 1 to 86400"})
+        assert client.post("/api/games", {"edition": "classic", "players": 3, "seats": ["human", "random", "random"],
+                                          "away_bot": "cmd:x"})[1] == {
+            "error": "'away_bot' is one of the bots random, balanced, strong, aggressive, turtle, spreader"}
+        made = client.create(edition="three-isles", players=3, seats=["human", "human", "balanced"], seed=3, lang="en",
+                             max_turns=4, away=1, away_bot="random")
+        record = json.loads((tmp_path / "games" / f"{made['id']}.seats.json").read_text())
+        assert (record["away"], record["away_bot"]) == (1, "random")
+        served.stop()
+        served = Served(tmp_path / "games")  # (the server's own: 120 s, balanced; the game's kept: 1 s, random)
+        game = served.host.games[made["id"]]
+        assert (game.away.after, game.away.bot) == (1, "random")
+    finally:
+        served.stop()

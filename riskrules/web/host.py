@@ -98,7 +98,8 @@ class Host:
                 "gallery": house_rules(),
                 "files": sorted(self.house_files()),
                 "bots": list(BOTS), "languages": available_languages(),
-                "chosen_seeds": self.chosen_seeds}  # (may a game of several people have a seed chosen?)
+                "chosen_seeds": self.chosen_seeds,  # (may a game of several people have a seed chosen?)
+                "away": self.away, "away_bot": self.away_bot}  # (the server's: a game's own may differ)
 
     # ---- a new game ----------------------------------------------------------------------------
 
@@ -113,7 +114,7 @@ class Host:
         if not isinstance(request, dict):
             raise Refused(400, "a game is asked for with a JSON object")
         unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns",
-                                 "defend_most"}
+                                 "defend_most", "away", "away_bot"}
         if unknown:
             raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
         self.forget_finished()
@@ -150,6 +151,12 @@ class Host:
         defend_most = request.get("defend_most", True)
         if type(defend_most) is not bool:
             raise Refused(400, "'defend_most' is true (a defender rolls the most dice he may, unasked) or false")
+        away, away_bot = request.get("away", self.away), request.get("away_bot", self.away_bot)
+        if type(away) not in (int, float) or not (away == 0 or 1 <= away <= 86_400):
+            raise Refused(400, "'away' is the seconds a person's page may be gone before a bot plays his seat: "
+                               "0 (never), or from 1 to 86400")
+        if away_bot not in BOTS:
+            raise Refused(400, f"'away_bot' is one of the bots {', '.join(BOTS)}")
         try:
             book = open_rulebook(edition)
             rules = book.rules(variant, players)
@@ -166,10 +173,10 @@ class Host:
         names = list(rules.colours[:players])
         hosting = new_token()
         record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)],
-                       digest(hosting))
+                       digest(hosting), away, away_bot)
         try:
             game = HostedGame.new(gid, self.directory, rules, str(edition), files, list(seats), seed, lang,
-                                  self.pace, max_turns, defend_most, self.away, self.away_bot)
+                                  self.pace, max_turns, defend_most, away, away_bot)
         except GameError as err:
             raise Refused(422, str(err)) from None
         game.again = "/?" + urlencode({"rules": f"{'file' if file_made(request) else 'edition'}:{label}",
@@ -237,7 +244,8 @@ class Host:
                     self.seats[gid] = record  # over: its log is written
                     continue
                 try:
-                    game = HostedGame.resume(gid, self.directory, self.pace, self.away, self.away_bot)
+                    away = (self.away, self.away_bot) if record.away is None else (record.away, record.away_bot)
+                    game = HostedGame.resume(gid, self.directory, self.pace, *away)
                 except Over:  # (its save was at the end: its log is written now)
                     self.seats[gid] = record
                     continue

@@ -48,6 +48,8 @@ def lobby() -> str:
 <fieldset id="seats"><legend>Seats</legend></fieldset>
 <label>Language <select id="lang" name="lang"></select></label>
 <label><input id="defend-most" name="defend-most" type="checkbox" checked> Always defend with the most dice</label>
+<label id="away-label">A person whose page is closed for <input id="away" name="away" type="number" min="0" max="86400">
+seconds (0: never) is played by <select id="away-bot" name="away-bot"></select> until he is back</label>
 <label id="seed-label">Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
 <button id="create" type="submit">Make the game</button>
 </form>

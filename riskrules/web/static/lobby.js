@@ -109,6 +109,8 @@ async function create(event) {
   if ($("variant").value) request.variant = [$("variant").value];
   if ($("seed").value !== "") request.seed = Number($("seed").value);
   request.defend_most = $("defend-most").checked;
+  if ($("away").value !== "") request.away = Number($("away").value);
+  request.away_bot = $("away-bot").value;
   const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
   const body = await response.json().catch(() => null);
   if (response.status !== 201) { $("problem").textContent = (body && body.error) || String(response.status); return; }
@@ -147,6 +149,9 @@ async function start() {
     select.appendChild(files);
   }
   for (const lang of catalog.languages) $("lang").appendChild(option(lang, OWN_NAMES[lang] || lang));
+  $("away").value = String(catalog.away);  // (a person who leaves: the server's settings, for this game to change)
+  for (const bot of catalog.bots) $("away-bot").appendChild(option(bot, bot));
+  $("away-bot").value = catalog.away_bot;
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);
