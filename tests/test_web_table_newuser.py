@@ -35,3 +35,23 @@ def test_a_late_catalog_answer_does_not_title_the_variants_of_rules_chosen_since
         "the edition's own: Secret missions", "Game to conquer the world", "Rising value of the RISK cards",
         "Capital RISK"]
     context.close()
+
+
+def test_the_map_s_own_legend_frames_each_continent_as_the_board_does(browser, served):
+    """The legend under the map showed each continent's tint only (North America and Asia both pale blue)
+    while the board bands them in a colour and dash each: its swatches are framed the same way now."""
+    from webtable import make
+
+    made = make(served.url, edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=1, lang="en")
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(served.url + made["seats"][0]["link"])
+    page.wait_for_selector("#board g.outlines", state="attached")
+    swatches = page.eval_on_selector_all("#board g.legend rect[data-continent]", "e => e.map(x => [x.dataset.continent, "
+                                         "x.getAttribute('stroke'), x.getAttribute('stroke-dasharray')])")
+    assert swatches == [["0", "#E69F00", None], ["1", "#56B4E9", "12 4"], ["2", "#009E73", "3 3"],
+                        ["3", "#0072B2", "12 3 3 3"], ["4", "#D55E00", "20 5"], ["5", "#CC79A7", "6 2 2 2 2 2"]]
+    bands = page.eval_on_selector_all("#board g.outlines path", "e => [...new Set(e.map(x => x.dataset.continent + "
+                                      "' ' + x.getAttribute('stroke')))].sort()")
+    assert bands == sorted(f"{k} {colour}" for k, colour, _ in swatches)
+    context.close()

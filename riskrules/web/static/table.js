@@ -93,6 +93,12 @@ function continentOutlines() {  // a band just inside each territory's edge (its
     if (o.dash) band.setAttribute("stroke-dasharray", o.dash);
     group.appendChild(band);
   });
+  // the map's own legend below it framed the same way (its tints alone told North America and Asia apart badly)
+  svg.querySelectorAll("g.legend rect:nth-of-type(odd)").forEach((swatch, k) => {
+    const o = outline(k);
+    swatch.setAttribute("stroke", o.colour); swatch.setAttribute("stroke-width", "6"); swatch.dataset.continent = String(k);
+    if (o.dash) swatch.setAttribute("stroke-dasharray", o.dash);
+  });
   const labels = svg.querySelector("text.name");
   svg.insertBefore(defs, svg.firstChild);
   if (labels) labels.parentNode.insertBefore(group, labels); else svg.appendChild(group);
