@@ -55,3 +55,21 @@ def test_the_map_s_own_legend_frames_each_continent_as_the_board_does(browser, s
                                       "' ' + x.getAttribute('stroke')))].sort()")
     assert bands == sorted(f"{k} {colour}" for k, colour, _ in swatches)
     context.close()
+
+
+def test_under_fog_a_continent_the_seat_cannot_see_whole_is_held_by_someone_unknown(browser, served):
+    """Under fog the legend said "—" (nobody) for Australia while the log told that yellow was paid for
+    holding it: a continent with a territory the seat does not see says "?" now."""
+    from webtable import Clicker, make
+
+    made = make(served.url, edition="fog-normal", players=3, seats=["human", "balanced", "balanced"], seed=6, lang="en")
+    person = Clicker(browser, served.url + made["seats"][0]["link"])
+    while person.play_one(stop_at=lambda kind, turn: turn >= 4):
+        pass
+    page = person.page
+    rows = page.eval_on_selector_all("#continents tr[data-continent]", "e => e.map(x => x.lastChild.textContent)")
+    unseen = page.evaluate("info.continents.map((_, k) => info.continent_of.some((c, x) => c === k && "
+                           "states[current].owner[x] === null))")
+    assert rows == ["?", "—", "?", "?", "?", "?"] and unseen == [True, False, True, True, True, True]
+    assert person.errors == []
+    person.close()

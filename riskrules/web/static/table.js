@@ -109,7 +109,10 @@ function legend(state) {
   const rows = [row([[w.continent], [w.bonus], [w.holder]], true)];
   info.continents.forEach((name, k) => {
     const holder = state.players.findIndex((p) => p.alive && p.continents.includes(k));
-    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]], [holder < 0 ? "—" : capital(info.players[holder])]]);
+    // (under fog, a continent with a territory the seat does not see may be held for all it knows: "?", not "nobody")
+    const unseen = info.continent_of.some((c, x) => c === k && state.owner[x] === null);
+    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]],
+      [holder >= 0 ? capital(info.players[holder]) : unseen ? "?" : "—"]]);
     const o = outline(k);
     const ns = "http://www.w3.org/2000/svg";
     const swatch = document.createElementNS(ns, "svg"), line = document.createElementNS(ns, "line");
