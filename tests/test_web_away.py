@@ -125,9 +125,12 @@ def test_a_page_gone_longer_than_the_host_allows_leaves_the_seat_to_the_bot(tmp_
         made = client.create(edition="classic", players=3, seats=["human", "balanced", "balanced"], seed=2,
                              lang="en", max_turns=3)
         gid = made["id"]
+        time.sleep(1.5)  # (red's page not opened yet: he has not left, and his first question waits for him)
+        assert not (tmp_path / "games" / f"{gid}.answers.json").read_text().count('"bot"')
+        assert client.state(gid, made["seats"][0]["token"])[0] == 200  # (his page, opened once, then closed)
         end = time.monotonic() + 20
-        while not (tmp_path / "games" / f"{gid}.jsonl").exists():  # (no page of red's opened: after a second,
-            assert time.monotonic() < end  # his seat is the bot's, to the end)
+        while not (tmp_path / "games" / f"{gid}.jsonl").exists():  # (a second later his seat is the bot's,
+            assert time.monotonic() < end  # to the end)
             time.sleep(0.1)
         answers = kept(tmp_path / "games", gid)
         assert len(answers) > 10 and all(raw["bot"] == "balanced" for _, raw in answers)

@@ -32,14 +32,15 @@ CHECK_EVERY = 0.5  # seconds between two looks, while a person is asked, at whet
 
 
 class Away:
-    """Which people's seats are away: not seen for `after` seconds (no page of theirs polling), or
-    released by the host (until the person opens his link again, or asks for his seat back), or
-    played by the bot when the server restarted (until a page of the seat is seen)."""
+    """Which people's seats are away: not seen for `after` seconds (no page of theirs polling) once
+    seen (`arrived`: a resumed game's people were), or released by the host (until the person opens
+    his link again, or asks for his seat back), or played by the bot when the server restarted
+    (until a page of the seat is seen)."""
 
-    def __init__(self, seats: list[int], after: float = AWAY_SECONDS, bot: str = AWAY_BOT):
+    def __init__(self, seats: list[int], after: float = AWAY_SECONDS, bot: str = AWAY_BOT, arrived: bool = False):
         self.after, self.bot = after, bot
         now = time.monotonic()
-        self.seen = {s: now for s in seats}
+        self.seen: dict[int, float | None] = {s: now if arrived else None for s in seats}
         self.watching: Counter[int] = Counter()
         self.released: set[int] = set()
         self.left: set[int] = set()
@@ -77,7 +78,8 @@ class Away:
         with self.lock:
             if seat in self.released or seat in self.left:
                 return True
-            return self.after > 0 and self.watching[seat] <= 0 and time.monotonic() - self.seen[seat] >= self.after
+            seen = self.seen[seat]  # (None: his page not opened yet — he has not left; the host may release it)
+            return self.after > 0 and self.watching[seat] <= 0 and seen is not None and time.monotonic() - seen >= self.after
 
     def shown(self, host: HostedGame, names: list[str]) -> list[str]:
         """'red is away: played by balanced until he returns', for each person's seat away now."""

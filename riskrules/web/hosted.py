@@ -185,7 +185,7 @@ class HostedGame:
         host.lines = [line_of(e) for e in events]
         names = [p["name"] for p in header["players"]]
         host.humans = [s for s, p in enumerate(header["players"]) if p["agent"] == "human"]
-        host.away = Away(host.humans, away, away_bot)
+        host.away = Away(host.humans, away, away_bot, arrived=True)
         host.away.left = left_to_bots(kept)  # (played by the bot when the server stopped: until seen again)
         host._told(rules)
         narrators = {s: Narrator(rules, host.t, {names[s]}) for s in host.humans}
