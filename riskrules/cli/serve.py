@@ -76,6 +76,10 @@ def serve(
     body_timeout: Annotated[float, typer.Option(
         help="Seconds a request's body may take after its headers, and an answer may wait unread by the "
              "client; a connection that takes longer is closed.")] = 30.0,
+    away: Annotated[float, typer.Option(
+        help="Seconds a person's page may stay closed before a bot plays his seat, until he opens his link "
+             "again (0: never; the host may still release a seat to the bot).")] = 120.0,
+    away_bot: Annotated[str, typer.Option(help="The bot that plays a seat whose person is away.")] = "balanced",
 ) -> None:
     """Play in the browser: a table for one to six people and bots, on this machine or your home network.
 
@@ -103,6 +107,12 @@ def serve(
         fail(f"--header-timeout {header_timeout}: from 0.1 to 3600 seconds")
     if not 0.1 <= body_timeout <= 3600:
         fail(f"--body-timeout {body_timeout}: from 0.1 to 3600 seconds")
+    if not (away == 0 or 1 <= away <= 86_400):
+        fail(f"--away {away}: 0 (never), or from 1 to 86400 seconds")
+    from ..engine.agents import BOTS
+
+    if away_bot not in BOTS:
+        fail(f"--away-bot {away_bot}: one of the built-in bots {', '.join(BOTS)}")
     for d in rules_dir or []:
         if not d.is_dir():
             fail(f"--rules-dir {d}: no such directory")
@@ -131,6 +141,7 @@ def serve(
                     "can open the lobby and make games (a seat still needs its link). Use it on a network you "
                     "trust.", fg=typer.colors.YELLOW, err=True)
     hosting = Host(games.resolve(), tuple(d.resolve() for d in rules_dir or ()), pace=pace, max_games=max_games, chosen_seeds=chosen_seeds,
+                   away=away, away_bot=away_bot,
                    warn=lambda line: typer.echo(f"risk: warning: not resumed: {line}", err=True),
                    tell=lambda line: typer.echo(f"risk serve: {line}"))
     guards = Guards(names, rate=rate, burst=max(10, int(rate * 3)), create_rate=new_games / 60,

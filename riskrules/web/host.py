@@ -30,6 +30,7 @@ from ..language.files import Unreadable, place
 from ..language.loader import editions, house_rules, open_rulebook
 from ..outputs import OutputError
 from ..text.i18n import Text, available_languages
+from .away import AWAY_BOT, AWAY_SECONDS
 from .hosted import HostedGame, Over
 from .seats import Seats, digest, new_token
 
@@ -59,6 +60,8 @@ class Host:
     warn: Callable[[str], None] = lambda line: None  # hears each game found that cannot be resumed
     tell: Callable[[str], None] = lambda line: None  # hears how many go on
     chosen_seeds: bool = False  # may a game of several people be made with a seed of the maker's choice?
+    away: float = AWAY_SECONDS  # seconds a person's page may be gone before the bot plays his seat (0: never)
+    away_bot: str = AWAY_BOT  # the bot that plays it (web/away.py)
     making: threading.Lock = field(default_factory=threading.Lock)
 
     # ---- what may be played ------------------------------------------------------------------
@@ -95,21 +98,23 @@ class Host:
                 "gallery": house_rules(),
                 "files": sorted(self.house_files()),
                 "bots": list(BOTS), "languages": available_languages(),
-                "chosen_seeds": self.chosen_seeds}  # (may a game of several people have a seed chosen?)
+                "chosen_seeds": self.chosen_seeds,  # (may a game of several people have a seed chosen?)
+                "away": self.away, "away_bot": self.away_bot}  # (the server's: a game's own may differ)
 
     # ---- a new game ----------------------------------------------------------------------------
 
-    def create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
+    def create(self, request: Any) -> tuple[HostedGame, dict[int, str], str]:
         """A game made as `request` asks (Refused with the reason otherwise), started; and the
-        token of each person's seat. (In the server's worker threads: one at a time.)"""
+        token of each person's seat, and the host's (its maker's: to release a seat to the bot).
+        (In the server's worker threads: one at a time.)"""
         with self.making:
             return self._create(request)
 
-    def _create(self, request: Any) -> tuple[HostedGame, dict[int, str]]:
+    def _create(self, request: Any) -> tuple[HostedGame, dict[int, str], str]:
         if not isinstance(request, dict):
             raise Refused(400, "a game is asked for with a JSON object")
         unknown = set(request) - {"edition", "file", "variant", "players", "seats", "lang", "seed", "max_turns",
-                                 "defend_most"}
+                                 "defend_most", "away", "away_bot"}
         if unknown:
             raise Refused(400, f"unknown field '{sorted(unknown)[0][:40]}'")
         self.forget_finished()
@@ -146,6 +151,12 @@ class Host:
         defend_most = request.get("defend_most", True)
         if type(defend_most) is not bool:
             raise Refused(400, "'defend_most' is true (a defender rolls the most dice he may, unasked) or false")
+        away, away_bot = request.get("away", self.away), request.get("away_bot", self.away_bot)
+        if type(away) not in (int, float) or not (away == 0 or 1 <= away <= 86_400):
+            raise Refused(400, "'away' is the seconds a person's page may be gone before a bot plays his seat: "
+                               "0 (never), or from 1 to 86400")
+        if away_bot not in BOTS:
+            raise Refused(400, f"'away_bot' is one of the bots {', '.join(BOTS)}")
         try:
             book = open_rulebook(edition)
             rules = book.rules(variant, players)
@@ -160,10 +171,12 @@ class Host:
         gid = secrets.token_hex(8)
         tokens = {s: new_token() for s, kind in enumerate(seats) if kind == "human"}
         names = list(rules.colours[:players])
-        record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)])
+        hosting = new_token()
+        record = Seats(gid, names, list(seats), [digest(tokens[s]) if s in tokens else None for s in range(players)],
+                       digest(hosting), away, away_bot)
         try:
             game = HostedGame.new(gid, self.directory, rules, str(edition), files, list(seats), seed, lang,
-                                  self.pace, max_turns, defend_most)
+                                  self.pace, max_turns, defend_most, away, away_bot)
         except GameError as err:
             raise Refused(422, str(err)) from None
         game.again = "/?" + urlencode({"rules": f"{'file' if file_made(request) else 'edition'}:{label}",
@@ -180,7 +193,7 @@ class Host:
             game.close(1.0)
             raise Refused(507, str(err)) from None
         self._add(game, record, started=True)
-        return game, tokens
+        return game, tokens, hosting
 
     def unplaced(self, message: str) -> str:
         """`message` without the places on disk of the rules directories."""
@@ -231,7 +244,8 @@ class Host:
                     self.seats[gid] = record  # over: its log is written
                     continue
                 try:
-                    game = HostedGame.resume(gid, self.directory, self.pace)
+                    away = (self.away, self.away_bot) if record.away is None else (record.away, record.away_bot)
+                    game = HostedGame.resume(gid, self.directory, self.pace, *away)
                 except Over:  # (its save was at the end: its log is written now)
                     self.seats[gid] = record
                     continue

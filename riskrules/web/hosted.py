@@ -45,6 +45,7 @@ from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
 from .answers import Malformed, in_words, read, refusal
+from .away import AWAY_BOT, AWAY_SECONDS, CHECK_EVERY, Away, answers_again, left_to_bots, stand_in_answers
 from .ending import endings
 from .kept import read_answers, write_answers
 from .since import Since
@@ -125,13 +126,16 @@ class HostedGame:
         self.again: str | None = None  # the lobby's address for a new game of the same settings
         self.replays: dict[int, str] = {}  # each seat's replay page, once asked for
         self.orders_in: dict[int, OrdersIn] = {}  # seat → whose orders are in this round (issue 45)
+        self.away = Away([])  # whose seats are away, played by the host's bot (web/away.py)
+        self.people: list[WebPerson] = []
+        self.gone_shown: frozenset[int] = frozenset()  # the seats away as the pages were last shown
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
     @classmethod
     def new(cls, gid: str, directory: Path, rules: Rules, edition: str, files: dict[str, str], seats: list[str],
-            seed: int, language: str, pace: float = 0.0, max_turns: int = 1000, defend_most: bool = False
-            ) -> HostedGame:
+            seed: int, language: str, pace: float = 0.0, max_turns: int = 1000, defend_most: bool = False,
+            away: float = AWAY_SECONDS, away_bot: str = AWAY_BOT) -> HostedGame:
         """A game of `rules` (`edition`: an id, or a house rule's path; `files`: the texts its save
         carries, named relative to the current directory); `seats`: 'human' or a built-in bot each."""
         host = cls(gid, directory, language, pace)
@@ -150,6 +154,7 @@ class HostedGame:
 
         agents = [WebPerson(host) if kind == "human" else make_bot(kind) for kind in seats]
         host.humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        host.away = Away(host.humans, away, away_bot)
         host._told(rules)
         host.game = Game(rules, agents, seed, max_turns=max_turns, edition=edition,
                          listeners=[saved], seat_listeners=host._tellers(rules))
@@ -158,7 +163,8 @@ class HostedGame:
         return host
 
     @classmethod
-    def resume(cls, gid: str, directory: Path, pace: float = 0.0) -> HostedGame:
+    def resume(cls, gid: str, directory: Path, pace: float = 0.0, away: float = AWAY_SECONDS,
+               away_bot: str = AWAY_BOT) -> HostedGame:
         """The game of `directory`/`gid`.save, ready to go on (`start`, then wait for `caught_up`:
         it plays again what it had played, and says in `failed` if it cannot); GameError if it
         cannot be. With the answers kept beside the save, the people's seats are played again from
@@ -179,6 +185,8 @@ class HostedGame:
         host.lines = [line_of(e) for e in events]
         names = [p["name"] for p in header["players"]]
         host.humans = [s for s, p in enumerate(header["players"]) if p["agent"] == "human"]
+        host.away = Away(host.humans, away, away_bot, arrived=True)
+        host.away.left = left_to_bots(kept)  # (played by the bot when the server stopped: until seen again)
         host._told(rules)
         narrators = {s: Narrator(rules, host.t, {names[s]}) for s in host.humans}
         for seat in host.humans:  # each person's account so far, as that seat was told it
@@ -290,6 +298,8 @@ class HostedGame:
         if self.replaying():
             raise GameError(f"{self.save_path}: it goes on past the answers kept beside it ({self.answers_path.name})")
         self.caught_up.set()
+        if self.away.gone(seat):
+            return stand_in_answers(self, agent, d)
         self.hurried.clear()
         if not self.closing.is_set():
             self.woken.clear()
@@ -299,7 +309,15 @@ class HostedGame:
         self.save()
         self.publish()
         while True:
-            item = self.answers.get()
+            try:
+                item = self.answers.get(timeout=CHECK_EVERY)
+            except queue.Empty:  # (is the person still there? the others shown who is away)
+                if self.away.gone(seat):
+                    self.asking = None
+                    return stand_in_answers(self, agent, d)
+                if self.gone_shown != frozenset(s for s in self.humans if self.away.gone(s)):
+                    self.publish()
+                continue
             if item is None:  # (close)
                 raise Closing
             by, asked, raw, reply = item
@@ -325,7 +343,7 @@ class HostedGame:
             agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
             agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
-            self.asking = None
+            self.asking, agent.stand_in = None, None
             self.since[seat].acted()
             _reply(reply, Answered())
             while not self.answers.empty():  # (copies of the answer, sent twice: answered now, not later)
@@ -342,6 +360,9 @@ class HostedGame:
         where = f"{self.answers_path}: answer {len(self.taken) + 1}"
         if seat != agent.seat:
             raise GameError(f"{where} is seat {seat}'s, but seat {agent.seat} is asked: it does not fit the save")
+        if "bot" in raw:  # (the host's bot's, while the person was away: answered again by it)
+            return answers_again(self, agent, d, raw, where)
+        agent.stand_in = None
         try:
             answer, rest, keep = read(d, raw)
         except Malformed as err:
@@ -365,7 +386,8 @@ class HostedGame:
             return  # (nor the setup's: the bots place at once)
         player = event.get("player")
         names = self.game.names
-        if player is None or player not in names or names.index(player) in self.humans:
+        if player is None or player not in names or (names.index(player) in self.humans
+                                                      and not self.away.gone(names.index(player))):
             return
         if self.publish() and not self.hurried.is_set():
             self.woken.wait(self.pace)
@@ -396,6 +418,8 @@ class HostedGame:
             r = self.result
             over = {"winner": r.winner, "reason": r.reason, "text": result_line(r.winner, r.reason, r.turns, t)}
         changed = False
+        self.gone_shown = frozenset(s for s in self.humans if self.away.gone(s))
+        away = self.away.shown(self, game.names)
         for seat in self.humans:
             if game.holding is not None and seat != game.active and seat in self.orders_in and seat in self.snapshots:
                 continue  # (issue 45: another's deployments stand on the board while he gives them: not shown)
@@ -406,7 +430,7 @@ class HostedGame:
                 end = self.ends.get(seat, {})
                 state["over"] = {**over, "missions": end.get("missions", []), "how": end.get("how"), "again": self.again,
                                  "replay": f"/g/{self.id}/replay?key={end['key']}" if "key" in end else None}
-            state.update(seat=seat, log=list(self.told[seat]), error=self.failed,
+            state.update(seat=seat, log=list(self.told[seat]), error=self.failed, away=away, gone=sorted(self.gone_shown),
                          asked=asked if asked == seat or asked == view.active or (
                              view.turn == 0 and asked is not None and not getattr(view, "level", None)) else view.active)
             if seat in self.orders_in:  # orders given together (issue 45): whose are in, not what

@@ -48,12 +48,16 @@ def lobby() -> str:
 <fieldset id="seats"><legend>Seats</legend></fieldset>
 <label>Language <select id="lang" name="lang"></select></label>
 <label><input id="defend-most" name="defend-most" type="checkbox" checked> Always defend with the most dice</label>
+<label id="away-label">A person whose page is closed for <input id="away" name="away" type="number" min="0" max="86400">
+seconds (0: never) is played by <select id="away-bot" name="away-bot"></select> until he is back</label>
 <label id="seed-label">Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
 <button id="create" type="submit">Make the game</button>
 </form>
 <p id="problem" role="alert"></p>
 <section id="made" hidden><h2>Your game</h2>
-<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).</p>
+<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).
+Open your own seat "as the host": your page can then release a seat whose person has gone to the bot,
+until he opens his link again.</p>
 <ul id="links"></ul>
 <p><a id="hot-seat" href="#">Play every person's seat in this browser (hot seat)</a></p></section>
 </main>""", "lobby.js")
@@ -65,6 +69,7 @@ def game_page() -> str:
 <main id="table">
 <div id="map"><div id="zoom"></div><section id="board" aria-label="board"></section></div>
 <aside id="side">
+<ul id="away" role="status" hidden></ul>
 <div id="question" aria-live="polite"><p id="prompt"></p><p id="faced"></p><div id="battle" hidden></div><div id="controls"></div>
 <p id="refusal" role="alert"></p></div>
 <div id="over" hidden></div>

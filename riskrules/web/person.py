@@ -22,11 +22,15 @@ class WebPerson(Agent):
 
     def __init__(self, host: "HostedGame"):
         self.host = host
+        host.people.append(self)
         self.plan: list[tuple[int, int]] = []  # placements still to make this turn
         self.plan_for: tuple[int, int] = (-1, -1)  # (turn, side) the plan is for
         self.press: tuple[int, int, int] | None = None  # (from, to, armies to keep): an attack going on
         self.end_turn = -1  # the turn whose fortification the person skipped ("end the turn" at the attack)
         self.logged: LogAgent | None = None  # answers read off the save's lines (HostedGame.from_log)
+        self.stand_in: Agent | None = None  # the bot playing the seat while its person is away (web/away.py)
+        self.stand_in_kind = ""
+        self.stints = 0  # how many times a bot has taken the seat over
 
     def decide(self, d: Decision):
         host = self.host

@@ -15,6 +15,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.agents import BOTS
 from ..engine.log import write_atomically
 from ..language.files import Unreadable, read_text
 
@@ -40,6 +41,9 @@ class Seats:
     names: list[str]
     agents: list[str]
     hashes: list[str | None]
+    host: str | None = None  # the host's token's hash: who may release a seat to the bot (web/away.py)
+    away: float | None = None  # the game's own --away and --away-bot (None: the server's)
+    away_bot: str = "balanced"
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is, or None; every seat is compared, in constant time each."""
@@ -52,10 +56,16 @@ class Seats:
                 found = seat
         return found
 
+    def is_host(self, token: str) -> bool:
+        return (isinstance(token, str) and len(token) == TOKEN_CHARS and self.host is not None
+                and hmac.compare_digest(digest(token), self.host))
+
     def write(self, directory: Path) -> None:
         data = {"format": RECORD_FORMAT, "id": self.gid,
                 "seats": [{"name": n, "agent": a, "token_sha256": h}
-                          for n, a, h in zip(self.names, self.agents, self.hashes)]}
+                          for n, a, h in zip(self.names, self.agents, self.hashes)],
+                **({"host_sha256": self.host} if self.host else {}),
+                **({"away": self.away, "away_bot": self.away_bot} if self.away is not None else {})}
         write_atomically(Path(directory) / f"{self.gid}.seats.json", [json.dumps(data)])
 
     @classmethod
@@ -72,9 +82,12 @@ class Seats:
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or data.get("id") != gid \
                 or not isinstance(seats, list) or not all(
                 isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("agent"), str)
-                and (s.get("token_sha256") is None or isinstance(s.get("token_sha256"), str)) for s in seats):
+                and (s.get("token_sha256") is None or isinstance(s.get("token_sha256"), str)) for s in seats) \
+                or not isinstance(data.get("host_sha256", ""), str) \
+                or type(data.get("away", 0)) not in (int, float) or data.get("away_bot", "balanced") not in BOTS:
             raise ValueError(f"{path}: not a seats record of game {gid}")
-        return cls(gid, [s["name"] for s in seats], [s["agent"] for s in seats], [s.get("token_sha256") for s in seats])
+        return cls(gid, [s["name"] for s in seats], [s["agent"] for s in seats], [s.get("token_sha256") for s in seats],
+                   data.get("host_sha256"), data.get("away"), data.get("away_bot", "balanced"))
 
     def misfit(self, directory: Path, names: list[str], humans: list[int]) -> str | None:
         """Why this record cannot be the seats of the saved game of players `names` whose seats

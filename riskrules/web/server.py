@@ -14,6 +14,8 @@ people needs.
     GET  /api/games/<id>/table   what does not change: names, words, the board (token)
     GET  /api/games/<id>/state   what the seats of the tokens given see now (long poll: ?since=V)
     POST /api/games/<id>/answer  a seat's answer to the question put to it
+    POST /api/games/<id>/release the host (X-Risk-Host) leaves a person's seat to the bot (web/away.py)
+    POST /api/games/<id>/back    a seat released by the host taken back by its person
 
 Every request is checked (guards.py): the Host a page was loaded from, the Origin of a change,
 sizes and types of bodies, a token for each seat (X-Risk-Seat), a rate per client; an answer
@@ -110,6 +112,8 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         Route("/api/games/{gid}/state", partial(_state, table=table)),
         Route("/api/games/{gid}/answer", partial(_answer, table=table), methods=["POST"]),
         Route("/api/games/{gid}/hurry", partial(_hurry, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/release", partial(_release, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/back", partial(_back, table=table), methods=["POST"]),
     ]
     async def no_route(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
@@ -163,7 +167,7 @@ async def _create(request: Request, table: Table) -> Response:
     if refused is not None:
         return refused
     try:
-        game, tokens = await asyncio.get_running_loop().run_in_executor(None, table.host.create, body)
+        game, tokens, hosting = await asyncio.get_running_loop().run_in_executor(None, table.host.create, body)
     except Refused as err:
         return problem(err.status, str(err))
     table.watch(game)
@@ -171,7 +175,8 @@ async def _create(request: Request, table: Table) -> Response:
     seats = [{"seat": s, "name": record.names[s], "link": f"/g/{game.id}#seat={token}", "token": token}
              for s, token in tokens.items()]
     everyone = ",".join(tokens.values())
-    return json_response({"id": game.id, "seats": seats, "hot_seat": f"/g/{game.id}#seat={everyone}"}, status=201)
+    return json_response({"id": game.id, "seats": seats, "hot_seat": f"/g/{game.id}#seat={everyone}&host={hosting}",
+                          "host": hosting}, status=201)
 
 
 def _seats_of(request: Request, table: Table) -> tuple[HostedGame | None, list[int], Response | None]:
@@ -209,13 +214,17 @@ def _seated(request: Request, table: Table, changing: bool = False
     game, seats, refused = _seats_of(request, table)
     if refused is not None:  # (no game, no seat: counted against its address, so that guessing is slowed too)
         return None, [], guards.rate(request, None) or refused
-    return game, seats, guards.rate(request, seats)
+    refused = guards.rate(request, seats)
+    if refused is None:
+        game.away.saw(seats)  # (a page of these seats is there: web/away.py)
+    return game, seats, refused
 
 
 async def _table(request: Request, table: Table) -> Response:
     game, seats, refused = _seated(request, table)
     if refused is not None:
         return refused
+    game.away.saw(seats, opened=True)  # (a page opened: a person back at his seat)
     return json_response(_table_data(table, game, seats))
 
 
@@ -250,7 +259,7 @@ async def _state(request: Request, table: Table) -> Response:
         return any(game.version(s) > sinces[s] for s in seats)
 
     if not changed():
-        with table.guards.polling(seats, game.id) as allowed:
+        with table.guards.polling(seats, game.id) as allowed, game.away.watched(seats):
             if not allowed:
                 return problem(429, "too many requests waiting for this seat")
             end = asyncio.get_running_loop().time() + POLL_SECONDS
@@ -260,9 +269,10 @@ async def _state(request: Request, table: Table) -> Response:
                     if left <= 0:
                         break
                     try:
-                        await asyncio.wait_for(table.changed_event(game.id).wait(), left)
+                        await asyncio.wait_for(table.changed_event(game.id).wait(), min(left, 1.0))
                     except asyncio.TimeoutError:
-                        break
+                        if await request.is_disconnected():  # (the page is closed: its seat may be left)
+                            break
             except asyncio.CancelledError:  # (the server is stopping: the page will ask again)
                 return problem(503, "the server is stopping")
     shown = {s: game.shown(s) for s in seats}
@@ -319,6 +329,38 @@ async def _hurry(request: Request, table: Table) -> Response:
     if refused is not None:
         return refused
     game.hurry()
+    return json_response({"ok": True})
+
+
+async def _release(request: Request, table: Table) -> Response:
+    """The host leaves a person's seat to the bot until its person opens his link again."""
+    guards = table.guards
+    refused = guards.first_look(request) or guards.change(request) or guards.rate(request, None)
+    if refused is not None:
+        return refused
+    gid = request.path_params["gid"]
+    record = table.host.seats.get(gid) if GAME_ID.fullmatch(gid) else None
+    game = table.host.games.get(gid) if record is not None else None
+    if game is None:
+        return problem(404, "no such game")
+    if not record.is_host(request.headers.get("x-risk-host", "")):
+        return problem(403, "only the game's host may release a seat (the host's link gives the key)")
+    body, refused = await guards.body(request)
+    if refused is not None:
+        return refused
+    if not isinstance(body, dict) or set(body) != {"seat"} or type(body["seat"]) is not int \
+            or body["seat"] not in game.humans:
+        return problem(400, "a release is {\"seat\": …}: a person's seat")
+    game.away.release(body["seat"])
+    return json_response({"ok": True})
+
+
+async def _back(request: Request, table: Table) -> Response:
+    """A person takes his seat back from the bot (at its next question)."""
+    game, seats, refused = _seated(request, table, changing=True)
+    if refused is not None:
+        return refused
+    game.away.saw(seats, opened=True)
     return json_response({"ok": True})
 
 

@@ -38,6 +38,8 @@ def words(t: Text) -> dict[str, str]:
         "won_by": t._("The mission: {mission}."), "missions": t._("Every player's mission"),
         "replay": t._("The game's replay"), "again": t._("A new game with the same settings"), "lobby": t._("The lobby"),
         "hurry": t._("Play the bots' moves at once"), "waiting_others": t._("Waiting for the other players…"),
+        # seats that empty (issue 48): the host releases a seat to the bot; its person takes it back
+        "release": t._("Release this seat"), "take_back": t._("Take my seat back"),
         # cards that do something (issue 44)
         "play_none": t._("Play no card"), "other_card": t._("Another card"),
         "card_chosen": t._("{card}: now click its target."), "pick_player": t._("{card}: choose a player."),

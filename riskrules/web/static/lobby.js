@@ -68,6 +68,8 @@ async function titled(edition) {
     const body = await response.json().catch(() => null);
     if (!body) return;
     titles[lang] = Object.fromEntries(body.editions.map((e) => [e.id, Object.fromEntries(e.variants.map((v) => [v.id, v.title]))]));
+    // (an answer come late: the rules or the language chosen since are another call's to title)
+    if ($("lang").value !== lang || editionOf(chosen().id) !== edition) return;
   }
   const names = titles[lang][edition.id] || {};
   const usual = edition.variants.find((v) => v.default);
@@ -107,6 +109,8 @@ async function create(event) {
   if ($("variant").value) request.variant = [$("variant").value];
   if ($("seed").value !== "") request.seed = Number($("seed").value);
   request.defend_most = $("defend-most").checked;
+  if ($("away").value !== "") request.away = Number($("away").value);
+  request.away_bot = $("away-bot").value;
   const response = await fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(request)});
   const body = await response.json().catch(() => null);
   if (response.status !== 201) { $("problem").textContent = (body && body.error) || String(response.status); return; }
@@ -116,7 +120,10 @@ async function create(event) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = seat.link; a.textContent = location.origin + seat.link; a.target = "_blank";
-    li.append(seat.name + ": ", a);
+    const own = document.createElement("a");  // the same seat, with the host's key: to release a seat to the bot
+    own.href = seat.link + "&host=" + body.host; own.textContent = "(yours, as the host)"; own.target = "_blank";
+    own.className = "as-host";
+    li.append(seat.name + ": ", a, " ", own);
     links.appendChild(li);
   }
   $("hot-seat").href = body.hot_seat;
@@ -142,6 +149,9 @@ async function start() {
     select.appendChild(files);
   }
   for (const lang of catalog.languages) $("lang").appendChild(option(lang, OWN_NAMES[lang] || lang));
+  $("away").value = String(catalog.away);  // (a person who leaves: the server's settings, for this game to change)
+  for (const bot of catalog.bots) $("away-bot").appendChild(option(bot, bot));
+  $("away-bot").value = catalog.away_bot;
   select.value = "edition:" + (catalog.editions.some((e) => e.id === "nl-1990") ? "nl-1990" : catalog.editions[0].id);
   select.addEventListener("change", variants);
   $("players").addEventListener("input", seats);

@@ -12,6 +12,8 @@ if (tokens.length) {
   localStorage.setItem("riskrules:" + gid, tokens.join(","));
   history.replaceState(null, "", location.pathname);  // (the token out of the address bar, history and bookmarks)
 }
+const hosting = fragment.get("host") || localStorage.getItem("riskrules:host:" + gid) || "";  // the host's key (web/away.py)
+if (hosting) localStorage.setItem("riskrules:host:" + gid, hosting);
 const $ = (id) => document.getElementById(id);
 
 let info = null;          // what does not change: names, words, the board
@@ -91,6 +93,12 @@ function continentOutlines() {  // a band just inside each territory's edge (its
     if (o.dash) band.setAttribute("stroke-dasharray", o.dash);
     group.appendChild(band);
   });
+  // the map's own legend below it framed the same way (its tints alone told North America and Asia apart badly)
+  svg.querySelectorAll("g.legend rect:nth-of-type(odd)").forEach((swatch, k) => {
+    const o = outline(k);
+    swatch.setAttribute("stroke", o.colour); swatch.setAttribute("stroke-width", "6"); swatch.dataset.continent = String(k);
+    if (o.dash) swatch.setAttribute("stroke-dasharray", o.dash);
+  });
   const labels = svg.querySelector("text.name");
   svg.insertBefore(defs, svg.firstChild);
   if (labels) labels.parentNode.insertBefore(group, labels); else svg.appendChild(group);
@@ -101,7 +109,10 @@ function legend(state) {
   const rows = [row([[w.continent], [w.bonus], [w.holder]], true)];
   info.continents.forEach((name, k) => {
     const holder = state.players.findIndex((p) => p.alive && p.continents.includes(k));
-    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]], [holder < 0 ? "—" : capital(info.players[holder])]]);
+    // (under fog, a continent with a territory the seat does not see may be held for all it knows: "?", not "nobody")
+    const unseen = info.continent_of.some((c, x) => c === k && state.owner[x] === null);
+    const tr = row([[name], [info.bonuses[k] === null ? "" : "+" + info.bonuses[k]],
+      [holder >= 0 ? capital(info.players[holder]) : unseen ? "?" : "—"]]);
     const o = outline(k);
     const ns = "http://www.w3.org/2000/svg";
     const swatch = document.createElementNS(ns, "svg"), line = document.createElementNS(ns, "line");
@@ -231,8 +242,17 @@ function side(state) {
       [p.continents.map((k) => info.continents[k]).join(", ")]]) :
       row([[name, info.colours[seat]], [w.out], [""], [""], [""]]);
     if (seat === state.active) tr.classList.add("active");
+    if (hosting && info.humans.includes(seat) && !info.seats.includes(seat) && !(state.gone || []).includes(seat)) {
+      const b = button(w.release, () => release(seat), false);  // the host: this person's seat to the bot, until he is back
+      b.classList.add("release"); b.dataset.seat = String(seat);
+      tr.firstChild.append(" ", b);
+    }
     table.appendChild(tr);
   });
+  const away = $("away");  // who is away, played by the host's bot (every page says it)
+  away.replaceChildren(...(state.away || []).map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+  if ((state.gone || []).includes(current)) away.appendChild(button(w.take_back, takeBack, true));
+  away.hidden = !away.children.length;
   $("h-cards").textContent = w.your_cards;
   const cards = (state.hand.length ? state.hand : [w.no_cards]).concat(state.kinds ? [state.kinds] : []);  // (and the cards that do something)
   $("hand").replaceChildren(...cards.map((c) => { const li = document.createElement("li"); li.textContent = c; return li; }));
@@ -613,6 +633,19 @@ async function hurry() {
   try {
     await api("/hurry", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
   } catch (e) { /* (the next poll shows how things are) */ }
+}
+
+async function release(seat) {
+  try {
+    await fetch("/api/games/" + gid + "/release", {method: "POST", body: JSON.stringify({seat}),
+      headers: {"Content-Type": "application/json", "X-Risk-Host": hosting}});
+  } catch (e) { /* (the next poll shows how things are) */ }
+}
+
+async function takeBack() {
+  try {
+    await api("/back", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"});
+  } catch (e) { /* (as above) */ }
 }
 
 async function send(answer) {
