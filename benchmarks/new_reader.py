@@ -48,7 +48,10 @@ def playing_items() -> list[dict]:
 def changes(path: Path) -> list[str]:
     """The rows of the rule sheet that the file changes from the first rulebook it extends."""
     book = open_rulebook(path)
-    parent = open_rulebook(book.rules(None, None).chain[0])
+    chain = book.rules(None, None).chain
+    if not chain:  # an edition: the item is simply its rule
+        return ["  (an edition, extends nothing: the item is its own rule)"]
+    parent = open_rulebook(chain[0])
     t = Text("en")
     rows = diff_rows(build_sheet(parent, None, t), build_sheet(book, None, t))
     return [f"  {section} › {label}: {a}  →  {b}" for section, label, a, b in rows]
