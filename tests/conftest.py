@@ -50,7 +50,10 @@ def write(tmp_path, monkeypatch):
 # The files whose longest test takes 15 s or more (`pytest --durations=60`), longest first: run
 # before all others, so that pytest-xdist's workers end together on short tests instead of one
 # waiting for the other's long test at the end. A whole file moves, so its module fixtures are
-# still made once a worker. (A file missing here only runs in its usual place.)
+# still made once a worker. (A file missing here only runs in its usual place.) With `--dist
+# worksteal` (pyproject.toml) the first worker starts on them and the other takes from the tail of
+# its queue once idle; xdist's `load` handed them all to the first worker in one piece
+# (benchmarks/xdist_schedule.py).
 LONG_FIRST = ["test_combinations.py", "test_web_browser.py", "test_web_table_browser.py", "test_calibration.py", "test_web_kills.py",
               "test_web_restart.py", "test_fuzz.py", "test_fuzz_saves_logs.py", "test_engine_games.py",
               "test_bounds.py", "test_engine_options.py", "test_fog.py", "test_guests.py", "test_simulate.py",
