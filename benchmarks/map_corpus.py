@@ -77,6 +77,8 @@ def git_dir(mirror: Path | None, repo: str, commit: str, cache: Path) -> Path:
     where = cache / repo.replace("/", "+")
     if not (where / "HEAD").is_file():
         subprocess.run(["git", "init", "--bare", "-q", str(where)], check=True)
+    if subprocess.run(["git", "--git-dir", str(where), "cat-file", "-e", f"{commit}^{{commit}}"],
+                      capture_output=True).returncode != 0:  # (not fetched yet, or an earlier fetch failed)
         subprocess.run(["git", "--git-dir", str(where), "fetch", "-q", "--depth", "1",
                         f"https://github.com/{repo}", commit], check=True)
     return where
@@ -239,9 +241,9 @@ def main() -> int:
             into = args.keep or Path(scratch) / "maps"
             found = fetch(args.manifest, args.mirror, into)
         maps, dropped = distinct(found)
+        print(f"{len(found)} maps fetched, {len(maps)} distinct ({len(dropped)} the same as another)", file=sys.stderr)
         if args.only:
             maps = [(p, o) for p, o in maps if args.only in o]
-        print(f"{len(found)} maps fetched, {len(maps)} distinct ({len(dropped)} the same as another)", file=sys.stderr)
         for origin, same in dropped:
             print(f"{origin}: the same as {same}", file=sys.stderr)
         for path, origin in maps:
