@@ -9,6 +9,9 @@ Conquest (windowsgames.co.uk):
     [Territories]                Name,x,y,Continent,Neighbour,Neighbour,…
     Frost Fell,100,60,North,High Moor,Grey Water
 
+A neighbour that names no other territory of the map is left out with a note: Conquest shows such a
+problem in a warning (`warn=yes`) and plays the map.
+
 Conquer Club: `<map>` with `<continents>` (each `<continent>` a `<name>`, a `<bonus>` and its
 `<components>`: `<territory>` names), `<territories>` (each `<territory>` a `<name>`, `<borders>`
 of `<border>` names, `<coordinates>` with `<smallx>`, `<smally>`, `<largex>`, `<largey>`, and a
@@ -95,12 +98,18 @@ def read_conquest(path: Path, label: str) -> ImportedMap:
     if not result.territories and not problems:
         raise RuleError(f"{label}: no [Territories]: not a Conquest map")
     pairs: dict[tuple[int, int], int] = {}
+    stray: list[tuple[int, str, str]] = []  # (line, territory, neighbour): Conquest warns of them and plays on
     for n, name, neighbours in rows:
         for other in neighbours:
             if other.lower() not in names or other.lower() == name.lower():
-                problem(n, f"'{name[:40]}' borders '{other[:40]}', which is not another territory of the map")
+                stray.append((n, name, other))
                 continue
             pairs[(names[name.lower()], names[other.lower()])] = n
+    if stray:
+        n, name, other = stray[0]
+        result.notes.append(f"{label}:{n}: '{name[:40]}' borders '{other[:40]}', which is not another territory of "
+                            f"the map" + (f" (and {len(stray) - 1} more such neighbours)" if len(stray) > 1 else "")
+                            + ": left out, as Conquest plays such a map after its warning")
     finish(result, pairs, problems, Source(label, lines), territories_at)
     return result
 
