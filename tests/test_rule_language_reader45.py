@@ -23,3 +23,23 @@ def test_capitals_missing_statements_are_named_as_written(write):
         "neither here nor in a parent rulebook\n"
         "        needed 2-6: 2\n"
         "        ^")
+
+
+def test_a_neutral_army_that_infects_needs_no_territories(write):
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+    path = write("house.risk", "rulebook house\nextends classic\nneutral {\n"
+                               "    infects a territory of each player at the start\n}\n")
+    assert open_rulebook(path).check() == []
+    sheet = CliRunner().invoke(app, ["rules", str(path), "--lang", "en"])
+    assert sheet.exit_code == 0
+    assert "  Neutral army                   no territories at the start\n" in sheet.stdout
+    assert "draft leaves" not in sheet.stdout
+
+
+def test_a_neutral_army_that_only_grows_still_needs_territories(write):
+    assert problems_of(write, "rulebook house\nextends classic\nneutral {\n    grows 1 per territory a round\n}\n") == (
+        "house.risk:4:5: no rule sets 'territories', 'start' in neutral, neither here nor in a parent rulebook\n"
+        "        grows 1 per territory a round\n"
+        "        ^")
