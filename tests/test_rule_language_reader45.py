@@ -43,3 +43,20 @@ def test_a_neutral_army_that_only_grows_still_needs_territories(write):
         "house.risk:4:5: no rule sets 'territories', 'start' in neutral, neither here nor in a parent rulebook\n"
         "        grows 1 per territory a round\n"
         "        ^")
+
+
+def test_a_draft_on_classic_points_at_the_draft_with_its_fix(write):
+    assert problems_of(write, "rulebook house\nextends classic\nsetup { territories draft }\n") == (
+        "house.risk:3:9: 'territories draft' leaves the neutral army no hand to be dealt: give it the territories "
+        "the draft leaves with 'neutral { territories leftover N }'\n"
+        "    setup { territories draft }\n"
+        "            ^")
+
+
+def test_a_hand_dealt_in_the_same_file_as_the_draft_is_refused_at_the_hand(write):
+    text = ("rulebook house\nextends classic\nsetup { territories draft }\n"
+            "for 2 players {\n    neutral { territories dealt }\n}\n")
+    assert problems_of(write, text) == (
+        "house.risk:5:15: a neutral army dealt a hand needs 'territories deal'\n"
+        "        neutral { territories dealt }\n"
+        "                  ^")
