@@ -60,3 +60,29 @@ def test_a_hand_dealt_in_the_same_file_as_the_draft_is_refused_at_the_hand(write
         "house.risk:5:15: a neutral army dealt a hand needs 'territories deal'\n"
         "        neutral { territories dealt }\n"
         "                  ^")
+
+
+KILLS = "rulebook house\nextends classic\nbattle {\n    combat kill rates\n    kill rates defender 80%\n}\n"
+
+
+def test_one_kill_rate_alone_keeps_the_others_default(write):
+    from riskrules.language.write import write_rulebook
+    book = open_rulebook(write("house.risk", KILLS))
+    kills = book.rules().battle.kills
+    assert (kills.attacker, kills.defender) == (60, 80)
+    assert write_rulebook(book.leaf) == KILLS.replace("classic\n", "classic\n\n")
+
+
+def test_one_kill_rate_alone_keeps_the_parents_other(write):
+    write("house.risk", KILLS)
+    path = write("child.risk", 'rulebook child\nextends "house.risk"\nbattle {\n    kill rates attacker 50%\n}\n')
+    kills = open_rulebook(path).rules().battle.kills
+    assert (kills.attacker, kills.defender) == (50, 80)
+
+
+def test_one_kill_rate_alone_without_kill_rate_combat_is_refused_at_it(write):
+    text = "rulebook house\nextends classic\nbattle {\n    kill rates defender 80%\n}\n"
+    assert problems_of(write, text) == (
+        "house.risk:4:5: 'kill rates' belongs to kill-rate combat: add 'combat kill rates' to the battle section\n"
+        "        kill rates defender 80%\n"
+        "        ^")
