@@ -39,7 +39,11 @@ def test_worked_house_rule(write):
 @pytest.mark.parametrize("block", [b for b in blocks("risk") if not b.startswith("# house.risk")])
 def test_every_fragment_loads(write, block):
     """Each fragment, dropped into a house rule of classic, loads with no problem."""
-    if block.lstrip().startswith("# A comment"):
+    beside = re.match(r"# [\w-]+\.risk, beside ([\w-]+\.yaml)\n", block)
+    if beside:  # a whole rule file on a board of docs/examples/, copied beside it
+        write(beside[1], (GUIDE.parent / "examples" / beside[1]).read_text(encoding="utf-8"))
+        text = block
+    elif block.lstrip().startswith("# A comment"):
         text = block
     else:
         text = "rulebook fragment\nextends classic\n" + block
@@ -59,3 +63,12 @@ def test_every_expression_name_is_documented():
     guide = GUIDE.read_text(encoding="utf-8")
     for name in QUANTITIES:
         assert f"| `{name}` |" in guide
+
+
+def test_every_board_fragment_is_in_its_example():
+    """The guide's board fragments that name an example board say what that board holds."""
+    walls = [b for b in blocks("yaml") if b.startswith("id: classic_walls")]
+    board = (GUIDE.parent / "examples" / "classic-walls.yaml").read_text(encoding="utf-8")
+    assert len(walls) == 1
+    for line in walls[0].strip().split("\n"):
+        assert line.split("  #")[0].rstrip() in board

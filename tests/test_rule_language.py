@@ -238,7 +238,7 @@ ERRORS = [
      "    turn reinforce, neutral attack, attack, fortify\n"
      "    ^"),
     ("neutral {\n    armies 10\n}",
-     "house.risk:4:5: no rule sets territories, start in neutral, neither here nor in a parent rulebook\n"
+     "house.risk:4:5: no rule sets 'territories', 'start' in neutral, neither here nor in a parent rulebook\n"
      "        armies 10\n"
      "        ^"),
     ("for 2 players {\n    neutral { armies 20 }\n}",
@@ -307,8 +307,9 @@ def test_every_error_in_a_file_is_reported(write):
 def test_missing_rules_in_a_root_rulebook(write):
     text = "rulebook lonely\nplayers 2 to 4\n"
     assert problems_of(write, text, "lonely.risk").split("\n")[0] == (
-        "lonely.risk:1:10: no rule sets board, colours, pieces, terms, starting_armies, continents, setup, turn, "
-        "reinforcements, cards, battle, fortify, victory, neither here nor in a parent rulebook")
+        "lonely.risk:1:10: no rule sets 'board', 'colours', 'pieces', 'terms', 'starting armies', 'continents', "
+        "'setup', 'turn', 'reinforcements', 'cards', 'battle', 'fortify', 'victory', neither here nor in a parent "
+        "rulebook")
 
 
 def test_extends_cycle(write):

@@ -44,7 +44,7 @@ def _combat(checker: Any, battle: dict) -> None:
         for key, words in (("kill_rates", "kill rates"), ("luck", "luck"), ("rounding", "rounding")):
             if key in battle:
                 checker.add(f"'{words}' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
-                            "battle", key)
+                            "battle", key, *list(battle[key])[:1] if key == "kill_rates" else ())
         if battle.get("guard", 1) == 0:
             checker.add("'guard 0' belongs to kill-rate combat: add 'combat kill rates' to the battle section",
                         "battle", "guard")
@@ -55,7 +55,7 @@ def _combat(checker: Any, battle: dict) -> None:
                         *((0,) if key == "modifiers" else ()))
     if battle.get("kill_rates", {}).get("attacker", 1) == 0:
         checker.add("an attacker kill rate of 0% can never take a territory: give 1% to 100%",
-                    "battle", "kill_rates")
+                    "battle", "kill_rates", "attacker")
 
 
 def _key_of(table: dict[str, int], low: int) -> str:

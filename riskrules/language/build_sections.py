@@ -169,8 +169,12 @@ class _Sections(_CardStatements, _UnitStatements):
     def combat_model(self, meta, c):
         return Assign(("battle", "combat"), c[0], self.here(meta))
 
-    def kill_rates(self, meta, c):
-        return Assign(("battle", "kill_rates"), {"attacker": c[0], "defender": c[1]}, self.here(meta))
+    def kill_rates(self, meta, c):  # (`!kill_rates` keeps its words: which side each rate is)
+        rates = dict(zip([w for w in c if w in ("attacker", "defender")], [r for r in c if isinstance(r, int)]))
+        if len(rates) == 2:
+            return Assign(("battle", "kill_rates"), rates, self.here(meta))
+        (side, rate), = rates.items()  # one rate alone: the other stays the parent's (or the default)
+        return Assign(("battle", "kill_rates", side), rate, self.here(meta))
 
     def luck(self, meta, c):
         return Assign(("battle", "luck"), c[0], self.here(meta))

@@ -99,6 +99,12 @@ class _Checker:
         chain = self.config.chain_to(pos.file) if pos else ()
         self.problems.append(Problem(message, pos, chain, warning))
 
+    def _nearer(self, path: tuple, other: tuple) -> bool:
+        """`path` is said in a rulebook nearer the one checked than `other` (a house rule's change)."""
+        files = [f.label for f in self.config.chain]
+        depth = [files.index(p.file) if p and p.file in files else -1 for p in map(self.config.origin, (path, other))]
+        return depth[0] > depth[1]
+
     def warn(self, message: str, *path) -> None:
         """Worth saying, but the rules can still be played."""
         self.add(message, *path, warning=True)
@@ -440,7 +446,11 @@ class _Checker:
         if share["share"] == "leftover" and deal != "draft":
             self.add("a neutral army that takes the leftover territories needs 'territories draft'",
                      "neutral", "territories")
-        if share["share"] == "dealt" and deal != "deal":
+        drafted = deal == "draft" and self._nearer(("setup", "territories"), ("neutral", "territories"))
+        if share["share"] == "dealt" and drafted:  # the draft is the change: point at it, with the fix
+            self.add("'territories draft' leaves the neutral army no hand to be dealt: give it the territories "
+                     "the draft leaves with 'neutral { territories leftover N }'", "setup", "territories")
+        elif share["share"] == "dealt" and deal != "deal":
             self.add("a neutral army dealt a hand needs 'territories deal'", "neutral", "territories")
         if share["share"] == "count" and deal != "deal":
             self.add("a neutral army dealt its territories needs 'territories deal'", "neutral", "territories")

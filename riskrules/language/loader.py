@@ -204,6 +204,12 @@ class Rulebook:
         return (config.origin(path) or (config.origin_within(path) if path else None) or self.leaf.id_pos
                 or Pos(self.leaf.label, 1, 1))  # a file without its `rulebook` line: its start
 
+    # A missing rule is named as its statement is written (else its key with spaces).
+    _SPELLED = {("capitals", "capture_takes_cards"): "capture takes cards",
+                ("capitals", "capture_replaces"): "capture replaces continent armies",
+                ("capitals", "capture_eliminates"): "capture eliminates victim",
+                ("cards", "must_trade"): "must trade at", ("battle", "defender_chooses"): "defender dice",
+                ("missions", "list"): "a mission"}
     _REQUIRED = re.compile(r"^(?:(?P<path>[\w.]+): )?'(?P<key>\w+)' is a required property$")
 
     def _group_missing(self, config: Config, problems: list[Problem]) -> list[Problem]:
@@ -215,13 +221,15 @@ class Rulebook:
             m = self._REQUIRED.match(p.message)
             if m:
                 missing.setdefault(m["path"] or "", []).append(m["key"])
-                places[m["path"] or ""] = p.pos
+                whole = m["path"] and "." not in m["path"] and p.pos == self._where(config, ())
+                places[m["path"] or ""] = self._where(config, (m["path"],)) if whole else p.pos  # at its section
             else:
                 out.append(p.in_chain(config.chain_to(p.pos.file) if p.pos else ()))
         for section, keys in missing.items():
             where = f" in {section}" if section else ""
             pos = places[section]
-            message = f"no rule sets {', '.join(keys)}{where}, neither here nor in a parent rulebook"
+            said = dict.fromkeys(self._SPELLED.get((section, k), k.replace("_", " ")) for k in keys)
+            message = f"no rule sets {', '.join(map(repr, said))}{where}, neither here nor in a parent rulebook"
             out.append(Problem(message, pos, config.chain_to(pos.file) if pos else ()))
         return out
 

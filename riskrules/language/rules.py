@@ -474,6 +474,6 @@ def _kill_rates(battle: dict) -> KillRates | None:
     """The kill-rate model of a battle section, or None for dice (Warzone's defaults: 60%, 70%, luck 0%, straight)."""
     if battle.get("combat", "dice") != "kill_rates":
         return None
-    rates = battle.get("kill_rates", {"attacker": 60, "defender": 70})
+    rates = {"attacker": 60, "defender": 70, **battle.get("kill_rates", {})}  # (a rate alone: the other's default)
     return KillRates(rates["attacker"], rates["defender"], battle.get("luck", 0),
                      battle.get("rounding", "straight") == "weighted_random")

@@ -103,7 +103,9 @@ def sectioned_errors(name: str, data: dict[str, Any]) -> list[tuple[str, tuple]]
     """The same errors as `schema_errors` for an object schema, validating each top-level
     value once per distinct value: merged rulebooks share most of their sections."""
     shallow, per_key = _sections(name)
-    errors = [(e.message, ()) for e in shallow.iter_errors(data)]
+    # (a rule a top-level condition requires in a section says which: `capitals: 'needed' is …`)
+    errors = [(f"{_label(tuple(e.absolute_path))}: {e.message}" if e.validator == "required" and e.absolute_path
+               else e.message, ()) for e in shallow.iter_errors(data)]
     for key, value in data.items():
         if key not in per_key:
             continue

@@ -209,7 +209,8 @@ _STATEMENTS: dict[JSONPath, Callable[[Any], str | _List] | None] = {
     ("battle", "minimum_move"): lambda v: "minimum move " + _phrase(v),
     ("battle", "trench"): lambda v: "trench warfare " + _yes(v),
     ("battle", "combat"): lambda v: "combat " + _choice(v, {"dice": "dice", "kill_rates": "kill rates"}),
-    ("battle", "kill_rates"): lambda v: f"kill rates attacker {_int(v['attacker'])}%, defender {_int(v['defender'])}%",
+    ("battle", "kill_rates"): lambda v: "kill rates " + ", ".join(f"{s} {_int(v[s])}%"
+                                                              for s in ("attacker", "defender") if s in v),
     ("battle", "luck"): lambda v: f"luck {_int(v)}%",
     ("battle", "guard"): lambda v: f"guard {_int(v)}",
     ("battle", "rounding"): lambda v: "rounding " + _choice(v, {"straight": "straight",
@@ -343,6 +344,8 @@ def _statement(pairs: list[tuple[JSONPath, Any]], i: int) -> tuple[_Statement, i
         if not value:
             raise ValueError("cannot write an empty mission list")
         lines = [_mission(m) for m in value]
+    elif len(path) == 3 and path[:2] == ("battle", "kill_rates"):  # one rate alone
+        lines = [f"kill rates {path[2]} {_int(value)}%"]
     elif path == ("battle", "modifiers"):
         lines = [_modifier(m) for m in value] if value else ["modifiers none"]
     elif _STATEMENTS.get(path) is not None:

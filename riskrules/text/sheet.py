@@ -367,7 +367,9 @@ def _neutral_rows(rules: Rules, add, t: Text) -> None:
             share = t.n_("dealt a hand of {n} territory", "dealt a hand of {n} territories", n.territories)
         else:
             share = t.n_("the {n} territory the draft leaves", "the {n} territories the draft leaves", n.territories)
-        if decided:  # (the start rules of issue 43 say which territories start neutral)
+        if not (decided or n.territories or n.dealt):  # it starts with nothing (one that infects)
+            add("neutral.armies", t._("Neutral army"), t._("no territories at the start"))
+        elif decided:  # (the start rules of issue 43 say which territories start neutral)
             add("neutral.armies", t._("Neutral army"), t._("the territories the start leaves neutral, {n} on each")
                 .format(n=start.neutral_start if start.decides_neutrals else n.start))
         else:
