@@ -2,9 +2,10 @@
 comes in by.
 
 A case is a short game of orders given together (warzone-default, conquer-club-freestyle; 2 or
-3 players, a seed, a turn limit) with a person in seat 0, and a few hostile order lists: unknown territories, pairs not adjacent or not the seat's own, armies negative, zero, huge,
-not whole numbers or not numbers, too many orders, modes the rules do not have, unicode and
-control characters, over-long lines, the same order over and over. Generators (the door):
+3 players, a seed, a turn limit) with a person in seat 0, and a few hostile order lists: unknown
+territories, pairs not adjacent or not the seat's own, armies negative, zero, huge, not whole
+numbers or not numbers, too many orders, modes the rules do not have, unicode and control
+characters, over-long lines, the same order over and over. Generators (the door):
 
   terminal — typed at the terminal's order prompt (`risk play`'s session), the rest of the game
              answered as the balanced bot would, typed as a person types it
