@@ -19,9 +19,14 @@ RULES = open_rulebook("warzone-default").rules(None, 3)
 
 def test_a_line_for_each_conqueror_of_a_round_of_orders():
     t = Text("en", RULES.terms, RULES.board)
-    since, said = Since(RULES, t, 0), []
+    since, said, blue = Since(RULES, t, 0), [], Since(RULES, t, 1)
     table = Table(RULES, t, {"red"}, said.append)
-    page, terminal, events = [], [], []
+    page, terminal, events, blues = [], [], [], []
+
+    def hear_blue(e):  # (blue's turn is the round's last: the orders are carried out in it)
+        blue(e)
+        if e["type"] == "turn_start" and e["player"] == "blue":
+            blues.append((e["turn"], blue.shown()["since"]))
 
     def hear(e):
         since(e)
@@ -33,8 +38,8 @@ def test_a_line_for_each_conqueror_of_a_round_of_orders():
             said.clear()
 
     game = Game(RULES, [make_bot("balanced") for _ in range(3)], 1, max_turns=9, listeners=[events.append],
-                seat_listeners={0: hear})
-    since.view = game.sights[0]
+                seat_listeners={0: hear, 1: hear_blue})
+    since.view, blue.view = game.sights[0], game.sights[1]
     table.join(game.sights[0])
     game.play()
     # round 1 (turns 1–3: yellow, red, blue), all carried out in blue's turn 3
@@ -46,4 +51,8 @@ def test_a_line_for_each_conqueror_of_a_round_of_orders():
              "Blue, turn 3: takes Quebec from red; takes Southern Europe from yellow."]),
         (8, ["Yellow, turn 4: takes Northern Europe from red.",
              "Blue, turn 6: takes Central America, Ukraine from yellow; takes South Africa from red."])]
+    # blue's page: what was carried out in its own turn, told at its next (under fog: what it saw)
+    assert blues == [(3, []), (6, ["Yellow, turn 1: no conquest that you saw."]),
+                     (9, ["Yellow, turn 4: takes Northern Europe from red; takes Ontario from blue.",
+                          "Red, turn 5: takes North Africa from blue."])]
     assert terminal == [[], [line for line in page[1][1]], [line for line in page[2][1]]]
