@@ -173,10 +173,23 @@ def _replays(log: Path) -> Verdict | None:
 
 # ---- at the terminal ----------------------------------------------------------------------------
 
+def odd_legal(options: list, modes: list, most: int, rng: random.Random, most_orders: int) -> list[list[int]]:
+    """Orders the rules allow, oddly chosen: the same one again and again, there and back, all the
+    armies, attack only into one's own and transfer only into another's (carried out, or skipped)."""
+    found: list[list[int]] = []
+    for _ in range(rng.choice([0, 1, 2, 3, most_orders])):
+        a, b = rng.choice(options) if not found or rng.random() < 0.6 else found[-1][1:3]
+        if found and rng.random() < 0.3 and [b, a] in [list(o) for o in options]:
+            a, b = b, a
+        found.append([rng.choice(modes), a, b, rng.choice([1, most, rng.randint(1, most)])])
+    return found
+
+
 def _valid_typed(person, d, rng: random.Random) -> str:
-    """A list of up to two orders the rules allow, typed."""
-    picked = rng.sample(list(d.options), min(len(d.options), rng.choice([0, 1, 2])))
-    return "; ".join(f"{person.tname(a)} {person.tname(b)} {rng.randint(1, min(d.most, 6))}" for a, b in picked)
+    """A list of orders the rules allow (odd_legal's), typed."""
+    words = {0: "", 1: " attack", 2: " transfer"}
+    listed = odd_legal([list(o) for o in d.options], list(d.shown[0]), d.most, rng, 4)
+    return "; ".join(f"{person.tname(a)} {person.tname(b)} {n}{words[m]}" for m, a, b, n in listed)
 
 
 def at_terminal(spec: dict, save: Path) -> Verdict:
@@ -314,7 +327,10 @@ def _play_served(page: _Page, lists: list, rng: random.Random, stop_after: int |
                     return f"HTTP {r.status_code} for {json.dumps(hostile)[:200]}: {r.text[:300]}", refused
                 refused += 1
             else:
-                page.answer(d["number"], choose(d, state, rng))
+                legal = odd_legal(d["options"], d["modes"], d["most"], rng, 40) if rng.random() < 0.6 else None
+                r = page.answer(d["number"], {"orders": legal} if legal is not None else choose(d, state, rng))
+                if r.status_code != 200:
+                    return f"HTTP {r.status_code} for a legal list: {r.text[:300]}", refused
             continue
         r = page.answer(d["number"], choose(d, state, rng))
         if r.status_code not in (200, 422):

@@ -26,7 +26,7 @@ def test_a_slice_of_the_order_list_campaign(tmp_path, monkeypatch):
         verdict = fuzz_orders.run(case, tmp_path)
         detail = verdict.detail.split("game.save:")[-1].split(".answers.json: ")[-1]  # (no paths, no game ids)
         found.append((door, verdict.outcome, detail))
-    assert found[:2] == [("terminal", "refused", "7 refused, 42 prompts"), ("web", "refused", "1 refused")]
+    assert found[:2] == [("terminal", "refused", "8 refused, 43 prompts"), ("web", "refused", "5 refused")]
     assert found[2][:2] == ("save", "refused") and found[2][2].startswith(
         '134: this save no longer replays (after 133 matching lines) — in the file: {"type":"orders_given","turn":3,'
         '"player":"red","round":2}; replayed: {"error":"red (human) answered (1, 0, 36, 1000000) to order: no order')
