@@ -40,6 +40,7 @@ ONLY: list[str] = []
 GAMES = [("warzone-default", 3), ("warzone-default", 2), ("conquer-club-freestyle", 3), ("conquer-club-freestyle", 2)]
 LISTS_PER_CASE = 6
 MAX_LINE = 400  # characters of a one-line refusal
+RAW = "\0raw"  # a hostile body sent as it is (latin-1 bytes, Q the question's number), not as an answer
 UNICODE = ["١٢", "²", "１０", "\u202e", "\u200b", "\x00", "\x1b[2J", "\ud800", "ß", "Ⅻ", "🐉", "\ufeff"]
 
 
@@ -124,6 +125,11 @@ def body(rng: random.Random, rules):
         return {"orders": listed}
     if r < 0.75:
         return {"orders": listed, rng.choice(["until", "place", "end", "ordres"]): 1}
+    if r < 0.85:  # (the request's whole body, not JSON or not an answer: sent as it is at the web door)
+        return {RAW: rng.choice(["{", "\xff\xfe", "[" * 100_000, '{"seat": 0, "question": Q, "answer": '
+                                 '{"orders": [[0, 1, 2, NaN]]}}', '{"seat": 0, "answer": {"orders": []}}',
+                                 '{"seat": 0, "question": Q, "answer": {"orders": []}} {}', "null", "9" * 5000,
+                                 '{"seat": 0, "question": Q, "answer": {"orders": [[0, 1, 2, 1e999]]}}'])}
     return rng.choice([listed, "orders", None, 3, {"orders": "x"}, {"orders": [listed]}, {"orders": {"0": 1}},
                        {"orders": [[0, 1, 2]]}, {"orders": [[[[[]]]]] * 50}, {}])
 
@@ -318,12 +324,14 @@ def _play_served(page: _Page, lists: list, rng: random.Random, stop_after: int |
                 return "stopped", refused
             while lists and rng.random() < 0.8:
                 hostile = lists.pop(0)
-                r = page.answer(d["number"], hostile)
+                raw = hostile.get(RAW) if isinstance(hostile, dict) else None
+                raw = raw.replace("Q", str(d["number"])).encode("latin-1") if raw is not None else None
+                r = page.answer(d["number"], hostile, raw)  # (Q: the question's number)
                 if r.status_code == 200:
                     break
                 error = r.json().get("error", "") if r.headers.get("content-type", "").startswith("application/json") \
                     else ""
-                if r.status_code not in (400, 413, 422) or not _one_line(error):
+                if r.status_code not in (400, 409, 413, 422) or not _one_line(error):
                     return f"HTTP {r.status_code} for {json.dumps(hostile)[:200]}: {r.text[:300]}", refused
                 refused += 1
             else:
