@@ -31,4 +31,4 @@ def test_a_slice_of_the_order_list_campaign(tmp_path, monkeypatch):
         '134: this save no longer replays (after 133 matching lines) — in the file: {"type":"orders_given","turn":3,'
         '"player":"red","round":2}; replayed: {"error":"red (human) answered (1, 0, 36, 1000000) to order: no order')
     assert found[3] == ("answers", "refused",
-                        "answer 28 does not answer a 'order' question: 'orders' is a list of [mode, from, to, armies]")
+                        "answer 28 does not answer an 'order' question: 'orders' is a list of [mode, from, to, armies]")
