@@ -36,10 +36,12 @@ class Recorded(dict):
         super().__setitem__(seat, state)
 
 
-def give_orders(person: Person, me: int, n: int, tmp_path: Path, orders_in: str, shot: str) -> list[list[int]]:
+def give_orders(person: Person, me: int, n: int, tmp_path: Path, orders_in: str, shot: str | None,
+                simple: bool = False) -> list[list[int]]:
     """The deployments given: in the first round draw two orders, remove the second, add an attack
-    only, send; in the second, one order with the keyboard's Enter. `orders_in`: whose orders the
-    page should say are in; `shot`: the screenshot's name (seat 0, first round). The list sent."""
+    only, send; in the second (or in every round, `simple`), one order with the keyboard's Enter.
+    `orders_in`: whose orders the page should say are in; `shot`: the screenshot's name (seat 0,
+    first round). The list sent."""
     page = person.page
     d = page.evaluate("states[current].decision")
     owner = page.evaluate("states[current].owner")
@@ -56,7 +58,7 @@ def give_orders(person: Person, me: int, n: int, tmp_path: Path, orders_in: str,
     person.click(target)
     assert page.input_value("#number") == str(min(d["most"], sources[source] + sum(
         a for t, a in d["deployed"] if t == source) - d["guard"]) or 1)
-    if n > 0:  # (the second round: one order, as it comes)
+    if n > 0 or simple:  # (the second round: one order, as it comes)
         page.keyboard.press("Enter")  # Add the order: all the armies free there, either
         number = min(d["most"], sources[source] + sum(a for t, a in d["deployed"] if t == source) - d["guard"]) or 1
         question = page.get_attribute("body", "data-question")
@@ -82,7 +84,7 @@ def give_orders(person: Person, me: int, n: int, tmp_path: Path, orders_in: str,
     assert page.eval_on_selector_all("#orders li", "e => e.map(x => x.firstChild.textContent)") == \
         [f"{a} → {b}, 2 ", f"{a} → {b}, 3, attack only "]
     assert page.locator("#orders button[data-remove]").count() == 2
-    if me == 0:
+    if me == 0 and shot:
         screenshot(person, shot, tmp_path, full_page=False)
     question = page.get_attribute("body", "data-question")
     page.click("#send-orders")
@@ -98,10 +100,11 @@ def orders_in(hosted) -> str:
     return "Orders given this round: " + ", ".join(given) + "." if given else ""
 
 
-def play_orders(browser, served: Served, made: dict, tmp_path: Path, shot: str, most_s: float = 60):
+def play_orders(browser, served: Served, made: dict, tmp_path: Path, shot: str | None, simple: bool = False,
+                most_s: float = 60):
     """Two people (seats 0 and 1) play a hosted game of orders given together to its end: the setup's
-    armies spread at one click, deployments by Person.play_one, orders by give_orders. The game, the
-    orders each sent, each page's account, the snapshots made."""
+    armies spread at one click, deployments by Person.play_one, orders by give_orders (`simple`: one
+    order a round). The game, the orders each sent, each page's account, the snapshots made."""
     start = time.monotonic()
     hosted = served.host.games[made["id"]]
     hosted.snapshots = recorded = Recorded(hosted, hosted.snapshots)
@@ -120,7 +123,7 @@ def play_orders(browser, served: Served, made: dict, tmp_path: Path, shot: str, 
         person = people[seat]
         spread = person.page.locator("#controls button", has_text="Spread the rest")
         if looks[seat][2] == "order":
-            sent[seat].append(give_orders(person, seat, len(sent[seat]), tmp_path, orders_in(hosted), shot))
+            sent[seat].append(give_orders(person, seat, len(sent[seat]), tmp_path, orders_in(hosted), shot, simple))
         elif looks[seat][2] == "place" and spread.count() and person.page.evaluate(
                 "states[current].decision.most") == 1:  # the setup's armies, one at a time: at one click
             spread.click()

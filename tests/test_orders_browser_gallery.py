@@ -16,7 +16,7 @@ def test_the_warzone_gallery_file_in_two_browsers_and_a_bot(browser, tmp_path):
     try:
         made = make(served, edition="warzone-default", players=3, seats=["human", "human", "balanced"], seed=3,
                     lang="en", max_turns=3)
-        played = play_orders(browser, served, made, tmp_path, "warzone-orders-drawn")
+        played = play_orders(browser, served, made, tmp_path, None, simple=True)  # (the drawing: test_orders_browser)
     finally:
         served.stop()
     hosted = played[0]
