@@ -477,5 +477,21 @@ def in_save(spec: dict, case: Path) -> Verdict:
     return Verdict("crash", f"resume: exit {result.exit_code}: {result.stderr[-300:]}")
 
 
+def _warm() -> None:
+    """Load what every case needs once, when a worker starts, so that the first case is timed like the rest."""
+    import warnings
+
+    import fuzz_prompts  # noqa: F401  (the terminal's typist)
+    import webclient  # noqa: F401
+    from riskrules.web import server  # noqa: F401
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette import testclient  # noqa: F401
+    for edition, players in GAMES:
+        _rules(edition, players)
+
+
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))  # (tests/webclient.py: a legal answer to a page's question)
+_warm()
