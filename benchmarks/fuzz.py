@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-KINDS = ["rules", "prompts", "boards", "plugins", "imports", "fog", "pages", "odds", "seats"]  # fuzz_<kind>.py beside this file
+KINDS = ["rules", "prompts", "boards", "plugins", "imports", "fog", "pages", "odds", "seats", "orders"]  # fuzz_<kind>.py beside this file
 LIMIT_AS = 1 << 30  # 1 GB
 SLOW = 2.0  # seconds (a kind may set its own SLOW_SECONDS: the cost of the largest answer it allows)
 RESTART_EVERY = 500  # cases per worker, so that caches cannot pile up

@@ -34,10 +34,12 @@ def order_list(agent, d: Decision, text: str):
             mode, tokens = 2, tokens[:-1]
         if len(tokens) < 3 or not isinstance(tokens[-1], int) or any(isinstance(x, int) for x in tokens[:-1]):
             return None, t._("type 'from to armies' for each order: {order}").format(order=part)
+        if mode not in d.shown[0]:  # (attack only or transfer only, where the rules have neither)
+            return None, t._("not an order these rules allow")
         pair, problem = agent.pair(d, " ".join(tokens[:-1]))
         if problem is not None:
             return None, problem
-        order = (mode if mode in d.shown[0] else 0, pair[0], pair[1], tokens[-1])
+        order = (mode, pair[0], pair[1], tokens[-1])
         refusal = d.check(order)
         if refusal is not None:
             return None, t._(refusal.template).format(**refusal.values)

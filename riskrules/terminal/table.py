@@ -50,7 +50,8 @@ class Table:
         self.fight: list[dict] = []  # the battle going on: its rolls so far (one attacker, from, to)
         visibility = rules.visibility
         self.fogged = visibility is not None and visibility.foggy  # told under fog: conquests are the ones seen
-        self.digester = Digester(t, self.fogged)  # (text/turn_digest.py: another's turn in a line)
+        together = rules.orders is not None and rules.orders.together  # (a round of orders: a line a player)
+        self.digester = Digester(t, self.fogged, together, frozenset(self.people))  # (text/turn_digest.py)
 
     def write(self, line: str) -> None:
         if self.width and len(line) >= self.width:
@@ -113,6 +114,7 @@ class Table:
             elif not self.waiting:
                 self.waited_from = len(self.history) - 1
                 self.waiting = True
+            self.digester.started(e)
             if not self.own:
                 self.turn = new_turn(e["player"], e["turn"], self.holdings())
                 return
@@ -200,18 +202,12 @@ class Table:
         turn = self.turn
         if turn is None:
             return
-        line = self.digest(turn)
+        for line in self.digester.lines(turn, self.holdings(), going_on=keep or turn.get("told", False)):
+            self.write(line)
         if keep:
-            if line:
-                self.write(line)
-            turn.update(taken={}, trades=[], out=[], capitals=[], before=self.holdings(), told=True)
+            turn.update(taken={}, trades=[], out=[], capitals=[], before=self.holdings(), told=True, by={})
             return
         self.turn = None
-        if line or not turn.get("told"):
-            self.write(line or self.digester.nothing(turn))
-
-    def digest(self, turn: dict) -> str | None:
-        return self.digester.line(turn, self.holdings())
 
     def setup_line(self) -> str:
         t = self.t

@@ -366,7 +366,8 @@ class HostedGame:
         try:
             answer, rest, keep = read(d, raw)
         except Malformed as err:
-            raise GameError(f"{where} does not answer a '{d.kind}' question: {err}") from None
+            article = "an" if d.kind[0] in "aeiou" else "a"  # (an 'order', an 'attack' question)
+            raise GameError(f"{where} does not answer {article} '{d.kind}' question: {err}") from None
         if refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0) is not None:
             raise GameError(f"{where} is not allowed by the rules where it is given again")
         self.taken.append([seat, raw])

@@ -21,7 +21,9 @@ class Since:
         self.name = rules.colours[seat]
         self.index = {name: x for x, name in enumerate(rules.board.territories)}
         visibility = rules.visibility
-        self.digester = Digester(t, visibility is not None and visibility.foggy)
+        # (a round of orders: what is carried out in one's own turn is digested too)
+        self.together = rules.orders is not None and rules.orders.together
+        self.digester = Digester(t, visibility is not None and visibility.foggy, self.together, frozenset([self.name]))
         self.view = None  # the seat's view, once the game is made (for the continents held)
         self.turn: dict | None = None  # the other player's turn going on
         self.lines: list[str] = []  # the others' turns since the seat's own
@@ -43,18 +45,22 @@ class Since:
                            if kind == "battle" else None,
                            "losses": [e.get("attacker_losses"), e.get("defender_losses")]}
         if kind == "turn_start":
-            self._close()
+            self.digester.started(e)
             if e.get("player") == self.name:
+                self._close()
                 self.mine = True
+            elif self.mine:  # (a new stretch of the others' turns: the last is forgotten)
+                self.lines, self.mine = [], False
+                self._close()  # (in a round of orders, what was carried out in one's own turn: told now)
             else:
-                if self.mine:  # (a new stretch of the others' turns: the last is forgotten)
-                    self.lines, self.mine = [], False
+                self._close()
+            if not self.mine or self.together:
                 self.turn = new_turn(e["player"], e["turn"], holdings(self.view))
             return
         if kind == "game_over":
             self._close()
             return
-        if not self.mine:
+        if not self.mine or self.together:
             self.digester.note(self.turn, e)
             self._mark()
 
@@ -66,15 +72,13 @@ class Since:
     def _close(self) -> None:
         turn, self.turn = self.turn, None
         if turn is not None:
-            self.lines.append(self.digester.line(turn, holdings(self.view)) or self.digester.nothing(turn))
+            self.lines.extend(self.digester.lines(turn, holdings(self.view)))
 
     def shown(self) -> dict[str, Any]:
         """For the page: the lines (the turn going on told so far), the territories marked, the battle."""
         lines = list(self.lines)
         if self.turn is not None:
-            line = self.digester.line(self.turn, holdings(self.view))
-            if line:
-                lines.append(line)
+            lines.extend(self.digester.lines(self.turn, holdings(self.view), going_on=True))
         return {"since": lines[-12:], "marked": sorted(self.marked), "battle": self.battle}
 
     def acted(self) -> None:
