@@ -399,6 +399,7 @@ def in_answers(spec: dict, directory: Path) -> Verdict:
     with client:
         if warned:
             host.close()
+            warned = [w.replace(str(directory), "") for w in warned]  # (the same verdict wherever the case is)
             crashed = [w for w in warned if "cannot be read (" in w or "an error of the server's" in w]
             if crashed or not all(_one_line(w) for w in warned):
                 return Verdict("crash", "; ".join(warned)[:600])
@@ -469,7 +470,7 @@ def in_save(spec: dict, case: Path) -> Verdict:
     result = runner.invoke(app, ["resume", str(path)], input="")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         return Verdict("crash", f"{type(result.exception).__name__}: {str(result.exception)[:300]}")
-    stderr = result.stderr.splitlines()
+    stderr = result.stderr.replace(str(path), "game.save").splitlines()  # (the same verdict wherever the case is)
     if result.exit_code in (0, 3):
         return Verdict("accepted", f"resume: exit {result.exit_code}")
     if result.exit_code == 1 and len(stderr) == 1 and stderr[0].startswith("risk: ") and _one_line(stderr[0]):
