@@ -1,7 +1,7 @@
 """The environment's speed beside the engine's, and whole games of every edition through it.
 
     python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
-    python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b]
+    python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
     python benchmarks/env_speed.py api [--cycles 300]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
@@ -15,7 +15,9 @@ asked), and the ratio.
 
 `games`: N games of each edition (every edition's default variant, 3 players; 2 for a 2-player
 edition) played to their end (a win or the turn limit) by a random agent in every seat through
-the environment, only legal actions (an illegal one raises): games, wins, turn limits, steps.
+the environment, only legal actions (an illegal one raises): games, wins, turn limits, steps. The
+first `--replays` games of each edition are played with the environment's logs on, and each log is
+checked by `risk replay` (its own process; a log that does not replay stops the run).
 
 `api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
 imported map (tests/data/maps49/alpen.map, Domination's format).
@@ -96,13 +98,20 @@ def all_editions() -> list[tuple[str, int]]:
     return [(e["id"], 3) for e in editions()]
 
 
-def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int) -> None:
+def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int, replays: int) -> None:
+    import subprocess
+    import sys
+    import tempfile
+
+    logs = tempfile.mkdtemp()
     for edition, players in chosen:
-        env = RiskEnv(edition, players=players, max_turns=max_turns)
+        plain = RiskEnv(edition, players=players, max_turns=max_turns)
+        logged = RiskEnv(edition, players=players, max_turns=max_turns, logs=f"{logs}/{edition}")
         rng = np.random.default_rng(seed)
-        wins = limits = steps = 0
+        wins = limits = steps = replayed = 0
         began = time.time()
         for i in range(games):
+            env = logged if i < replays else plain
             env.reset(seed=seed + i)
             for agent in env.agent_iter():
                 observation, _, termination, truncation, _ = env.last()
@@ -112,9 +121,13 @@ def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: in
             result = env.played.table.result
             wins += result.winner is not None
             limits += result.reason == "turn_limit"
+            if env is logged:
+                subprocess.run([sys.executable, "-m", "riskrules", "replay", f"{logs}/{edition}/seed-{seed + i}.jsonl"],
+                               check=True, capture_output=True)
+                replayed += 1
         print(f"{edition} ({players} players, at most {max_turns} turns): {games} games to their end, legal actions "
               f"only: {wins} won, {limits} at the turn limit, {games - wins - limits} else; {steps:,} steps, "
-              f"{time.time() - began:.0f} s", flush=True)
+              f"{time.time() - began:.0f} s; {replayed} of their logs replay (risk replay)", flush=True)
 
 
 def api(cycles: int) -> None:
@@ -152,6 +165,7 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int)
     parser.add_argument("--cycles", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
@@ -160,7 +174,7 @@ def main() -> None:
         if args.editions:
             wanted = args.editions.split(",")
             chosen = [c for c in chosen if c[0] in wanted]
-        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed)
+        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed, args.replays)
     else:
         api(args.cycles)
 
