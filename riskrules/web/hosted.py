@@ -50,6 +50,7 @@ from .kept import read_answers, write_answers
 from .since import Since
 from .orders import OrdersIn
 from .person import WebPerson
+from .program import Stream, by_program
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
@@ -125,6 +126,7 @@ class HostedGame:
         self.again: str | None = None  # the lobby's address for a new game of the same settings
         self.replays: dict[int, str] = {}  # each seat's replay page, once asked for
         self.orders_in: dict[int, OrdersIn] = {}  # seat → whose orders are in this round (issue 45)
+        self.streams: dict[int, Stream] = {}  # seat → the seat protocol's lines for a program there (program.py)
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -207,9 +209,12 @@ class HostedGame:
     def _see(self) -> None:
         """Each person's `Since` hears what its seat is told from the game's start (a resumed game's
         too, as it plays again what it had played: the same lines and marks as without a restart)."""
+        game = self.game
         for seat, since in self.since.items():
-            since.view = self.game.sights[seat]
-            self.game.listeners.append(self.game.teller(seat, since))
+            since.view = game.sights[seat]
+            game.listeners.append(game.teller(seat, since))
+            self.streams[seat] = Stream(game.sights[seat], seat, game.agents[seat].rng, lambda: self.notify())
+            game.listeners.append(game.teller(seat, self.streams[seat].hear))
 
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
@@ -296,6 +301,7 @@ class HostedGame:
         self.questions[seat] += 1
         number = self.questions[seat] * SEATS + seat
         self.asking = (number, agent, d)
+        self.streams[seat].ask(d, d.view if d.view is not None else agent.view, number)
         self.save()
         self.publish()
         while True:
@@ -322,10 +328,11 @@ class HostedGame:
                 self.taken.pop()
                 _reply(reply, Answered(unsaved=str(err).replace(str(self.directory), "the games folder")))
                 continue
-            agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+            agent.plan, agent.plan_for = rest, (-1, -1) if by_program(raw) else (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
             agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
             self.asking = None
+            self.streams[seat].answered()
             self.since[seat].acted()
             _reply(reply, Answered())
             while not self.answers.empty():  # (copies of the answer, sent twice: answered now, not later)
@@ -349,7 +356,7 @@ class HostedGame:
         if refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0) is not None:
             raise GameError(f"{where} is not allowed by the rules where it is given again")
         self.taken.append([seat, raw])
-        agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+        agent.plan, agent.plan_for = rest, (-1, -1) if by_program(raw) else (agent.view.turn, d.side)
         agent.press = (answer[0], answer[1], keep) if keep is not None else None
         agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
         return answer

@@ -1,0 +1,105 @@
+"""The seat protocol at a served game (web/program.py, web/bridge.py, `risk connect`): the reference
+clients play a whole short game of `risk serve`, its log replays; a client that exits, hangs,
+writes what is not JSON or answers what it may not ends `risk connect` in one line, exit 1, and
+the served game loses nothing: its question waits, and another client plays the game on."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from riskrules.cli import app
+from riskrules.engine.replay import replay
+from riskrules.web.bridge import BridgeError, connect, seat_link
+
+from webclient import Client
+from webserver import Served
+
+ROOT = Path(__file__).resolve().parent.parent
+PY_CLIENT = "python3 docs/clients/random_client.py"
+JS_CLIENT = "node docs/clients/random_client.js"
+HOSTILE = "python3 tests/data/seat_hostile.py"
+SCHEMA = json.loads((ROOT / "riskrules/language/schema/seat.schema.json").read_text(encoding="utf-8"))
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    server = Served(tmp_path_factory.mktemp("served"))
+    yield server
+    server.stop()
+
+
+def game(served, seats, max_turns=3, seed=5):
+    made = Client(served.url).create(edition="three-isles", players=3, seats=seats, seed=seed, max_turns=max_turns)
+    return made["id"], [served.url + s["link"] for s in made["seats"]]
+
+
+def lines(served, link, since=0):
+    _, gid, token = seat_link(link)
+    status, body = Client(served.url).request("GET", f"/api/games/{gid}/protocol?since={since}",
+                                              headers={"X-Risk-Seat": token})
+    assert status == 200, body
+    return body
+
+
+@pytest.mark.parametrize("client", [PY_CLIENT, JS_CLIENT])
+def test_a_reference_client_plays_a_served_game_to_its_end(served, monkeypatch, client):
+    if client == JS_CLIENT and shutil.which("node") is None:
+        pytest.skip("node is not installed: the JavaScript client cannot run")
+    monkeypatch.chdir(ROOT)
+    gid, links = game(served, ["random", "human", "random"])
+    assert connect(links[0], client, 20) == "the game is over: no winner (turn_limit)"
+    report = replay(served.host.directory / f"{gid}.jsonl")
+    assert report.ok and (report.result.reason, report.result.turns) == ("turn_limit", 3)
+    kept = json.loads((served.host.directory / f"{gid}.answers.json").read_text(encoding="utf-8"))["answers"]
+    assert {seat for seat, _ in kept} == {1} and all(list(raw) == ["protocol"] for _, raw in kept)
+    told = lines(served, links[0])  # (a finished game: its lines to the end; no question left in them)
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    for message in told["lines"]:
+        if message["type"] != "event":
+            validator.validate(message)
+    types = [m["type"] for m in told["lines"]]
+    assert types[0] == "hello" and types[-2:] == ["event", "end"] and "question" not in types
+    assert told["lines"][0]["name"] == "blue" and told["lines"][-1] == {"type": "end", "winner": None,
+                                                                       "reason": "turn_limit"}
+
+
+@pytest.mark.parametrize("mode, error", [
+    ("exit", "ended without answering place (exit code 3)"),
+    ("hang", "did not answer place within 1 s (--bot-timeout)"),
+    ("garbage", "answered place with a line that is not JSON: 'attack, please {'"),
+    ("illegal", "answered [-1, 1] to place: Not allowed: not a territory you may place on."),
+])
+def test_a_client_that_misbehaves_ends_connect_in_one_line_and_the_question_waits(served, monkeypatch, mode, error):
+    monkeypatch.chdir(ROOT)
+    gid, links = game(served, ["random", "human", "random"], max_turns=1)
+    command = f"{HOSTILE} {mode} 1"
+    done = runner.invoke(app, ["connect", links[0], "--cmd", command, "--bot-timeout", "1"])
+    assert (done.exit_code, done.stdout) == (1, "")
+    assert done.stderr == f"risk: blue (cmd:{command}) {error} (the question stays put on the server)\n"
+    waiting = lines(served, links[0])["lines"]
+    assert [m["type"] for m in waiting[-1:]] == ["question"]  # (the same question: the one answered before it was)
+    assert sum(m["type"] == "question" for m in waiting) == 1
+    assert connect(links[0], PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"  # (another plays it on)
+    assert replay(served.host.directory / f"{gid}.jsonl").ok
+
+
+def test_a_link_that_is_not_a_seat_s_and_a_server_that_is_not_there_are_one_line(served):
+    for link in ("http://127.0.0.1:1/lobby", "http://127.0.0.1:1/g/abc", "ftp://x/g/abc#seat=t"):
+        with pytest.raises(BridgeError) as err:
+            seat_link(link)
+        assert str(err.value) == (f"'{link}' is not a seat's link (http://HOST:PORT/g/GAME#seat=TOKEN, as the lobby "
+                                  "gives it)")
+    done = runner.invoke(app, ["connect", "http://127.0.0.1:1/g/abc#seat=t", "--cmd", PY_CLIENT])
+    assert (done.exit_code, done.stderr) == (1, "risk: cannot reach http://127.0.0.1:1/api/games/abc/protocol: "
+                                                "[Errno 111] Connection refused\n")
+    _, links = game(served, ["human", "random", "random"], max_turns=1)
+    wrong = links[0].replace("#seat=", "#seat=x")
+    done = runner.invoke(app, ["connect", wrong, "--cmd", PY_CLIENT])
+    assert (done.exit_code, done.stderr) == (1, "risk: the server answered 403: no seat of this game has that token\n")
