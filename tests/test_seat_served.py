@@ -103,3 +103,27 @@ def test_a_link_that_is_not_a_seat_s_and_a_server_that_is_not_there_are_one_line
     wrong = links[0].replace("#seat=", "#seat=x")
     done = runner.invoke(app, ["connect", wrong, "--cmd", PY_CLIENT])
     assert (done.exit_code, done.stderr) == (1, "risk: the server answered 403: no seat of this game has that token\n")
+
+
+def test_a_program_s_answers_are_kept_and_the_game_goes_on_after_a_restart(tmp_path, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    first = Served(tmp_path)
+    try:
+        gid, links = game(first, ["random", "human", "random"], max_turns=2)
+        done = runner.invoke(app, ["connect", links[0], "--cmd", f"{HOSTILE} exit 6"])
+        assert done.stderr == (f"risk: blue (cmd:{HOSTILE} exit 6) ended without answering place (exit code 3) "
+                               "(the question stays put on the server)\n")
+    finally:
+        first.stop()
+    again = Served(tmp_path)
+    try:
+        link = links[0].replace(first.url, again.url)
+        assert again.host.games[gid].caught_up.wait(20)
+        waiting = lines(again, link)["lines"]
+        assert sum(m["type"] == "question" for m in waiting) == 1 and waiting[-1]["type"] == "question"
+        assert connect(link, PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"
+        kept = json.loads((tmp_path / f"{gid}.answers.json").read_text(encoding="utf-8"))["answers"]
+        assert len(kept) == 12 and kept[:6] == [[1, {"protocol": [x, 1]}] for x in (6, 10, 2, 7, 2, 9)]  # (the first program's)
+        assert replay(tmp_path / f"{gid}.jsonl").ok
+    finally:
+        again.stop()
