@@ -143,7 +143,7 @@ def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: in
                 n = t["games"]
                 print(f"{edition} ({t['players']} players, at most {max_turns} turns): {n} games to their end, "
                       f"0 illegal actions: {t['wins']} won, {t['limits']} at the turn limit, "
-                      f"{n - t['wins'] - t['limits']} else; {t['steps']:,} steps, {t["seconds"]:.1f} s of CPU; "
+                      f"{n - t['wins'] - t['limits']} else; {t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
                       f"{t['replayed']} of their logs replay (risk replay)", flush=True)
 
 
