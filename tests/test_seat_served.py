@@ -127,3 +127,22 @@ def test_a_program_s_answers_are_kept_and_the_game_goes_on_after_a_restart(tmp_p
         assert replay(tmp_path / f"{gid}.jsonl").ok
     finally:
         again.stop()
+
+
+def test_the_protocol_s_requests_are_checked(served):
+    gid, links = game(served, ["human", "human", "random"], max_turns=1)
+    tokens = [seat_link(link)[2] for link in links]
+    client = Client(served.url)
+    path = f"/api/games/{gid}/protocol"
+    assert client.request("GET", path) == (403, {"error": "this needs a seat's token (the seat's link gives it)"})
+    assert client.request("GET", path, headers={"X-Risk-Seat": ",".join(tokens)}) == (
+        400, {"error": "a program plays one person's seat: give that seat's token"})
+    assert client.request("GET", path + "?since=-1", headers={"X-Risk-Seat": tokens[0]}) == (
+        400, {"error": "'since' is the number of lines read so far"})
+    assert client.post(path, {"answer": 3}, tokens[0]) == (400, {"error": 'an answer is {"question": …, "answer": …}'})
+    assert client.post(path, {"question": 1, "answer": 3}, tokens[0]) == (
+        409, {"error": "no such question is put to this seat now (not its turn, or answered already)"})
+    assert client.post(path, {"question": 1, "answer": 3}, tokens[0], headers={"Origin": "http://evil.example"}) == (
+        403, {"error": "a change must come from this server's own pages"})
+    first = client.request("GET", path + "?since=1", headers={"X-Risk-Seat": tokens[0]})[1]
+    assert first["lines"][0]["type"] == "event" and first["next"] > 1
