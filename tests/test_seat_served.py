@@ -40,6 +40,12 @@ def game(served, seats, max_turns=3, seed=5):
     return made["id"], [served.url + s["link"] for s in made["seats"]]
 
 
+def ended(served, gid):
+    """The game's log, once its thread has written it (the end's line reaches a program first)."""
+    served.host.games[gid].thread.join(20)
+    return served.host.directory / f"{gid}.jsonl"
+
+
 def lines(served, link, since=0):
     _, gid, token = seat_link(link)
     status, body = Client(served.url).request("GET", f"/api/games/{gid}/protocol?since={since}",
@@ -55,7 +61,7 @@ def test_a_reference_client_plays_a_served_game_to_its_end(served, monkeypatch, 
     monkeypatch.chdir(ROOT)
     gid, links = game(served, ["random", "human", "random"])
     assert connect(links[0], client, 20) == "the game is over: no winner (turn_limit)"
-    report = replay(served.host.directory / f"{gid}.jsonl")
+    report = replay(ended(served, gid))
     assert report.ok and (report.result.reason, report.result.turns) == ("turn_limit", 3)
     kept = json.loads((served.host.directory / f"{gid}.answers.json").read_text(encoding="utf-8"))["answers"]
     assert {seat for seat, _ in kept} == {1} and all(list(raw) == ["protocol"] for _, raw in kept)
@@ -87,7 +93,7 @@ def test_a_client_that_misbehaves_ends_connect_in_one_line_and_the_question_wait
     assert [m["type"] for m in waiting[-1:]] == ["question"]  # (the same question: the one answered before it was)
     assert sum(m["type"] == "question" for m in waiting) == 1
     assert connect(links[0], PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"  # (another plays it on)
-    assert replay(served.host.directory / f"{gid}.jsonl").ok
+    assert replay(ended(served, gid)).ok
 
 
 def test_a_link_that_is_not_a_seat_s_and_a_server_that_is_not_there_are_one_line(served):
@@ -113,18 +119,23 @@ def test_a_program_s_answers_are_kept_and_the_game_goes_on_after_a_restart(tmp_p
         done = runner.invoke(app, ["connect", links[0], "--cmd", f"{HOSTILE} exit 6"])
         assert done.stderr == (f"risk: blue (cmd:{HOSTILE} exit 6) ended without answering place (exit code 3) "
                                "(the question stays put on the server)\n")
+        before = lines(first, links[0])
     finally:
         first.stop()
     again = Served(tmp_path)
     try:
         link = links[0].replace(first.url, again.url)
         assert again.host.games[gid].caught_up.wait(20)
-        waiting = lines(again, link)["lines"]
+        after = lines(again, link)
+        waiting = after["lines"]
         assert sum(m["type"] == "question" for m in waiting) == 1 and waiting[-1]["type"] == "question"
+        # (every line keeps its number: the same lines but the question's number, put again)
+        assert after["next"] == before["next"] and waiting[:-1] == before["lines"][:-1]
+        assert waiting[-1]["id"] != before["lines"][-1]["id"] and waiting[-1]["kind"] == before["lines"][-1]["kind"]
         assert connect(link, PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"
         kept = json.loads((tmp_path / f"{gid}.answers.json").read_text(encoding="utf-8"))["answers"]
         assert len(kept) == 12 and kept[:6] == [[1, {"protocol": [x, 1]}] for x in (6, 10, 2, 7, 2, 9)]  # (the first program's)
-        assert replay(tmp_path / f"{gid}.jsonl").ok
+        assert replay(ended(again, gid)).ok
     finally:
         again.stop()
 

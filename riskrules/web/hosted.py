@@ -208,7 +208,8 @@ class HostedGame:
 
     def _see(self) -> None:
         """Each person's `Since` hears what its seat is told from the game's start (a resumed game's
-        too, as it plays again what it had played: the same lines and marks as without a restart)."""
+        too, as it plays again what it had played: the same lines and marks as without a restart),
+        and so does its Stream, for a program at the seat (program.py)."""
         game = self.game
         for seat, since in self.since.items():
             since.view = game.sights[seat]
@@ -356,6 +357,7 @@ class HostedGame:
         if refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0) is not None:
             raise GameError(f"{where} is not allowed by the rules where it is given again")
         self.taken.append([seat, raw])
+        self.streams[seat].skip()
         agent.plan, agent.plan_for = rest, (-1, -1) if by_program(raw) else (agent.view.turn, d.side)
         agent.press = (answer[0], answer[1], keep) if keep is not None else None
         agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1

@@ -3,8 +3,8 @@
 Each person's seat of a hosted game keeps the lines the seat protocol (docs/seat-protocol.md)
 sends a program: the hello, the events the seat is told, the question put to it now, the end —
 made from the seat's own view, as `--bot cmd:` makes them. A question answered is dropped from
-the lines (its place kept, so that a line's number never changes): a program that connects
-later is sent the hello, every event, and only the question put up now. Written in the game's
+the lines (its place kept, so that a line's number never changes, across a restart too): a
+program that connects later is sent the hello, every event, and only the question put up now. Written in the game's
 thread, read by the server's (`since`, under a lock).
 """
 
@@ -45,6 +45,12 @@ class Stream:
         with self.lock:
             self.asked_at = len(self.lines)
             self.lines.append(_text(question(d, view, number)))
+
+    def skip(self) -> None:
+        """A question answered again from the answers kept (a resumed game): its place, so that every
+        line keeps the number it had before the restart."""
+        with self.lock:
+            self.lines.append(None)
 
     def answered(self) -> None:
         with self.lock:
