@@ -4,7 +4,8 @@ the Gymnasium environment (the same seed, the same opponents: the same log, even
 
 from __future__ import annotations
 
-import json
+import shlex
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -33,7 +34,8 @@ def test_the_client_plays_the_game_the_policy_plays_in_the_environment(tmp_path,
         action = int(legal[int(np.argmax(weights[legal] @ np.append(observation["observation"], 1.0)))])
         observation, _, terminated, truncated, _ = env.step(action)
         done = terminated or truncated
-    client = f"cmd:python3 benchmarks/env_client.py {tmp_path / 'w.npy'} {RULES}"
+    # (this Python, which imports riskrules as the tests do: an installed copy in CI)
+    client = f"cmd:{shlex.quote(sys.executable)} benchmarks/env_client.py {shlex.quote(str(tmp_path / 'w.npy'))} {RULES}"
     events = []
     seats = [CommandSeat(client, 20), make_bot("random"), make_bot("balanced")]
     Game(env.played.rules, seats, 4, max_turns=6, listeners=[events.append]).play()
