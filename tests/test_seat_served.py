@@ -105,6 +105,11 @@ def test_a_link_that_is_not_a_seat_s_and_a_server_that_is_not_there_are_one_line
     done = runner.invoke(app, ["connect", "http://127.0.0.1:1/g/abc#seat=t", "--cmd", PY_CLIENT])
     assert (done.exit_code, done.stderr) == (1, "risk: cannot reach http://127.0.0.1:1/api/games/abc/protocol: "
                                                 "[Errno 111] Connection refused\n")
+    done = runner.invoke(app, ["connect", "http://127.0.0.1:1/g/abc#seat=t", "--cmd", " "])
+    assert (done.exit_code, done.stderr) == (1, "risk: --cmd: name the program that plays the seat\n")
+    done = runner.invoke(app, ["connect", "http://127.0.0.1:1/g/abc#seat=t", "--cmd", "no-such-program-here"])
+    assert (done.exit_code, done.stderr) == (
+        1, "risk: bot 'cmd:no-such-program-here': no program no-such-program-here to run\n")
     _, links = game(served, ["human", "random", "random"], max_turns=1)
     wrong = links[0].replace("#seat=", "#seat=x")
     done = runner.invoke(app, ["connect", wrong, "--cmd", PY_CLIENT])

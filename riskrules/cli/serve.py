@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .common import BotTimeoutOpt, bot_timeout, fail
+from .common import bot_timeout, fail
 
 
 def _loopback(host: str) -> bool:
@@ -161,11 +161,13 @@ def serve(
 
 def connect(
     link: Annotated[str, typer.Argument(metavar="LINK", show_default=False,
-                                        help="A seat's link, as the lobby gives it: http://HOST:PORT/g/GAME#seat=TOKEN "
-                                             "(quote it: the # starts a comment in a shell).")],
+                                        help="A seat's link, as the lobby gives it: http://HOST:PORT/g/GAME#seat=TOKEN.")],
     cmd: Annotated[str, typer.Option("--cmd", metavar="'PROGRAM ARGS'", show_default=False,
                                      help="The program that plays the seat, as for --bot cmd: (docs/seat-protocol.md).")],
-    bot_timeout_s: BotTimeoutOpt = 60.0,
+    bot_timeout_s: Annotated[float, typer.Option(
+        "--bot-timeout", metavar="SECONDS",
+        help="Seconds the program may take to answer one question (the first: 5 more, while it starts) before "
+             "this command stops, the question left waiting; 0: no limit.")] = 60.0,
 ) -> None:
     """Play a seat of a served game (`risk serve`) by a program of your own, run on this machine.
 
