@@ -52,6 +52,7 @@ class Encoding:
         self.actions = n + EXTRA
         self.stop, self.amounts, self.slot0 = n, n + 1, n + 4
         self.patterns: dict[tuple[int, bool], np.ndarray] = {}  # the masks of amounts and places in a list
+        self.listed: tuple = (None, False, None)  # (a list of territories, optional, its mask): the last made
         # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
         self.order = [[(seat + p) % players for p in range(players)] + list(range(players, seats))
                       for seat in range(seats)]
@@ -129,6 +130,9 @@ class Encoding:
         kind = d.kind
         stop = d.optional and stage == 0
         if kind in TERRITORY_KINDS or (kind == PLACE and stage == 0):
+            kept = self.listed
+            if kept[0] is d.options and kept[1] == stop:  # (the same list of territories as the last: the
+                return kept[2]  # engine shares one while no owner changes, and never writes it)
             chosen = list(d.options)
         elif kind in (ATTACK, FORTIFY) and stage == 0:
             chosen = list({a for a, _ in d.options})
@@ -152,6 +156,9 @@ class Encoding:
         mask[chosen] = 1
         if stop:
             mask[self.stop] = 1
+        if kind in TERRITORY_KINDS or kind == PLACE:
+            mask.flags.writeable = False
+            self.listed = (d.options, stop, mask)
         return mask
 
     def step(self, d: Decision, view, stage: int, parts: list, action: int) -> tuple[bool, Any]:
