@@ -1,6 +1,6 @@
 """A small agent trained through the environment, and its ladder against `random` and `balanced`.
 
-    python benchmarks/env_agent.py [--rules rulebooks/house/three-isles.risk] [--train 300] [--games 100]
+    python benchmarks/env_agent.py [--rules rulebooks/house/three-isles.risk] [--train 300] [--games 100] [--save W.npy]
 
 A linear softmax policy over the environment's actions (a weight vector per action over the
 observation, the illegal actions masked out), trained by REINFORCE (returns of the episode,
@@ -11,6 +11,8 @@ weights live here. Then the ladder: the trained policy (its most likely legal ac
 untrained agent (uniform over the legal actions) each play `--games` games in seat 0 against two
 `random` bots and against two `balanced` bots, seeds 10,000 and on; it prints wins, losses and
 turn limits of each, and the mean share of the board's territories the seat holds at the end.
+`--save` keeps the trained weights (numpy's .npy) for benchmarks/env_client.py, which seats the
+policy anywhere a bot is named (`--bot cmd:…`, `risk tournament`); `--games 0` skips the ladder.
 """
 
 from __future__ import annotations
@@ -83,11 +85,14 @@ def main() -> None:
     parser.add_argument("--train", type=int, default=300, help="training games")
     parser.add_argument("--games", type=int, default=100, help="games of each ladder rung")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", help="keep the trained weights in this .npy file")
     args = parser.parse_args()
     began = time.time()
     weights = train(args.rules, args.train, args.seed)
     print(f"trained on {args.train} games ({time.time() - began:.0f} s)", flush=True)
-    for opponents in ("random", "balanced"):
+    if args.save:
+        np.save(args.save, weights)
+    for opponents in ("random", "balanced") if args.games else ():
         for name, w in (("trained", weights), ("untrained (uniform)", None)):
             wins, losses, limits, share = ladder(args.rules, w, opponents, args.games)
             print(f"{name:<20} vs 2 × {opponents:<9}: {args.games} games, {wins} won, {losses} lost, "

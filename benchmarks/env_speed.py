@@ -1,21 +1,25 @@
 """The environment's speed beside the engine's, and whole games of every edition through it.
 
     python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
-    python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b]
+    python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
     python benchmarks/env_speed.py api [--cycles 300]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
 (instrument/simulate.py play_game, `random` bots, no log) timed, its decisions counted in an
 untimed second run of the same games; then the PettingZoo environment with a random agent
-(uniform over the legal actions of the mask, numpy's generator), every step timed (env.last,
+(uniform over the legal actions of the mask: its nonzero places, one drawn by Python's
+random.Random — numpy's generator costs a random agent more than a step), every step timed (env.last,
 the action, env.step: the observation and mask are made at each). Prints decisions a second for
 both, the environment's steps a second and its engine decisions a second (a decision is one or
 more steps: place, attack and fortify are asked in stages; decisions with one answer are not
 asked), and the ratio.
 
-`games`: N games of each edition (every edition's default variant, 3 players; 2 for a 2-player
-edition) played to their end (a win or the turn limit) by a random agent in every seat through
-the environment, only legal actions (an illegal one raises): games, wins, turn limits, steps.
+`games`: N games of each edition (every edition's default variant, 3 players) played to their
+end (a win or the turn limit) by a random agent in every seat through the environment, only
+legal actions (an illegal one raises), game i of every edition in turn: games, wins, turn limits,
+steps, CPU seconds, a line for each edition every --every games. The
+first `--replays` games of each edition are played with the environment's logs on, and each log is
+checked by `risk replay` (its own process; a log that does not replay stops the run).
 
 `api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
 imported map (tests/data/maps49/alpen.map, Domination's format).
@@ -24,6 +28,7 @@ imported map (tests/data/maps49/alpen.map, Domination's format).
 from __future__ import annotations
 
 import argparse
+import random
 import time
 import warnings
 
@@ -59,7 +64,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     job = Job(edition, None, players, "random", max_turns, ())
     rules = open_rulebook(edition).rules(None, players)
     env = RiskEnv(edition, players=players, max_turns=max_turns)
-    rng = np.random.default_rng(seed)
+    pick = random.Random(seed)
     count = [0]
     simulated = spent = 0.0
     steps = asked = 0
@@ -76,8 +81,8 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
             if termination or truncation:
                 action = None
             else:
-                legal = np.flatnonzero(observation["action_mask"])
-                action = int(legal[int(rng.integers(len(legal)))])
+                legal = observation["action_mask"].nonzero()[0]
+                action = int(legal[pick.randrange(len(legal))])
                 asked += env.played.stage == 0
             env.step(action)
             steps += 1
@@ -96,25 +101,50 @@ def all_editions() -> list[tuple[str, int]]:
     return [(e["id"], 3) for e in editions()]
 
 
-def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int) -> None:
+def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int, replays: int,
+             every: int) -> None:
+    """Game i of every edition in turn (so that a run cut short has played them alike); a line for
+    each edition every `every` games and at the end."""
+    import subprocess
+    import sys
+    import tempfile
+
+    logs = tempfile.mkdtemp()
+    pick = random.Random(seed)
+    tally = {}
     for edition, players in chosen:
-        env = RiskEnv(edition, players=players, max_turns=max_turns)
-        rng = np.random.default_rng(seed)
-        wins = limits = steps = 0
-        began = time.time()
-        for i in range(games):
+        tally[edition] = {"players": players, "plain": RiskEnv(edition, players=players, max_turns=max_turns),
+                          "logged": RiskEnv(edition, players=players, max_turns=max_turns, logs=f"{logs}/{edition}"),
+                          "games": 0, "wins": 0, "limits": 0, "steps": 0, "replayed": 0, "seconds": 0.0}
+    for i in range(games):
+        for edition, t in tally.items():
+            began = time.process_time()
+            env = t["logged"] if i < replays else t["plain"]
             env.reset(seed=seed + i)
             for agent in env.agent_iter():
                 observation, _, termination, truncation, _ = env.last()
-                action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+                if termination or truncation:
+                    action = None
+                else:
+                    legal = observation["action_mask"].nonzero()[0]
+                    action = int(legal[pick.randrange(len(legal))])  # (an illegal action would raise)
                 env.step(action)
-                steps += 1
+                t["steps"] += 1
             result = env.played.table.result
-            wins += result.winner is not None
-            limits += result.reason == "turn_limit"
-        print(f"{edition} ({players} players, at most {max_turns} turns): {games} games to their end, legal actions "
-              f"only: {wins} won, {limits} at the turn limit, {games - wins - limits} else; {steps:,} steps, "
-              f"{time.time() - began:.0f} s", flush=True)
+            t["games"] += 1
+            t["wins"] += result.winner is not None
+            t["limits"] += result.reason == "turn_limit"
+            t["seconds"] += time.process_time() - began
+            if env is t["logged"]:
+                subprocess.run([sys.executable, "-m", "riskrules", "replay", f"{logs}/{edition}/seed-{seed + i}.jsonl"],
+                               check=True, capture_output=True)
+                t["replayed"] += 1
+            if t["games"] % every == 0 or i == games - 1:
+                n = t["games"]
+                print(f"{edition} ({t['players']} players, at most {max_turns} turns): {n} games to their end, "
+                      f"0 illegal actions: {t['wins']} won, {t['limits']} at the turn limit, "
+                      f"{n - t['wins'] - t['limits']} else; {t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
+                      f"{t['replayed']} of their logs replay (risk replay)", flush=True)
 
 
 def api(cycles: int) -> None:
@@ -152,6 +182,8 @@ def main() -> None:
     parser.add_argument("--max-turns", type=int)
     parser.add_argument("--cycles", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
+    parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
@@ -160,7 +192,7 @@ def main() -> None:
         if args.editions:
             wanted = args.editions.split(",")
             chosen = [c for c in chosen if c[0] in wanted]
-        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed)
+        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed, args.replays, args.every)
     else:
         api(args.cycles)
 

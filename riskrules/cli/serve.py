@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .common import fail
+from .common import bot_timeout, fail
 
 
 def _loopback(host: str) -> bool:
@@ -170,4 +170,31 @@ def serve(
     server.run(sockets=[listening])
 
 
-COMMANDS = (serve,)
+def connect(
+    link: Annotated[str, typer.Argument(metavar="LINK", show_default=False,
+                                        help="A seat's link, as the lobby gives it: http://HOST:PORT/g/GAME#seat=TOKEN.")],
+    cmd: Annotated[str, typer.Option("--cmd", metavar="'PROGRAM ARGS'", show_default=False,
+                                     help="The program that plays the seat, as for --bot cmd: (docs/seat-protocol.md).")],
+    bot_timeout_s: Annotated[float, typer.Option(
+        "--bot-timeout", metavar="SECONDS",
+        help="Seconds the program may take to answer one question (the first: 5 more, while it starts) before "
+             "this command stops, the question left waiting; 0: no limit.")] = 60.0,
+) -> None:
+    """Play a seat of a served game (`risk serve`) by a program of your own, run on this machine.
+
+    The program speaks the seat protocol over its standard input and output, as with `--bot cmd:`;
+    the server checks every answer. A program that ends, hangs or answers what it may not stops
+    this command with one line (exit 1) and leaves the game as it was: the question waits for the
+    seat's page or another `risk connect`.
+    """
+    from ..web.bridge import BridgeError, connect as relay
+
+    if not cmd.strip():
+        fail("--cmd: name the program that plays the seat")
+    try:
+        typer.echo(f"risk connect: {relay(link, cmd, bot_timeout(bot_timeout_s))}")
+    except BridgeError as err:
+        fail(str(err))
+
+
+COMMANDS = (serve, connect)

@@ -67,6 +67,7 @@ class RiskEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.held = dict.fromkeys(range(len(self.agents)), None)
+        self.rewarded = False  # (a reward set since the last step)
         self.played.start(game_seed)
         self._after_move()
 
@@ -80,16 +81,20 @@ class RiskEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.rewarded:  # (rewards all 0 since the last step: nothing to clear or add up)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewarded = False
         self.played.act(int(action))
         self._after_move()
-        self._accumulate_rewards()
+        if self.rewarded:
+            self._accumulate_rewards()
 
     def _after_move(self) -> None:
         played = self.played
         if played.over:
             result = played.table.result
             limit = result.reason == "turn_limit"
+            self.rewarded = True
             for a in self.agents:
                 self.rewards[a] = 0.0 if result.winner is None else (1.0 if a == result.winner else -1.0)
                 (self.truncations if limit else self.terminations)[a] = True
@@ -101,6 +106,7 @@ class RiskEnv(AECEnv):
         if self.shaping and played.stage == 0:
             share = played.own_share(seat)
             if self.held[seat] is not None:
+                self.rewarded = True
                 self.rewards[self.agent_selection] += self.shaping * (share - self.held[seat])
             self.held[seat] = share
 

@@ -15,6 +15,8 @@ skipped (the amount is that one). The action mask holds the legal actions of the
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -49,6 +51,8 @@ class Encoding:
         self.size = n * self.features + self.globals
         self.actions = n + EXTRA
         self.stop, self.amounts, self.slot0 = n, n + 1, n + 4
+        self.patterns: dict[tuple[int, bool], np.ndarray] = {}  # the masks of amounts and places in a list
+        self.listed: tuple = (None, False, None)  # (a list of territories, optional, its mask): the last made
         # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
         self.order = [[(seat + p) % players for p in range(players)] + list(range(players, seats))
                       for seat in range(seats)]
@@ -71,7 +75,8 @@ class Encoding:
 
     def observe(self, view, seat: int, d: Decision | None, stage: int, chosen: int | None,
                 board: np.ndarray | None = None) -> np.ndarray:
-        """The observation; `board` the seat's board part made before, if nothing has happened since."""
+        """The observation made whole (`board` the seat's board part made before, if nothing has
+        happened since): the reference Seen's is tested against (tests/test_env_speed.py)."""
         if board is None:
             board = self.board(view, seat)
         g = [0.0] * self.globals
@@ -94,7 +99,8 @@ class Encoding:
         return out
 
     def board(self, view, seat: int) -> np.ndarray:
-        """The territories' features, flat (`chosen` left 0), as the seat's view shows them now."""
+        """The territories' features, flat (`chosen` left 0), as the seat's view shows them now,
+        made whole (Seen keeps it and mends the rows that change)."""
         n = self.n
         owner = np.fromiter(view.owner, dtype=np.int64, count=n)
         level = getattr(view, "level", None)
@@ -118,22 +124,41 @@ class Encoding:
     # ---- actions --------------------------------------------------------------------------------------
 
     def mask(self, d: Decision | None, view, stage: int, parts: list) -> np.ndarray:
-        mask = np.zeros(self.actions, dtype=np.int8)
+        """The legal actions of the stage (read-only: an amount's or a list's is one array, shared)."""
         if d is None:
-            return mask
+            return np.zeros(self.actions, dtype=np.int8)
         kind = d.kind
+        stop = d.optional and stage == 0
         if kind in TERRITORY_KINDS or (kind == PLACE and stage == 0):
-            mask[list(d.options)] = 1
+            kept = self.listed
+            if kept[0] is d.options and kept[1] == stop:  # (the same list of territories as the last: the
+                return kept[2]  # engine shares one while no owner changes, and never writes it)
+            chosen = list(d.options)
         elif kind in (ATTACK, FORTIFY) and stage == 0:
-            mask[list({a for a, _ in d.options})] = 1
+            chosen = list({a for a, _ in d.options})
         elif kind in (ATTACK, FORTIFY) and stage == 1:
-            mask[[b for a, b in d.options if a == parts[0]]] = 1
-        elif kind in (PLACE, FORTIFY, OCCUPY):  # an amount
-            mask[self.amounts:self.amounts + 3] = 1
-        else:
-            mask[self.slot0:self.slot0 + min(SLOTS, len(d.options))] = 1
-        if d.optional and stage == 0:
+            first = parts[0]
+            chosen = [b for a, b in d.options if a == first]
+        else:  # an amount, or the options by their place: the same few masks again and again
+            key = (-1 if kind in (PLACE, FORTIFY, OCCUPY) else min(SLOTS, len(d.options)), stop)
+            mask = self.patterns.get(key)
+            if mask is None:
+                mask = self.patterns[key] = np.zeros(self.actions, dtype=np.int8)
+                if key[0] < 0:
+                    mask[self.amounts:self.amounts + 3] = 1
+                else:
+                    mask[self.slot0:self.slot0 + key[0]] = 1
+                if stop:
+                    mask[self.stop] = 1
+                mask.flags.writeable = False
+            return mask
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[chosen] = 1
+        if stop:
             mask[self.stop] = 1
+        if kind in TERRITORY_KINDS or kind == PLACE:
+            mask.flags.writeable = False
+            self.listed = (d.options, stop, mask)
         return mask
 
     def step(self, d: Decision, view, stage: int, parts: list, action: int) -> tuple[bool, Any]:
@@ -189,3 +214,97 @@ def forced(d: Decision) -> Any:
 
 
 NOT_FORCED = object()
+
+
+class Seen:
+    """One seat's observation, kept between steps: its board's rows mended where the seat's view
+    changed (owner, armies, what it sees, its cards), the globals written in place; each
+    observation a copy. Holds exactly what Encoding.observe makes whole."""
+
+    def __init__(self, enc: Encoding, seat: int):
+        self.enc, self.seat = enc, seat
+        self.out = np.zeros(enc.size, dtype=np.float32)
+        self.board = self.out[:enc.n * enc.features].reshape(enc.n, enc.features)
+        self.globals = self.out[enc.n * enc.features:]
+        self.rows = enc.rows_of[seat]
+        self.alive_at = [len(KINDS) + STAGES + 3 + place for place in range(len(enc.order[seat]))]
+        self.order = enc.order[seat]
+        self.moment = -1
+        self.owner: list = []
+        self.armies: list = []
+        self.level: list | None = None
+        self.hand: list = []
+        self.scaled: dict[int, float] = {}  # armies → armies × ARMY_SCALE, as float32 computes it
+
+    def observe(self, view, d: Decision | None, stage: int, chosen: int | None, moment: int) -> np.ndarray:
+        """The observation (`moment`: the game's count of events; the board is mended when it moved)."""
+        enc = self.enc
+        if moment != self.moment:
+            self.moment = moment
+            self._mend(view)
+        g = self.globals
+        g.fill(0.0)
+        k = len(KINDS)
+        if d is not None:
+            g[KIND_INDEX[d.kind]] = 1.0
+            g[k + stage] = 1.0
+            g[k + STAGES] = float(d.optional)
+            if d.kind == PLACE:
+                g[k + STAGES + 1] = d.most * ARMY_SCALE
+        g[k + STAGES + 2] = view.turn * 0.01
+        alive = view.alive
+        for at, s in zip(self.alive_at, self.order):
+            if alive[s]:
+                g[at] = 1.0
+        g[-1] = len(view.hand) * 0.1
+        out = self.out.copy()
+        if chosen is not None:
+            out[chosen * enc.features + enc.chosen_col] = 1.0
+        return out
+
+    def _mend(self, view) -> None:
+        owner, armies, hand = view.owner, view.armies, view.hand
+        level = getattr(view, "level", None)
+        n, card = self.enc.n, self.enc.card_col
+        if hand != self.hand:
+            board = self.board
+            for c in self.hand:
+                if c < n:
+                    board[c, card] = 0.0
+            for c in hand:
+                if c < n:
+                    board[c, card] = 1.0
+            self.hand = list(hand)
+        was_o, was_a, was_l = self.owner, self.armies, self.level
+        if not was_o:  # (the first: every row)
+            changed = range(n)
+            self.owner, self.armies = list(owner), list(armies)
+            self.level = list(level) if level is not None else None
+        else:
+            every = range(n)
+            changed = set(compress(every, map(ne, armies, was_a))) if armies != was_a else set()
+            if owner != was_o:
+                changed.update(compress(every, map(ne, owner, was_o)))
+            if level is not None and level != was_l:
+                changed.update(compress(every, map(ne, level, was_l)))
+            for x in changed:
+                was_o[x], was_a[x] = owner[x], armies[x]
+                if level is not None:
+                    was_l[x] = level[x]
+        for x in changed:
+            self._row(x, owner[x], armies[x], level[x] if level is not None else SEE_ALL)
+
+    def _row(self, x: int, o: int, a: int, seen: int) -> None:
+        enc = self.enc
+        shown = o != -1
+        self.board[x] = self.rows[0 if shown and seen < SEE_OWNER else o + 2]
+        row = self.board[x]
+        if shown and seen < SEE_ALL:
+            row[enc.armies_hidden] = 1.0
+        else:
+            value = self.scaled.get(a)
+            if value is None:
+                value = self.scaled[a] = float(np.float32(a) * np.float32(ARMY_SCALE))
+            row[enc.armies_col] = value
+        if x in self.hand:
+            row[enc.card_col] = 1.0

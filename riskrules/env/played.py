@@ -18,7 +18,7 @@ from ..engine.log import line_of, write_atomically
 from ..language.carried import carried
 from ..language.loader import open_rulebook
 from ..terminal.session import header_for
-from .encoding import NOT_FORCED, Encoding, forced
+from .encoding import NOT_FORCED, Encoding, Seen, forced
 from .table import Table
 
 
@@ -52,7 +52,7 @@ class Played:
         self.table = Table(self.rules, self.seats, seed, self.max_turns, [self.events.append], self.edition)
         self.names = list(self.table.game.names)
         self.stage, self.parts = 0, []
-        self.boards: dict[int, tuple[int, object]] = {}
+        self.seen = [Seen(self.encoding, seat) for seat in range(len(self.encoding.order))]
         self.masked: tuple = (None, None)
         self.number = 0
         self._settle(self.table.start())
@@ -71,26 +71,23 @@ class Played:
         d = self.table.pending
         view = self.table.game.sights[seat]  # (the seat's own view: under fog its FoggedSight)
         mine = d if d is not None and d.player == seat else None
-        enc = self.encoding
         chosen = self.parts[0] if mine is not None and self.parts else None
-        moment = len(self.events)  # (every change of the game is an event: a board made since is current)
-        kept = self.boards.get(seat)
-        if kept is None or kept[0] != moment:
-            kept = self.boards[seat] = (moment, enc.board(view, seat))
-        return {"observation": enc.observe(view, seat, mine, self.stage, chosen, kept[1]),
-                "action_mask": self.mask(seat, mine, view)}
+        # (every change of the game is an event: a board mended since the last is current)
+        return {"observation": self.seen[seat].observe(view, mine, self.stage, chosen, len(self.events)),
+                "action_mask": self.mask(mine, view).copy()}
 
-    def mask(self, seat: int, d, view):
+    def mask(self, d, view):
+        """The action mask of the stage (kept while the stage lasts: the caller copies it)."""
         if d is None:
             return self.encoding.mask(None, view, 0, [])
         key = (self.number, self.stage)
         if self.masked[0] != key:
             self.masked = (key, self.encoding.mask(d, view, self.stage, self.parts))
-        return self.masked[1].copy()
+        return self.masked[1]
 
     def act(self, action: int) -> None:
         d = self.table.pending
-        if not 0 <= action < self.encoding.actions or not self.mask(d.player, d, d.view)[action]:
+        if not 0 <= action < self.encoding.actions or not self.mask(d, d.view)[action]:
             raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {self.stage})")
         done, answer = self.encoding.step(d, d.view, self.stage, self.parts, action)
         if not done:

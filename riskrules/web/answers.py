@@ -18,6 +18,8 @@
                                                         (text/card_plays.py) | None: none now
     order     {"orders": [[mode, a, b, n], …]}          (mode, a, b, n), the rest kept for the next
                                                         asks, then None (web/orders.py; [] : None)
+    any       {"protocol": value}                       the value as the seat protocol answers (a
+                                                        program at the seat: web/program.py)
 
 A body of another shape is `Malformed` (the server says 400); an answer of the right shape
 that the rules do not allow is refused with the engine's own reason (Decision.check), in the
@@ -28,10 +30,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.agents.seat_json import answer_of
 from ..engine.decisions import (ATTACK, BONUS, CAPITAL, CLAIM, DEFEND, DICE, DISCARD, FORTIFY, N_, OCCUPY, PLACE,
                                  PLAY, REROLL, TRADE, UNIT, Decision, Refusal)
 from ..text.i18n import Text
 from .orders import Malformed as NotOrders, is_order, orders_refusal, read_orders
+from .program import by_program
 
 MOST_PLACEMENTS = 1000  # territories named in one place answer (a board has at most that many)
 
@@ -56,6 +60,8 @@ def _only(raw: dict, key: str, *optional: str) -> Any:
 
 def read(d: Decision, raw: Any) -> tuple[Any, list[tuple[int, int]], int | None]:
     """(the answer, placements still to come, the armies to keep in an attack pressed on, or None)."""
+    if by_program(raw):
+        return answer_of(raw["protocol"]), [], None
     if type(raw) is not dict:
         raise Malformed("an answer is a JSON object")
     k = d.kind

@@ -44,6 +44,7 @@ from ..language.rules import Rules
 from ..outputs import OutputError
 from ..text.i18n import Text
 from ..text.narrate import Narrator, result_line
+from .answered import Answered, Closing, Over, _reply
 from .answers import Malformed, in_words, read, refusal
 from .away import AWAY_BOT, AWAY_SECONDS, CHECK_EVERY, Away, answers_again, left_to_bots, stand_in_answers
 from .ending import endings
@@ -51,28 +52,12 @@ from .kept import read_answers, write_answers
 from .since import Since
 from .orders import OrdersIn
 from .person import WebPerson
+from .program import Stream, by_program
 from .view import described, seat_state
 
 LINES_KEPT = 80  # lines of each seat's account of the game a page is sent
 SEATS = 64  # question numbers: a seat's count times SEATS plus the seat, so that no two seats' numbers meet
 PACED = {"claim", "place", "battle", "battles", "conquest", "fortify", "trade", "capital_chosen"}  # a bot's visible moves
-
-
-class Closing(Exception):
-    """The server is closing: the game stops where it is, as saved."""
-
-
-class Over(Exception):
-    """A save found at its end (the server stopped before the log was written): the log is now."""
-
-
-class Answered:
-    """How the game's thread took an answer: `refused` (the reason, in words) or taken; `stale`
-    when the question it answered is no longer the one put up; `unsaved` (why) when it could not
-    be kept on disk, and so was not taken."""
-
-    def __init__(self, refused: str | None = None, stale: bool = False, unsaved: str | None = None):
-        self.refused, self.stale, self.unsaved = refused, stale, unsaved
 
 
 class HostedGame:
@@ -129,6 +114,7 @@ class HostedGame:
         self.away = Away([])  # whose seats are away, played by the host's bot (web/away.py)
         self.people: list[WebPerson] = []
         self.gone_shown: frozenset[int] = frozenset()  # the seats away as the pages were last shown
+        self.streams: dict[int, Stream] = {}  # seat → the seat protocol's lines for a program there (program.py)
 
     # ---- made new, or resumed from its save ---------------------------------------------------
 
@@ -214,10 +200,14 @@ class HostedGame:
 
     def _see(self) -> None:
         """Each person's `Since` hears what its seat is told from the game's start (a resumed game's
-        too, as it plays again what it had played: the same lines and marks as without a restart)."""
+        too, as it plays again what it had played: the same lines and marks as without a restart),
+        and so does its Stream, for a program at the seat (program.py)."""
+        game = self.game
         for seat, since in self.since.items():
-            since.view = self.game.sights[seat]
-            self.game.listeners.append(self.game.teller(seat, since))
+            since.view = game.sights[seat]
+            game.listeners.append(game.teller(seat, since))
+            self.streams[seat] = Stream(game.sights[seat], seat, game.agents[seat].rng, lambda: self.notify())
+            game.listeners.append(game.teller(seat, self.streams[seat].hear))
 
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
@@ -306,6 +296,7 @@ class HostedGame:
         self.questions[seat] += 1
         number = self.questions[seat] * SEATS + seat
         self.asking = (number, agent, d)
+        self.streams[seat].ask(d, d.view if d.view is not None else agent.view, number)
         self.save()
         self.publish()
         while True:
@@ -340,10 +331,11 @@ class HostedGame:
                 self.taken.pop()
                 _reply(reply, Answered(unsaved=str(err).replace(str(self.directory), "the games folder")))
                 continue
-            agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+            agent.plan, agent.plan_for = rest, (-1, -1) if by_program(raw) else (agent.view.turn, d.side)
             agent.press = (answer[0], answer[1], keep) if keep is not None else None
             agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
             self.asking, agent.stand_in = None, None
+            self.streams[seat].answered()
             self.since[seat].acted()
             _reply(reply, Answered())
             while not self.answers.empty():  # (copies of the answer, sent twice: answered now, not later)
@@ -371,7 +363,8 @@ class HostedGame:
         if refusal(d, answer, rest, left_to_place(agent.view, d) if d.kind is PLACE else 0) is not None:
             raise GameError(f"{where} is not allowed by the rules where it is given again")
         self.taken.append([seat, raw])
-        agent.plan, agent.plan_for = rest, (agent.view.turn, d.side)
+        self.streams[seat].skip()
+        agent.plan, agent.plan_for = rest, (-1, -1) if by_program(raw) else (agent.view.turn, d.side)
         agent.press = (answer[0], answer[1], keep) if keep is not None else None
         agent.end_turn = agent.view.turn if d.kind is ATTACK and answer is None and raw.get("end") is True else -1
         return answer
@@ -483,12 +476,3 @@ class HostedGame:
         self.answers.put(None)
         if self.thread is not None:
             self.thread.join(wait)
-
-
-def _reply(reply: Future, outcome: Any) -> None:
-    """Tell the server's waiting request how its answer went, unless it has stopped waiting."""
-    if reply.set_running_or_notify_cancel():
-        if isinstance(outcome, Exception):
-            reply.set_exception(outcome)
-        else:
-            reply.set_result(outcome)

@@ -16,6 +16,8 @@ people needs.
     POST /api/games/<id>/answer  a seat's answer to the question put to it
     POST /api/games/<id>/release the host (X-Risk-Host) leaves a person's seat to the bot (web/away.py)
     POST /api/games/<id>/back    a seat released by the host taken back by its person
+    GET  /api/games/<id>/protocol   a program at a seat: the seat protocol's lines (long poll: ?since=N)
+    POST /api/games/<id>/protocol   … its answer to the question put up, then the lines as GET
 
 Every request is checked (guards.py): the Host a page was loaded from, the Origin of a change,
 sizes and types of bodies, a token for each seat (X-Risk-Seat), a rate per client; an answer
@@ -25,6 +27,7 @@ goes to the game's thread, which takes it or refuses it with the engine's own re
 from __future__ import annotations
 
 import asyncio
+import json
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
@@ -37,7 +40,7 @@ from starlette.routing import Route
 from ..text.board_svg import board_svg, colour_of, continent_bonuses
 from . import pages
 from .answers import Malformed
-from .guards import Guards, json_response, problem
+from .guards import NO_STORE, Guards, json_response, problem
 from .host import GAME_ID, Host, Refused
 from .ending import replay_of, seat_of_key
 from .hosted import HostedGame
@@ -114,6 +117,7 @@ def app_for(host: Host, guards: Guards | None = None) -> Starlette:
         Route("/api/games/{gid}/hurry", partial(_hurry, table=table), methods=["POST"]),
         Route("/api/games/{gid}/release", partial(_release, table=table), methods=["POST"]),
         Route("/api/games/{gid}/back", partial(_back, table=table), methods=["POST"]),
+        Route("/api/games/{gid}/protocol", partial(_protocol, table=table), methods=["GET", "POST"]),
     ]
     async def no_route(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
@@ -258,26 +262,36 @@ async def _state(request: Request, table: Table) -> Response:
     def changed() -> bool:
         return any(game.version(s) > sinces[s] for s in seats)
 
-    if not changed():
-        with table.guards.polling(seats, game.id) as allowed, game.away.watched(seats):
-            if not allowed:
-                return problem(429, "too many requests waiting for this seat")
-            end = asyncio.get_running_loop().time() + POLL_SECONDS
-            try:
-                while not changed() and not table.stopping:  # (woken by any change: waits on while its pages show none)
-                    left = end - asyncio.get_running_loop().time()
-                    if left <= 0:
-                        break
-                    try:
-                        await asyncio.wait_for(table.changed_event(game.id).wait(), min(left, 1.0))
-                    except asyncio.TimeoutError:
-                        if await request.is_disconnected():  # (the page is closed: its seat may be left)
-                            break
-            except asyncio.CancelledError:  # (the server is stopping: the page will ask again)
-                return problem(503, "the server is stopping")
+    refused = await _waited(table, game, seats, changed, request)
+    if refused is not None:
+        return refused
     shown = {s: game.shown(s) for s in seats}
     return json_response({"seats": {str(s): state for s, (_, state) in shown.items()},
                           "versions": {str(s): version for s, (version, _) in shown.items()}})
+
+
+async def _waited(table: Table, game: HostedGame, seats: list[int], changed, request: Request) -> Response | None:
+    """Wait until `changed()`, at most POLL_SECONDS (None), or a refusal. While it waits, its seats
+    are watched (web/away.py: a closed page is noticed within a second, and its seat may be left)."""
+    if changed():
+        return None
+    with table.guards.polling(seats, game.id) as allowed, game.away.watched(seats):
+        if not allowed:
+            return problem(429, "too many requests waiting for this seat")
+        end = asyncio.get_running_loop().time() + POLL_SECONDS
+        try:
+            while not changed() and not table.stopping:  # (woken by any change: waits on while its pages show none)
+                left = end - asyncio.get_running_loop().time()
+                if left <= 0:
+                    break
+                try:
+                    await asyncio.wait_for(table.changed_event(game.id).wait(), min(left, 1.0))
+                except asyncio.TimeoutError:
+                    if await request.is_disconnected():  # (the page is closed: its seat may be left)
+                        break
+        except asyncio.CancelledError:  # (the server is stopping: the page will ask again)
+            return problem(503, "the server is stopping")
+    return None
 
 
 def _sinces(text: str, seats: list[int]) -> dict[int, int] | None:
@@ -303,9 +317,14 @@ async def _answer(request: Request, table: Table) -> Response:
         return problem(403, "this token does not speak for that seat")
     if type(number) is not int:
         return problem(400, "'question' is the number of the question answered")
+    return await _taken(game, seat, number, body["answer"]) or json_response({"ok": True})
+
+
+async def _taken(game: HostedGame, seat: int, number: int, raw: Any) -> Response | None:
+    """The answer handed to the game's thread: None once taken, else why not."""
     if game.finished:
         return problem(409, "this game is over")
-    reply = game.answer(seat, number, body["answer"])
+    reply = game.answer(seat, number, raw)
     if reply is None:
         return problem(409, "no such question is put to this seat now (not its turn, or answered already)")
     try:  # (shielded: a request that stops waiting leaves the game's reply to it alone)
@@ -320,7 +339,40 @@ async def _answer(request: Request, table: Table) -> Response:
         return json_response({"error": taken.refused, "refused": True}, status=422)
     if taken.unsaved is not None:
         return problem(507, f"the answer could not be kept, and was not taken: {taken.unsaved}")
-    return json_response({"ok": True})
+    return None
+
+
+async def _protocol(request: Request, table: Table) -> Response:
+    """A program at a seat (program.py; `risk connect`): with POST, first its answer to the question
+    put up ({"question": id, "answer": value}); then the seat protocol's lines from the ?since=N-th
+    on, waiting for one (long poll): {"next": the number to ask from next, "lines": [message, …]},
+    and "error" where the game has stopped on one."""
+    posting = request.method == "POST"
+    game, seats, refused = _seated(request, table, changing=posting)
+    if refused is not None:
+        return refused
+    if len(seats) != 1 or seats[0] not in game.streams:
+        return problem(400, "a program plays one person's seat: give that seat's token")
+    seat, since = seats[0], request.query_params.get("since", "0")
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):
+        return problem(400, "'since' is the number of lines read so far")
+    stream, since = game.streams[seat], int(since)
+    if posting:
+        body, refused = await table.guards.body(request)
+        if refused is not None:
+            return refused
+        if not isinstance(body, dict) or set(body) != {"question", "answer"} or type(body["question"]) is not int:
+            return problem(400, "an answer is {\"question\": …, \"answer\": …}")
+        refused = await _taken(game, seat, body["question"], {"protocol": body["answer"]})
+        if refused is not None:
+            return refused
+    refused = await _waited(table, game, seats, lambda: stream.count() > since or game.finished, request)
+    if refused is not None:
+        return refused
+    count, lines = stream.since(since)
+    failed = f',"error":{json.dumps(game.failed)}' if game.failed is not None else ""
+    return Response(f'{{"next":{count},"lines":[{",".join(lines)}]{failed}}}', media_type="application/json",
+                    headers=NO_STORE)
 
 
 async def _hurry(request: Request, table: Table) -> Response:
