@@ -60,3 +60,17 @@ def test_options_made_when_read_and_once():
     assert d.options == [(0, 1), (0, 2)] and d.options is d.options
     assert made == [1]
     assert d.player == d.side == 0 and d.optional and d.kind == FORTIFY
+
+
+def test_strong_playouts_play_the_same_with_every_answer_checked():
+    """The proof the playout agents' `proven` rests on (agents/strong.py): a game of strong bots
+    whose playouts check every answer (a copy keeps check_all) is the same game."""
+    rules = open_rulebook("classic").rules(None, 3)
+    logs = []
+    for check_all in (True, False):
+        events = []
+        Game(rules, [make_bot("strong-1"), make_bot("strong-1"), make_bot("balanced")], 2, max_turns=9,
+             listeners=[events.append], check_all=check_all).play()
+        logs.append(events)
+    assert logs[0] == logs[1]
+    assert [e["type"] for e in logs[0]].count("conquest") > 10

@@ -25,10 +25,12 @@ class Agent:
         super().__init_subclass__(**kwargs)
         if "proven" not in cls.__dict__:
             cls.proven = False
-        if "decide" in cls.__dict__:  # a class that answers otherwise answers the quick questions by it too
-            for name in QUICK:
-                if name not in cls.__dict__:
-                    setattr(cls, name, getattr(Agent, name))
+        # a class whose decide comes before a quick question's own answer (in its method resolution order)
+        mro = cls.__mro__  # answers that question by its decide
+        decides = next(i for i, k in enumerate(mro) if "decide" in k.__dict__)
+        for name in QUICK:
+            if decides < next(i for i, k in enumerate(mro) if name in k.__dict__):
+                setattr(cls, name, getattr(Agent, name))
 
     def start(self, view: Sight, seat: int, rng: random.Random) -> None:
         """Called once when the game is made: what this agent's seat sees of the game (its
