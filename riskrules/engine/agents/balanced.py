@@ -145,11 +145,12 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
-            for seat in range(len(view.names)):
-                if seat not in own and view.holds(seat, k):
-                    for t in members:
-                        want[t] += 1.0 + value(bonus[k], seat) / 2
+        for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
+            if seat not in own:  # each territory's sum as by continent, then seat)
+                for k in view.held_continents(seat):
+                    worth = 1.0 + value(bonus[k], seat) / 2
+                    for t in board.members[k]:
+                        want[t] += worth
         self._values = want
         return want
 
