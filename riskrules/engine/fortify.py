@@ -23,7 +23,8 @@ class Fortify:
         reach = self._reach(seat) if f.connected else None
         orders = self.rules.orders
         arrived = {} if orders is not None and orders.moved_stay else None  # territory → armies moved in (lux10)
-        plain = reach is None and self._cap is None and arrived is None and not self.rules.fortify_partners
+        plain = reach is None and self._cap is None and arrived is None and not self.rules.fortify_partners and \
+            self.fog is None  # (under fog the options are made before the seat decides, from the true board)
         while moves > 0:
             if plain and not sent:  # (the usual rules: the options made only if the answer reads them)
                 if not self._can_fortify(seat):
