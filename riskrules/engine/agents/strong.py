@@ -425,6 +425,20 @@ class _Helper(_Budgeted, BalancedAgent):
 
     proven = True
 
+    def quick_dice(self, options, side, where):  # (decide's answer, counted as decide counts it)
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return options[-1]
+
+    def quick_defend(self, options, side, most, where):
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return options[-1]
+
 
 _HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style),
                                                               {"proven": True})
