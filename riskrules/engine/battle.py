@@ -82,7 +82,11 @@ class Battle(KillRateBattle):
         fight = self._fight  # one battle of the rules' combat model (combat_model)
         futile = self._futile
         while options:
-            chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
+            quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_attack)
+            if quick is not None:
+                chosen = quick.quick_attack(options, side)
+            else:
+                chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
                 return
             source, target = chosen[0], chosen[1]
@@ -142,13 +146,17 @@ class Battle(KillRateBattle):
         if len(options) == 1:  # no choice to make
             committed, rolled = options[0]
         else:
-            committed, rolled = self.ask(Decision(D.DICE, decider, options, side, False, 0, where))
+            quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_dice)
+            committed, rolled = quick.quick_dice(options, side, where) if quick is not None else \
+                self.ask(Decision(D.DICE, decider, options, side, False, 0, where))
         defender = self.owner[target]
         if b.defender_chooses and most_defending > 1 and self.alive[defender]:
             decides = defender if defender != self.neutral else self.other_player()  # self.controller(defender)
             # (its `most`: the dice the attacker rolls, chosen already, for the defender to see)
-            defending = self.ask(Decision(D.DEFEND, decides, self._defend_options[most_defending],
-                                          defender, False, rolled, where))
+            quick = self.trusted[decides]
+            defending = quick.quick_defend(self._defend_options[most_defending], defender, rolled, where) \
+                if quick is not None else self.ask(Decision(D.DEFEND, decides, self._defend_options[most_defending],
+                                                            defender, False, rolled, where))
         else:
             defending = most_defending
         if floor and self.dice.many:

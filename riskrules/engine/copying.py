@@ -84,6 +84,7 @@ class Copying:
             sources = random.Random(f"agents:{seed}")
             for seat, agent in enumerate(other.agents):
                 agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
+        other.trusted = other.trust()
         return other
 
     def play_on(self, phase: int | None = None) -> Result:

@@ -162,3 +162,30 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision({self.kind}, player={self.player}, side={self.side}, {len(self.options)} options)"
+
+
+_SLOT = Decision.options  # the options' own slot, under Later's property
+
+
+class Later(Decision):
+    """A Decision whose options are made when first read, by `make()`: a bot that answers without
+    reading them (the random bot stopping) never pays for them. Made only where nothing changes
+    between the question and its answer, so that they are the options of the moment it is put."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, kind: str, player: int, make, side: int, optional: bool):
+        self.make = make
+        Decision.__init__(self, kind, player, None, side, optional)
+
+    @property
+    def options(self) -> list:
+        options = _SLOT.__get__(self)
+        if options is None:
+            options = self.make()
+            _SLOT.__set__(self, options)
+        return options
+
+    @options.setter
+    def options(self, options: list | None) -> None:
+        _SLOT.__set__(self, options)

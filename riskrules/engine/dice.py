@@ -76,13 +76,18 @@ class Dice:
             return _fight(self, rolled, defending, ties_to_defender)
         table = _TABLES.get((rolled, defending, ties_to_defender)) or battle_table(rolled, defending, ties_to_defender)
         r = self._random
-        if rolled == 3 and defending == 2:  # (the commonest rolls spelled out: the draws in the same order)
+        n = rolled + defending  # (every count of dice spelled out: the draws in the same order)
+        if n == 5:
             index = (((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-        elif rolled == 3 and defending == 1:
+        elif n == 4:
             index = ((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+        elif n == 3:
+            index = (int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+        elif n == 2:
+            index = int(r() * 6) * 6 + int(r() * 6)
         else:
             index = 0
-            for _ in range(rolled + defending):
+            for _ in range(n):
                 index = index * 6 + int(r() * 6)
         return table[index]
 

@@ -3,8 +3,10 @@ partner's, as the rules allow)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from . import decisions as D
-from .decisions import Decision
+from .decisions import Decision, Later
 from .units import follow
 
 
@@ -21,15 +23,16 @@ class Fortify:
         reach = self._reach(seat) if f.connected else None
         orders = self.rules.orders
         arrived = {} if orders is not None and orders.moved_stay else None  # territory → armies moved in (lux10)
+        plain = reach is None and self._cap is None and arrived is None and not self.rules.fortify_partners and \
+            self.fog is None  # (under fog the options are made before the seat decides, from the true board)
         while moves > 0:
-            options = self.fortify_options(seat, sent, reach)
-            if self._cap is not None:  # armies at most N per territory: none into a full one
-                options = [(t, u) for t, u in options if self.armies[u] < self._cap]
-            if arrived:  # `moved armies stay`: only the armies that have not moved this turn move
-                options = [(t, u) for t, u in options if self.armies[t] - f.stay - arrived.get(t, 0) > 0]
-            if not options:
-                return
-            chosen = self.ask(Decision(D.FORTIFY, decider, options, seat, True))
+            if plain and not sent:  # (the usual rules: the options made only if the answer reads them)
+                if not self._can_fortify(seat):
+                    return
+                chosen = self.ask(Later(D.FORTIFY, decider, partial(self._own_fortify_options, seat, sent, None),
+                                        seat, True))
+            else:
+                chosen = self._fortify_asked(seat, decider, sent, reach, arrived)
             if chosen is None:
                 return
             source, target, armies = chosen
@@ -50,6 +53,28 @@ class Fortify:
                 follow(self, source, target)
             self.changed()
             moves -= 1
+
+    def _fortify_asked(self, seat: int, decider: int, sent: dict[int, int], reach: list[list[int]] | None,
+                       arrived: dict[int, int] | None):
+        """The answer to a fortify question whose options are made at once (None: none to make)."""
+        options = self.fortify_options(seat, sent, reach)
+        if self._cap is not None:  # armies at most N per territory: none into a full one
+            options = [(t, u) for t, u in options if self.armies[u] < self._cap]
+        if arrived:  # `moved armies stay`: only the armies that have not moved this turn move
+            stay = self.rules.fortify.stay
+            options = [(t, u) for t, u in options if self.armies[t] - stay - arrived.get(t, 0) > 0]
+        return self.ask(Decision(D.FORTIFY, decider, options, seat, True)) if options else None
+
+    def _can_fortify(self, seat: int) -> bool:
+        """Whether `_own_fortify_options(seat, {}, None)` would hold a move: found at the first."""
+        owner, armies, adjacent = self.owner, self.armies, self.adjacent
+        stay = self.rules.fortify.stay
+        for t in self.owned(seat):
+            if armies[t] > stay:
+                for u in adjacent[t]:
+                    if owner[u] == seat:
+                        return True
+        return False
 
     def fortify_options(self, seat: int, sent: dict[int, int],
                         reach: list[list[int]] | None = None) -> list[tuple[int, int]]:

@@ -21,6 +21,7 @@ from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
+from .rerolling import reroll
 from .unit_values import safest, strength, vital
 
 ATTACK_WIN = 0.6  # attack when the chance of taking the territory is at least this
@@ -144,11 +145,12 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        for k, members in enumerate(board.members):  # breaking an enemy's continent is worth it
-            for seat in range(len(view.names)):
-                if seat not in own and view.holds(seat, k):
-                    for t in members:
-                        want[t] += 1.0 + value(bonus[k], seat) / 2
+        for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
+            if seat not in own:  # each territory's sum as by continent, then seat)
+                for k in view.held_continents(seat):
+                    worth = 1.0 + value(bonus[k], seat) / 2
+                    for t in board.members[k]:
+                        want[t] += worth
         self._values = want
         return want
 
@@ -205,8 +207,8 @@ class BalancedAgent(Agent):
             return self.capital(d)
         if kind is DISCARD:
             return self.discard(d)
-        if kind is REROLL:
-            return self.reroll(d)
+        if kind is REROLL:  # a die rolled again (a card of the territory): agents/rerolling.py
+            return reroll(self.view, d)
         if kind is PLAY:  # cards that do something: a rule of thumb per effect (card_play.py)
             return card_play.play(self, d)
         if kind == "order":  # orders given together (issue 45): agents/order_play.py
@@ -215,27 +217,12 @@ class BalancedAgent(Agent):
             return safest(self.view, d.options, d.side)
         return d.options[0]
 
-    def reroll(self, d: Decision):
-        """The face whose re-roll most raises the armies the defender is expected to lose less
-        the attacker's, if any does (one die, its new face 1 to `sides`, every face counted)."""
-        attack, defence = d.shown
-        b = self.view.rules.battle
-        ties = b.ties_to_defender
-        if b.modifiers is not None:
-            ties = b.modifiers.battle(self.view, d.side, d.where[0], d.where[1], 1, 1, ties)[2]
+    # the quick questions of dice and defence (Agent.quick_dice): decide's answer, the most dice
+    def quick_dice(self, options, side, where):
+        return options[-1]
 
-        def gain(dice: list[int]) -> int:
-            high = sorted(dice, reverse=True)
-            return sum(1 if a > x or (a == x and not ties) else -1 for a, x in zip(high, defence))
-
-        best, best_value = None, float(gain(list(attack)))
-        for face in d.options:
-            rest = list(attack)
-            rest.remove(face)
-            value = sum(gain(rest + [new]) for new in range(1, b.sides + 1)) / b.sides
-            if value > best_value + 1e-9:
-                best, best_value = face, value
-        return best
+    def quick_defend(self, options, side, most, where):
+        return options[-1]
 
     def discard(self, d: Decision) -> int:
         """Over a hand limit: the card the hand misses least. Jokers and the cards of a set

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from ..decisions import Decision
+from ..decisions import ATTACK, DEFEND, DICE, PLACE, Decision
 from ..sight import Sight
 
 
@@ -24,6 +25,12 @@ class Agent:
         super().__init_subclass__(**kwargs)
         if "proven" not in cls.__dict__:
             cls.proven = False
+        # a class whose decide comes before a quick question's own answer (in its method resolution order)
+        mro = cls.__mro__  # answers that question by its decide
+        decides = next(i for i, k in enumerate(mro) if "decide" in k.__dict__)
+        for name in QUICK:
+            if decides < next(i for i, k in enumerate(mro) if name in k.__dict__):
+                setattr(cls, name, getattr(Agent, name))
 
     def start(self, view: Sight, seat: int, rng: random.Random) -> None:
         """Called once when the game is made: what this agent's seat sees of the game (its
@@ -38,3 +45,24 @@ class Agent:
 
     def decide(self, decision: Decision) -> Any:
         raise NotImplementedError
+
+    # ---- the quick questions ------------------------------------------------------------------------
+    # The engine puts the commonest questions to a proven agent (whose answers it takes unchecked:
+    # Game.trusted) by these methods, with the Decision's parts, not a Decision: an answer is that
+    # of `decide` to the Decision they make (as here), which a bot may give from the parts at once.
+    # A class that defines `decide` answers them by it, unless it defines them too.
+
+    def quick_attack(self, options: list, side: int) -> Any:
+        return self.decide(Decision(ATTACK, self.seat, options, side, True, 0, None, self.view))
+
+    def quick_dice(self, options: list, side: int, where: tuple[int, int]) -> Any:
+        return self.decide(Decision(DICE, self.seat, options, side, False, 0, where, self.view))
+
+    def quick_defend(self, options: list, side: int, most: int, where: tuple[int, int]) -> Any:
+        return self.decide(Decision(DEFEND, self.seat, options, side, False, most, where, self.view))
+
+    def quick_place(self, options: list, side: int, most: int) -> Any:
+        return self.decide(Decision(PLACE, self.seat, options, side, False, most, None, self.view))
+
+
+QUICK = ("quick_attack", "quick_dice", "quick_defend", "quick_place")

@@ -189,6 +189,7 @@ def watch(game) -> Any:
         for guest in timed:
             guest.abandoned = True
         game.agents[:] = [_Stopped() for _ in game.agents]
+        game.trusted = (None,) * len(game.agents)  # (asked through Game.ask: the next question ends it)
         raise
     ok, value = outcome[0]
     if ok:

@@ -22,6 +22,11 @@ class RandomAgent(Agent):
     def decide(self, d: Decision):
         rng = self.rng
         kind = d.kind
+        if kind is FORTIFY:  # (its options read only if it moves: they may be made when read, decisions.Later)
+            if rng.random() < self.STOP_FORTIFY:
+                return None
+            source, target = d.options[int(rng.random() * len(d.options))]
+            return source, target, 1 + int(rng.random() * (self.view.armies[source] - self.view.rules.fortify.stay))
         options = d.options
         if kind is ATTACK:
             if rng.random() < self.STOP_ATTACK:
@@ -31,11 +36,6 @@ class RandomAgent(Agent):
             return options[int(rng.random() * len(options))]
         if kind is PLACE:
             return options[int(rng.random() * len(options))], 1 + int(rng.random() * d.most)
-        if kind is FORTIFY:
-            if rng.random() < self.STOP_FORTIFY:
-                return None
-            source, target = options[int(rng.random() * len(options))]
-            return source, target, 1 + int(rng.random() * (self.view.armies[source] - self.view.rules.fortify.stay))
         if kind is PLAY:  # a card that does something: uniformly among the plays and none
             i = int(rng.random() * (len(options) + 1))
             if i == len(options):
@@ -50,3 +50,20 @@ class RandomAgent(Agent):
             i = int(rng.random() * (len(options) + 1))
             return options[i] if i < len(options) else None
         return options[int(rng.random() * len(options))]
+
+    # the quick questions (Agent.quick_attack …): the same answers from the same draws as decide's
+    def quick_attack(self, options, side):
+        r = self.rng.random
+        if r() < self.STOP_ATTACK:
+            return None
+        return options[int(r() * len(options))]
+
+    def quick_dice(self, options, side, where):
+        return options[int(self.rng.random() * len(options))]
+
+    def quick_defend(self, options, side, most, where):
+        return options[int(self.rng.random() * len(options))]
+
+    def quick_place(self, options, side, most):
+        r = self.rng.random
+        return options[int(r() * len(options))], 1 + int(r() * most)

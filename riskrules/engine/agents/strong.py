@@ -420,10 +420,28 @@ class _Budgeted:
 
 
 class _Helper(_Budgeted, BalancedAgent):
-    """`balanced` in a playout."""
+    """`balanced` in a playout. Its answers, and every playout agent's, are taken unchecked (proven:
+    tests/test_engine_quick.py plays strong games with every answer of their playouts checked)."""
+
+    proven = True
+
+    def quick_dice(self, options, side, where):  # (decide's answer, counted as decide counts it)
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return options[-1]
+
+    def quick_defend(self, options, side, most, where):
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return options[-1]
 
 
-_HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style), {})
+_HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style),
+                                                              {"proven": True})
             for style in STYLES}  # each style of the pool, in a playout
 
 
@@ -431,6 +449,7 @@ class _Script(_Aims, _Helper):
     """The bot's seat in a playout: follows the candidate attack plan, then plays `balanced`."""
 
     kind = "strong"
+    proven = True
 
     def attack_plan(self, plan, floor: float = 1.0) -> None:
         """None: stop attacking; (from, to): attack there until it falls or its odds drop below
