@@ -284,11 +284,7 @@ class _Page:
 
 
 def _serving(directory: Path):
-    import warnings
-
-    with warnings.catch_warnings():  # (Starlette's test client asks for httpx2, which is not installed here)
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
+    from starlette.testclient import TestClient  # (it needs httpx2: the test extra has it)
 
     from riskrules.web.guards import Guards
     from riskrules.web.host import Host
@@ -480,15 +476,11 @@ def in_save(spec: dict, case: Path) -> Verdict:
 
 def _warm() -> None:
     """Load what every case needs once, when a worker starts, so that the first case is timed like the rest."""
-    import warnings
-
     import fuzz_prompts  # noqa: F401  (the terminal's typist)
     import webclient  # noqa: F401
     from riskrules.web import server  # noqa: F401
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette import testclient  # noqa: F401
+    from starlette import testclient  # noqa: F401
     for edition, players in GAMES:
         _rules(edition, players)
 
