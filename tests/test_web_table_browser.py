@@ -126,7 +126,10 @@ def test_armies_several_a_click_and_the_bots_moves_at_once(browser, tmp_path):
         assert page.evaluate("document.body.dataset.kind") == "attack"
         person.button("end_turn")  # no attack, no fortification: one click
         page.wait_for_function("() => document.getElementById('hurry') !== null")
-        assert page.inner_text("#prompt") == "Waiting for blue…"
+        # (the state published as red's answer is taken may still name red, whose turn is ending: the
+        # next one names blue, who is asked while its moves stay 30 s on the page)
+        page.wait_for_function("() => document.getElementById('prompt').innerText === 'Waiting for blue…'",
+                               timeout=20_000)
         person.click("#hurry")  # the bots' two turns at once, not a minute and more
         page.wait_for_function(QUESTION, timeout=20_000)
         assert page.evaluate("[states[current].turn, document.body.dataset.kind]") == [4, "place"]
