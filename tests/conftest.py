@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -58,6 +59,12 @@ LONG_FIRST = ["test_combinations.py", "test_web_browser.py", "test_web_table_bro
               "test_web_restart.py", "test_fuzz.py", "test_fuzz_saves_logs.py", "test_engine_games.py",
               "test_bounds.py", "test_engine_options.py", "test_fog.py", "test_guests.py", "test_simulate.py",
               "test_check_accepts_what_plays.py", "test_victory_property.py", "test_strong.py"]
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto`: a worker more than the cores. About a third of the suite's wall time is spent
+    waiting (on Chromium, on child processes, on bots that sleep), which one more worker fills."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(items):
