@@ -81,13 +81,7 @@ class Encoding:
             board = self.board(view, seat)
         g = [0.0] * self.globals
         k = len(KINDS)
-        if d is not None:
-            g[KIND_INDEX[d.kind]] = 1.0
-            g[k + stage] = 1.0
-            g[k + STAGES] = float(d.optional)
-            if d.kind == PLACE:
-                g[k + STAGES + 1] = d.most * ARMY_SCALE
-        g[k + STAGES + 2] = view.turn * 0.01
+        question_globals(g, d, stage, view.turn)
         alive = view.alive
         base = k + STAGES + 3
         for place, s in enumerate(self.order[seat]):
@@ -244,14 +238,7 @@ class Seen:
             self._mend(view)
         g = self.globals
         g.fill(0.0)
-        k = len(KINDS)
-        if d is not None:
-            g[KIND_INDEX[d.kind]] = 1.0
-            g[k + stage] = 1.0
-            g[k + STAGES] = float(d.optional)
-            if d.kind == PLACE:
-                g[k + STAGES + 1] = d.most * ARMY_SCALE
-        g[k + STAGES + 2] = view.turn * 0.01
+        question_globals(g, d, stage, view.turn)
         alive = view.alive
         for at, s in zip(self.alive_at, self.order):
             if alive[s]:
@@ -308,3 +295,16 @@ class Seen:
             row[enc.armies_col] = value
         if x in self.hand:
             row[enc.card_col] = 1.0
+
+
+def question_globals(g, d, stage: int, turn: int) -> None:
+    """The question's part of the globals (its kind, the stage, optional, a placing's bound) and the
+    turn, written into `g` (a list or an array of zeros): one home for the whole and the kept observation."""
+    k = len(KINDS)
+    if d is not None:
+        g[KIND_INDEX[d.kind]] = 1.0
+        g[k + stage] = 1.0
+        g[k + STAGES] = float(d.optional)
+        if d.kind == PLACE:
+            g[k + STAGES + 1] = d.most * ARMY_SCALE
+    g[k + STAGES + 2] = turn * 0.01
