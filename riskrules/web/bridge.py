@@ -13,13 +13,10 @@ out, as its Retry-After says.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-import weakref
 from typing import Any
 
 from ..engine.agents.seat import START_GRACE, CommandSeat, _stop
@@ -55,15 +52,8 @@ class Relayed(CommandSeat):
             raise BridgeError(str(err)) from None
         self.name = "the program"
 
-    def launch(self) -> None:
-        try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, bufsize=0)
-        except OSError as err:
-            raise BridgeError(f"{self._who()} cannot be started: {err.strerror or err}") from None
-        weakref.finalize(self, _stop, self.proc)
-        os.set_blocking(self.proc.stdin.fileno(), False)
-        self.buffer = b""
+    def launch(self, error: type[Exception] = BridgeError) -> None:
+        super().launch(error)
 
     def _who(self) -> str:
         return f"{self.name} ({self.kind})"

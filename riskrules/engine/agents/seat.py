@@ -66,15 +66,20 @@ class CommandSeat(Agent):
 
     def start(self, view, seat, rng) -> None:
         super().start(view, seat, rng)
+        self.launch()
+        self._send([_line(hello(view, seat, rng.getrandbits(63)))], "the hello")
+
+    def launch(self, error: type[Exception] = GameError) -> None:
+        """The program started with its pipes (its input not blocking: a stalled reader cannot
+        stall the game), stopped when this seat is gone; `error` says why it could not start."""
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, bufsize=0)
         except OSError as err:
-            raise GameError(f"{self._who()} cannot be started: {err.strerror or err}") from None
+            raise error(f"{self._who()} cannot be started: {err.strerror or err}") from None
         weakref.finalize(self, _stop, self.proc)
         os.set_blocking(self.proc.stdin.fileno(), False)
         self.buffer = b""
-        self._send([_line(hello(view, seat, rng.getrandbits(63)))], "the hello")
 
     def hear(self, event: dict) -> None:
         if event["type"] == "game_over":
