@@ -58,9 +58,17 @@ class Person:
         self.page.dispatch_event(f"#c{x}", "click")  # (the cell itself: a label may lie over its middle)
 
     def answered(self, question: str) -> None:
-        self.page.wait_for_function(
-            "n => document.body.dataset.question !== n || document.body.dataset.over === 'yes'", arg=question,
-            timeout=60_000)  # (as long as play_one waits for a question: a loaded machine answers slowly)
+        try:
+            self.page.wait_for_function(
+                "n => document.body.dataset.question !== n || document.body.dataset.over === 'yes'", arg=question,
+                timeout=60_000)  # (as long as play_one waits for a question: a loaded machine answers slowly)
+        except Exception as err:  # (Playwright's TimeoutError: what the page showed, so a failure says why)
+            if type(err).__name__ != "TimeoutError":
+                raise
+            shown = self.page.evaluate("""() => ({kind: document.body.dataset.kind, question: document.body.dataset.question,
+                refusal: document.getElementById('refusal').textContent, prompt: document.getElementById('prompt').textContent,
+                offline: !document.getElementById('offline').hidden, versions: JSON.stringify(versions)})""")
+            raise AssertionError(f"question {question} still asked after 60 s: {shown}; errors {self.errors}") from None
 
     def play_one(self) -> bool:
         """Answer the question on the page; False once the game is over."""
