@@ -213,12 +213,17 @@ def _glued(err: UnexpectedInput, source_line: str) -> tuple[int, str] | None:
 # line says how it is written (`decay 2` reads as a number where a territory's name goes).
 _NAMED_EXAMPLES = {"autodeploy": ("territory with its armies", "autodeploy alaska 2, iceland 1"),
                    "decay": ("territory with its armies", "decay kamchatka 1, alaska 2"),
-                   "continents": ("continent with its bonus", "continents europe 5, asia 7")}
+                   "continents": ("continent with its bonus", "continents europe 5, asia 7"),
+                   "needed": ("number of players with the capitals it needs", "needed 2-3: 2, 4-5: 3, 6: 4")}
 
 
 def _named_hint(source_line: str, message: str) -> str:
-    """`message` with how a statement of named numbers is written, where the line is one."""
+    """`message` with how a statement of named numbers is written, where the line is one (and where a
+    team's `played by one person` follows a comma: it ends the `with` list, it is not in it)."""
     words = source_line.split("#")[0].split()
+    if words[:1] == ["teams"] and message.startswith("unexpected 'played'") and re.search(r",\s*played\b", source_line):
+        return f"{message} ('played by one person' ends the list without a comma, as in 'teams 2 with deploy on " \
+               "partners played by one person')"
     if not words or words[0] not in _NAMED_EXAMPLES or not message.startswith("unexpected"):
         return message
     kind, example = _NAMED_EXAMPLES[words[0]]

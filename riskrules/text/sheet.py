@@ -315,10 +315,10 @@ def _battle_rows(rules: Rules, m: dict, add, t: Text, liberation: bool) -> None:
 
 def _victory_rows(rules: Rules, add, t: Text) -> None:
     goals = {
-        "domination": t._("world domination: hold every territory"),
-        "missions": t._("secret missions"),
+        "domination": t._("world domination: hold every territory"), "missions": t._("secret missions"),
         "capitals": t._("capitals: hold enough capitals, one's own included"),
-        "opponents_eliminated": t._("eliminate the opponent; the neutral army does not count"),
+        "opponents_eliminated": t._("eliminate the opponent; the neutral army does not count") if rules.min_players <= 2
+        else t._("eliminate every other player; the neutral army does not count"),
         "assassin": t._("assassin: each player has a secret target; whoever's target is out, by anyone's hand, "
                         "wins"),
     }
@@ -388,7 +388,7 @@ def _neutral_rows(rules: Rules, add, t: Text) -> None:
             e = n.reinforcements
             add("neutral.reinforcements", t._("Neutral reinforcements"),
                 f"{e.text}  ({_example(e, 'total', (9, 17), {**TYPICAL, 'territories': 14})})")
-        if rules.player_count is None or rules.player_count == 2:
+        if rules.player_count == 2 or (rules.player_count is None and rules.min_players <= 2):  # (2 players only)
             add("neutral.played_by", t._("Played by"), t._("the other player"))
         add("neutral.attacks", t._("Neutral attacks"), t._("on the active player, played by the other player, "
                                                          "after the neutral reinforcements")
