@@ -1,7 +1,8 @@
 """Community maps, imported, checked, drawn and played: a corpus report per format (issue 49).
 
     python benchmarks/map_corpus.py [--manifest benchmarks/map_corpus.yaml] [--mirror DIR] [--keep DIR]
-                                    [--games N] [--turns T] [--strong-turns K] [--baseline G] [-v] [--json]
+                                    [--games N] [--turns T] [--strong-turns K] [--baseline G]
+                                    [--seated random,balanced,strong-1] [--seated-turns S] [-v] [--json]
     python benchmarks/map_corpus.py DIRECTORY …
 
 The maps are fetched at run time, never committed (they and their pictures are their authors'):
@@ -13,9 +14,13 @@ same text, line endings and trailing spaces aside) are counted once.
 
 Each map is imported with `risk board import` into a scratch directory, `risk check`ed, drawn (`risk board
 show --svg`) and played: "played" is N games of `balanced` bots, every one to a winner within T turns;
-"random won" the same for `random` bots (whose games, a random walk, often outlast any bound: `--baseline
-G` plays G such games on the classic board for comparison); "strong" K turns of `strong` bots without
-an error (its playouts are slow). "names kept": the map's territory and continent names, read from the
+"every bot" is the reading of "plays to a winner with every bot": each bot of `--seated` (random,
+balanced and strong-P, strong at P playouts a move for time) takes one seat against `balanced`
+opponents, N games each (the bot's seat turning with the seed), and every game ends with a winner by
+the rules (not the bound of `--seated-turns`, which only keeps a run finite); each bot's count is
+reported too. (Games of random bots only, a random walk, often outlast any bound: `--baseline G` plays
+G of them on the classic board, to show it is not the maps.) "strong" K turns of `strong` bots at
+their full strength without an error (its playouts are slow). "names kept": the map's territory and continent names, read from the
 file again by this script's own few lines (not the importer's), are the names the board shows.
 Reported per format (by what `read_map` reads the file as): how many held at each step, each distinct
 refusal once (its message with the file's name and line taken out) with how many maps it stopped; a
@@ -48,7 +53,8 @@ from riskrules.language.map_import import decoded
 from riskrules.language.map_named import kind_of
 from riskrules.text.i18n import Text
 
-STEPS = ("imported", "checked", "drawn", "played", "random won", "strong", "names kept")
+STEPS = ("imported", "checked", "drawn", "played", "every bot", "strong", "names kept")
+SEATED = ("random", "balanced", "strong-1")  # (strong at one playout a move: 111 maps at --games 2 in 585 s of CPU)
 
 
 def general(message: str) -> str:
@@ -165,11 +171,12 @@ def names_written(path: Path, kind: str) -> tuple[list[str], list[str]]:
 
 # ---- one map ----
 
-def one(path: Path, scratch: Path, games: int, turns: int, strong_turns: int) -> tuple[str, dict, str | None]:
-    """(format, the steps held, the first refusal) of one map."""
+def one(path: Path, scratch: Path, games: int, turns: int, strong_turns: int, seated: tuple[str, ...] = SEATED,
+        seated_turns: int = 5000) -> tuple[str, dict, str | None]:
+    """(format, the steps held — and each seated bot's, by its name —, the first refusal) of one map."""
     runner = CliRunner()
     kind = kind_of(path, str(path))
-    held = {step: False for step in STEPS}
+    held = {step: False for step in STEPS + seated}
     out = scratch / f"{len(list(scratch.iterdir()))}-{path.stem}"
     result = runner.invoke(app, ["board", "import", str(path), "--out", str(out), "--force"])
     if result.exit_code != 0:
@@ -190,9 +197,12 @@ def one(path: Path, scratch: Path, games: int, turns: int, strong_turns: int) ->
     held["drawn"] = True
     book = open_rulebook(rule_file)
     low = book.rules(None).model["players"]["min"]
-    ends = {bot: [play(book, bot, seed, low + seed % 2, turns) for seed in range(games)] for bot in ("balanced", "random")}
+    ends = {"balanced": [play(book, "balanced", seed, low + seed % 2, turns) for seed in range(games)]}
     held["played"] = all(end.winner is not None for end in ends["balanced"])
-    held["random won"] = all(end.winner is not None for end in ends["random"])
+    for bot in seated:
+        ends[bot] = [seated_game(book, bot, seed, low + seed % 2, seated_turns) for seed in range(games)]
+        held[bot] = all(won(end) for end in ends[bot])
+    held["every bot"] = all(held[bot] for bot in seated)
     strong = Game(book.rules(None, low), [make_bot("strong") for _ in range(low)], 1, max_turns=strong_turns).play()
     held["strong"] = strong.reason in ("turn_limit",) or strong.winner is not None
     board = load_board(board_file, str(board_file))
@@ -205,6 +215,10 @@ def one(path: Path, scratch: Path, games: int, turns: int, strong_turns: int) ->
     why = None
     if not held["played"]:
         why = f"balanced: no winner within {turns} turns in {sum(e.winner is None for e in ends['balanced'])} games"
+    elif not held["every bot"]:
+        bot = next(b for b in seated if not held[b])
+        why = (f"{bot} against balanced: no winner within {seated_turns} turns in "
+               f"{sum(not won(e) for e in ends[bot])} games")
     elif not held["names kept"]:
         lost = sorted(set(territories + continents) - set(shown_territories + shown_continents))
         why = f"names changed: {lost[:3]}"
@@ -216,6 +230,17 @@ def play(book, bot: str, seed: int, players: int, turns: int):
     return Game(book.rules(None, players), [make_bot(bot) for _ in range(players)], seed, max_turns=turns).play()
 
 
+def seated_game(book, bot: str, seed: int, players: int, turns: int):
+    """One game of `bot` in seat seed % players against `balanced` bots, to a winner or `turns` turns."""
+    seats = [make_bot(bot if seat == seed % players else "balanced") for seat in range(players)]
+    return Game(book.rules(None, players), seats, seed, max_turns=turns).play()
+
+
+def won(result) -> bool:
+    """The game ended with a winner by the rules (not at the turn bound)."""
+    return result.winner is not None and result.reason != "turn_limit"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, nargs="?")
@@ -225,12 +250,16 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--turns", type=int, default=2000)
     parser.add_argument("--strong-turns", type=int, default=3)
+    parser.add_argument("--seated", default=",".join(SEATED),
+                        help="the bots each seated against balanced ones (the 'every bot' step), comma-separated")
+    parser.add_argument("--seated-turns", type=int, default=5000, help="the bound on each such game (a run ends)")
     parser.add_argument("--only", help="only the maps whose origin contains this text")
     parser.add_argument("--baseline", type=int, default=0,
                         help="also play N games of random bots on the classic board (random's own share of winners)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("-v", action="store_true", help="a line for every map")
     args = parser.parse_args()
+    seated = tuple(b.strip() for b in args.seated.split(",") if b.strip())
     counts: dict[str, Counter] = defaultdict(Counter)
     refusals: dict[str, Counter] = defaultdict(Counter)
     with tempfile.TemporaryDirectory() as scratch:
@@ -248,16 +277,17 @@ def main() -> int:
             print(f"{origin}: the same as {same}", file=sys.stderr)
         for path, origin in maps:
             try:
-                kind, held, why = one(path, Path(scratch), args.games, args.turns, args.strong_turns)
+                kind, held, why = one(path, Path(scratch), args.games, args.turns, args.strong_turns, seated,
+                                      args.seated_turns)
             except (RuleError, OSError, StopIteration) as err:  # (a map the steps above could not follow)
-                kind, held, why = "unknown", {step: False for step in STEPS}, general(str(err))
+                kind, held, why = "unknown", {step: False for step in STEPS + seated}, general(str(err))
             kind += " (altered copies)" if " — altered: " in origin else ""
             counts[kind]["maps"] += 1
             counts[kind].update(step for step, ok in held.items() if ok)
             if why:
                 refusals[kind][why] += 1
             if args.v or why:
-                print(f"{origin}: {kind}: " + ", ".join(s for s in STEPS if held[s]) + (f" — {why}" if why else ""),
+                print(f"{origin}: {kind}: " + ", ".join(s for s in STEPS + seated if held[s]) + (f" — {why}" if why else ""),
                       file=sys.stderr)
     if args.json:
         print(json.dumps({k: {"counts": dict(counts[k]), "refusals": dict(refusals[k])} for k in counts}, indent=1,
@@ -267,10 +297,12 @@ def main() -> int:
     for kind in sorted(counts):
         c = counts[kind]
         total.update(c if "altered" not in kind else {})
-        print(f"{kind}: {c['maps']} maps — " + ", ".join(f"{step} {c[step]}" for step in STEPS))
+        print(f"{kind}: {c['maps']} maps — " + ", ".join(f"{step} {c[step]}" for step in STEPS)
+              + " (" + ", ".join(f"{bot} against balanced {c[bot]}" for bot in seated) + ")")
         for message, n in refusals[kind].most_common():
             print(f"    {n} × {message}")
-    print(f"all: {total['maps']} maps — " + ", ".join(f"{step} {total[step]}" for step in STEPS))
+    print(f"all: {total['maps']} maps — " + ", ".join(f"{step} {total[step]}" for step in STEPS)
+          + " (" + ", ".join(f"{bot} against balanced {total[bot]}" for bot in seated) + ")")
     if args.baseline:
         classic = open_rulebook(Path(__file__).parent.parent / "rulebooks" / "classic.risk")
         won = sum(play(classic, "random", seed, 2 + seed % 2, args.turns).winner is not None

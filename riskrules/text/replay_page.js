@@ -202,6 +202,20 @@
       PageDown: () => seek(turnStart(at, 1)), PageUp: () => seek(turnStart(at, -1)), " ": () => play(!timer) };
     if (keys[e.key]) { e.preventDefault(); if (e.key !== " ") play(false); keys[e.key](); }
   });
+  // zoom (+ and −, 1 to 6 times the page's width, the middle kept where it was) and pan by scrolling,
+  // as the table page does (web/static/table.js)
+  let zoom = 1;
+  const zoomBy = (factor) => {
+    const box = $("board"), svg = box.querySelector("svg");
+    const centre = [(box.scrollLeft + box.clientWidth / 2) / box.scrollWidth, (box.scrollTop + box.clientHeight / 2) / box.scrollHeight];
+    zoom = Math.min(6, Math.max(1, zoom * factor));
+    svg.style.width = (zoom * 100).toFixed(2) + "%";
+    document.body.dataset.zoom = zoom.toFixed(2);
+    box.scrollLeft = centre[0] * box.scrollWidth - box.clientWidth / 2;
+    box.scrollTop = centre[1] * box.scrollHeight - box.clientHeight / 2;
+  };
+  $("zoom-in").onclick = () => zoomBy(1.25);
+  $("zoom-out").onclick = () => zoomBy(0.8);
   players.forEach((p, s) => { p.raw = data.names ? data.names[s] : p.name; });
   seek(0);
   drawChart();

@@ -197,7 +197,9 @@ def replay_page(events: Sequence[dict], rules: Rules, t: Text, seat: str | None 
 <p class="muted">{esc(source)} · {seed_part}{esc(', '.join(
         f"{t.player(p['name'])} ({p['agent']})" for p in header['players']))}{(' · ' + esc(who)) if who else ''}</p></header>
 <main>
-<section id="map">{svg}</section>
+<section id="map"><div id="zoom"><button type="button" id="zoom-in" title="{esc(words['zoom_in'])}" aria-label="{
+esc(words['zoom_in'])}">+</button><button type="button" id="zoom-out" title="{esc(words['zoom_out'])}" aria-label="{
+esc(words['zoom_out'])}">−</button></div><div id="board">{svg}</div></section>
 <aside>
 <div id="controls">
 <button id="first" title="Home">|◀</button><button id="prevturn" title="PageUp">◀◀</button>
@@ -235,6 +237,7 @@ _WORDS = {  # the page's own words, in the game's language
     "turn": N_("Turn"), "event": N_("Event"), "speed": N_("Speed"), "over_time": N_("Over the game"),
     "attacker": N_("Attacker"), "defender": N_("Defender"), "losses": N_("Losses"), "rolls": N_("rolls"),
     "traded": N_("Cards traded"), "missions": N_("Missions"), "mission": N_("Mission"), "setup": N_("Setup"),
+    "zoom_in": N_("Zoom in"), "zoom_out": N_("Zoom out"),
 }
 
 _STYLE = """
@@ -253,6 +256,9 @@ border-radius:.3em;margin:.1em;font-weight:bold}
 #log{font-size:.85em;color:#444;max-height:16em;overflow-y:auto;padding-left:2.6em;margin:.4rem 0}
 #result{font-weight:bold;font-size:1.1em;margin:.4rem 0}
 #chart svg{width:100%;height:auto;max-width:900px;display:block}
+#map{position:relative}#board{overflow:auto}
+#zoom{position:absolute;right:.4rem;top:.3rem;z-index:2;display:flex;gap:.25rem}
+#zoom button{width:2.2rem;height:2.2rem;font-size:1.2rem;font-weight:bold;opacity:.85;cursor:pointer}
 """
 
 
