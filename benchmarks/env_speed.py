@@ -40,6 +40,7 @@ from riskrules.env import RiskEnv
 from riskrules.instrument.simulate import Job, play_game
 from riskrules.language.loader import editions, open_rulebook
 
+NO_LIMIT = 10 ** 9  # --max-turns 0: turns without end (a number the log's header can hold)
 FOGS = ["fog-light", "fog-normal", "fog-dense", "fog-heavy", "fog-complete", "fog-conquer-club"]
 
 
@@ -102,48 +103,83 @@ def all_editions() -> list[tuple[str, int]]:
 
 
 def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int, replays: int,
-             every: int) -> None:
+             every: int, opponents: str | None = None) -> None:
     """Game i of every edition in turn (so that a run cut short has played them alike); a line for
-    each edition every `every` games and at the end."""
+    each edition every `every` games and at the end. With `opponents` (a built-in bot), the random
+    agent takes one seat of the Gymnasium environment (seat i mod players) and the bots the others;
+    else it takes every seat of the PettingZoo one. `max_turns` 0: no turn limit."""
     import subprocess
     import sys
     import tempfile
+    from collections import Counter
+
+    from riskrules.env import RiskSingleEnv
 
     logs = tempfile.mkdtemp()
     pick = random.Random(seed)
+    limit = max_turns or NO_LIMIT
     tally = {}
     for edition, players in chosen:
-        tally[edition] = {"players": players, "plain": RiskEnv(edition, players=players, max_turns=max_turns),
-                          "logged": RiskEnv(edition, players=players, max_turns=max_turns, logs=f"{logs}/{edition}"),
-                          "games": 0, "wins": 0, "limits": 0, "steps": 0, "replayed": 0, "seconds": 0.0}
+        if opponents:
+            made = {(seat, logged): RiskSingleEnv(edition, players=players, opponents=opponents, seat=seat,
+                                                 max_turns=limit, logs=f"{logs}/{edition}" if logged else None)
+                    for seat in range(players) for logged in (False, True)}
+        else:
+            made = {logged: RiskEnv(edition, players=players, max_turns=limit,
+                                    logs=f"{logs}/{edition}" if logged else None) for logged in (False, True)}
+        tally[edition] = {"players": players, "envs": made, "games": 0, "wins": 0, "limits": 0, "steps": 0,
+                          "replayed": 0, "seconds": 0.0, "reasons": Counter(), "agent won": 0}
     for i in range(games):
         for edition, t in tally.items():
             began = time.process_time()
-            env = t["logged"] if i < replays else t["plain"]
-            env.reset(seed=seed + i)
-            for agent in env.agent_iter():
-                observation, _, termination, truncation, _ = env.last()
-                if termination or truncation:
-                    action = None
-                else:
+            logged = i < replays
+            if opponents:
+                seat = i % t["players"]
+                env = t["envs"][seat, logged]
+                observation, _ = env.reset(seed=seed + i)
+                done = False
+                while not done:
                     legal = observation["action_mask"].nonzero()[0]
                     action = int(legal[pick.randrange(len(legal))])  # (an illegal action would raise)
-                env.step(action)
-                t["steps"] += 1
+                    observation, _, terminated, truncated, _ = env.step(action)
+                    done = terminated or truncated
+                    t["steps"] += 1
+            else:
+                env = t["envs"][logged]
+                env.reset(seed=seed + i)
+                for agent in env.agent_iter():
+                    observation, _, termination, truncation, _ = env.last()
+                    if termination or truncation:
+                        action = None
+                    else:
+                        legal = observation["action_mask"].nonzero()[0]
+                        action = int(legal[pick.randrange(len(legal))])  # (an illegal action would raise)
+                    env.step(action)
+                    t["steps"] += 1
             result = env.played.table.result
             t["games"] += 1
             t["wins"] += result.winner is not None
             t["limits"] += result.reason == "turn_limit"
+            t["reasons"][result.reason] += 1
+            if opponents:
+                t["agent won"] += result.winner == env.played.names[env.me]
             t["seconds"] += time.process_time() - began
-            if env is t["logged"]:
+            if logged:
                 subprocess.run([sys.executable, "-m", "riskrules", "replay", f"{logs}/{edition}/seed-{seed + i}.jsonl"],
                                check=True, capture_output=True)
                 t["replayed"] += 1
             if t["games"] % every == 0 or i == games - 1:
                 n = t["games"]
-                print(f"{edition} ({t['players']} players, at most {max_turns} turns): {n} games to their end, "
-                      f"0 illegal actions: {t['wins']} won, {t['limits']} at the turn limit, "
-                      f"{n - t['wins'] - t['limits']} else; {t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
+                how = ", ".join(f"{k} {v}" for k, v in sorted(t["reasons"].items()))
+                won = f"; the random agent won {t['agent won']}" if opponents else ""
+                seats = f"the random agent in one seat, {opponents} in the others" if opponents else \
+                    "the random agent in every seat"
+                print(f"{edition} ({t['players']} players, {seats}, "
+                      f"{f'at most {max_turns} turns' if max_turns else 'no turn limit'}): {n} games to their end, "
+                      f"0 illegal actions: {t['wins']} won ({how}), {t['limits']} at the turn limit, "
+                      f"{n - t['wins'] - t['limits']} else"
+                      f"{won}; "
+                      f"{t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
                       f"{t['replayed']} of their logs replay (risk replay)", flush=True)
 
 
@@ -176,7 +212,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["speed", "games", "api"])
     parser.add_argument("--edition", default="classic")
-    parser.add_argument("--editions", help="comma-separated (games; default: every edition)")
+    parser.add_argument("--editions", help="comma-separated editions or .risk paths (games; default: every edition)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int)
     parser.add_argument("--max-turns", type=int)
@@ -184,15 +220,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
+    parser.add_argument("--opponents", help="games: the random agent in one seat, this built-in bot in the others")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
     elif args.what == "games":
         chosen = all_editions()
-        if args.editions:
-            wanted = args.editions.split(",")
-            chosen = [c for c in chosen if c[0] in wanted]
-        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed, args.replays, args.every)
+        if args.editions:  # (editions, or paths of .risk files: a gallery rule)
+            chosen = [(wanted, args.players) for wanted in args.editions.split(",")]
+        turns = args.max_turns if args.max_turns is not None else 200
+        games_of(chosen, args.games or 1000, turns, args.seed, args.replays, args.every, args.opponents)
     else:
         api(args.cycles)
 
