@@ -162,3 +162,16 @@ def test_the_protocol_s_requests_are_checked(served):
         403, {"error": "a change must come from this server's own pages"})
     first = client.request("GET", path + "?since=1", headers={"X-Risk-Seat": tokens[0]})[1]
     assert first["lines"][0]["type"] == "event" and first["next"] > 1
+
+
+def test_a_fogged_served_game_ends_for_its_program_with_the_end_as_its_last_line(served, monkeypatch):
+    # (the fog lifted at the end is told to pages after the game's end: a program is told nothing
+    # after its `end`, as `--bot cmd:` tells it; found by benchmarks/fuzz.py --kind served)
+    monkeypatch.chdir(ROOT)
+    made = Client(served.url).create(edition="fog-normal", players=3, seats=["random", "human", "random"],
+                                     seed=789583, max_turns=1)
+    link = served.url + made["seats"][0]["link"]
+    assert connect(link, PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"
+    told = [m["type"] for m in lines(served, link)["lines"]]
+    assert told[-2:] == ["event", "end"] and told.count("end") == 1
+    assert replay(ended(served, made["id"])).ok

@@ -31,10 +31,15 @@ class Stream:
         self.lock = threading.Lock()
         self.asked_at: int | None = None
         self.wake = wake
+        self.ended = False  # (the end's line written: the last)
 
     def hear(self, event: dict) -> None:
-        """An event as the seat is told it (Game.teller); the end after the last."""
+        """An event as the seat is told it (Game.teller); the end after the game's end, and nothing
+        after it (as `--bot cmd:` tells a program: the fog lifted at the end is not told)."""
         with self.lock:
+            if self.ended:
+                return
+            self.ended = event["type"] == "game_over"
             self.lines.append(_text({"type": "event", "event": event}))
             if event["type"] == "game_over":
                 self.lines.append(_text({"type": "end", "winner": event.get("winner"), "reason": event.get("reason")}))
