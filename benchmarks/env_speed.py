@@ -2,6 +2,7 @@
 
     python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
     python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
+                                         [--opponents balanced]
     python benchmarks/env_speed.py api [--cycles 300]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
@@ -12,12 +13,16 @@ random.Random — numpy's generator costs a random agent more than a step), ever
 the action, env.step: the observation and mask are made at each). Prints decisions a second for
 both, the environment's steps a second and its engine decisions a second (a decision is one or
 more steps: place, attack and fortify are asked in stages; decisions with one answer are not
-asked), and the ratio.
+asked), and the ratio; then how much of a step is the game's own: each game played again by the
+engine alone with the environment's answers given at once (untimed, the answers written down from
+the same game played again through the environment).
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only
-legal actions (an illegal one raises), game i of every edition in turn: games, wins, turn limits,
-steps, CPU seconds, a line for each edition every --every games. The
+legal actions (an illegal one raises), game i of every edition in turn: games, wins (by reason),
+turn limits, steps, CPU seconds, a line for each edition every --every games. With `--opponents
+balanced` the random agent takes one seat of the Gymnasium environment (seat i mod 3) and the bot
+the others; `--max-turns 0`: no turn limit (10⁹ turns); `--editions` may name .risk files. The
 first `--replays` games of each edition are played with the environment's logs on, and each log is
 checked by `risk replay` (its own process; a log that does not replay stops the run).
 
@@ -67,7 +72,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     env = RiskEnv(edition, players=players, max_turns=max_turns)
     pick = random.Random(seed)
     count = [0]
-    simulated = spent = 0.0
+    simulated = spent = engine = 0.0
     steps = asked = 0
     for i in range(games):
         began = time.process_time()
@@ -76,6 +81,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
         Game(rules, [Counted(make_bot("random"), count) for _ in range(players)], game_seed(seed, i),
              max_turns=max_turns).play()  # (the same game again, untimed, its decisions counted)
         env.reset(seed=game_seed(seed, i))
+        drawn = pick.getstate()
         began = time.process_time()
         for agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
@@ -88,6 +94,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
             env.step(action)
             steps += 1
         spent += time.process_time() - began
+        engine += _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
     print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
@@ -95,6 +102,49 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     print(f"  environment (random agent):    {steps:>9,} steps     in {spent:6.2f} s: {steps / spent:>9,.0f} steps/s, "
           f"{asked / spent:,.0f} decisions/s ({asked:,} decisions asked)")
     print(f"  steps/s ÷ simulate's decisions/s: {steps / spent / (decisions / simulated):.2f}")
+    print(f"  of a step's {spent / steps * 1e6:.1f} µs, the game's own (the engine alone, the same answers "
+          f"given at once): {engine / steps * 1e6:.1f} µs")
+
+
+class _Given:
+    """Answers a game's decisions with the answers of a list, in turn (every seat shares one)."""
+
+    kind = "env"
+    proven = False
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def start(self, view, seat, rng):
+        pass
+
+    def decide(self, d):
+        return next(self.answers)
+
+
+def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
+    """The CPU time of the engine's own part of the environment's last game: the game played again
+    by the environment (untimed, from the agent's same draws) with its answers written down, then
+    played by the engine alone with those answers given at once (checked, as the environment's)."""
+    from riskrules.env.table import Asked
+
+    answers = []
+    decide = Asked.decide
+    Asked.decide = lambda self, d: answers.append(decide(self, d)) or answers[-1]
+    try:
+        pick = random.Random()
+        pick.setstate(drawn)
+        env.reset(seed=game_seed)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(None if termination or truncation else int(legal[pick.randrange(len(legal))]))
+    finally:
+        Asked.decide = decide
+    given = iter(answers)
+    began = time.process_time()
+    Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
+    return time.process_time() - began
 
 
 def all_editions() -> list[tuple[str, int]]:
