@@ -186,7 +186,8 @@ def test_a_person_s_seat_keeps_no_event_text_until_a_program_comes_then_its_line
     while hosted.asking is None and time.monotonic() < end:  # (the bots play up to the person's first question)
         time.sleep(0.02)
     kept = [line for line in stream.lines if line]
-    assert not stream.kept and len(stream.lines) == 20 and [json.loads(x)["type"] for x in kept] == ["hello", "question"]
+    assert not stream.kept and len(stream.lines) == 20
+    assert [json.loads(x)["type"] for x in kept] == ["hello", "question"]
     told = lines(served, links[0])["lines"]  # (a program comes: the events told so far, made from the save)
     assert stream.kept and [m["type"] for m in told[:1] + told[-1:]] == ["hello", "question"]
     save = [json.loads(x) for x in hosted.lines]
