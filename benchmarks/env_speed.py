@@ -2,6 +2,7 @@
 
     python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
     python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
+                                         [--opponents balanced]
     python benchmarks/env_speed.py api [--cycles 300]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
@@ -12,12 +13,16 @@ random.Random — numpy's generator costs a random agent more than a step), ever
 the action, env.step: the observation and mask are made at each). Prints decisions a second for
 both, the environment's steps a second and its engine decisions a second (a decision is one or
 more steps: place, attack and fortify are asked in stages; decisions with one answer are not
-asked), and the ratio.
+asked), and the ratio; then how much of a step is the game's own: each game played again by the
+engine alone with the environment's answers given at once (untimed, the answers written down from
+the same game played again through the environment).
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only
-legal actions (an illegal one raises), game i of every edition in turn: games, wins, turn limits,
-steps, CPU seconds, a line for each edition every --every games. The
+legal actions (an illegal one raises), game i of every edition in turn: games, wins (by reason),
+turn limits, steps, CPU seconds, a line for each edition every --every games. With `--opponents
+balanced` the random agent takes one seat of the Gymnasium environment (seat i mod 3) and the bot
+the others; `--max-turns 0`: no turn limit (10⁹ turns); `--editions` may name .risk files. The
 first `--replays` games of each edition are played with the environment's logs on, and each log is
 checked by `risk replay` (its own process; a log that does not replay stops the run).
 
@@ -40,6 +45,7 @@ from riskrules.env import RiskEnv
 from riskrules.instrument.simulate import Job, play_game
 from riskrules.language.loader import editions, open_rulebook
 
+NO_LIMIT = 10 ** 9  # --max-turns 0: turns without end (a number the log's header can hold)
 FOGS = ["fog-light", "fog-normal", "fog-dense", "fog-heavy", "fog-complete", "fog-conquer-club"]
 
 
@@ -66,7 +72,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     env = RiskEnv(edition, players=players, max_turns=max_turns)
     pick = random.Random(seed)
     count = [0]
-    simulated = spent = 0.0
+    simulated = spent = engine = 0.0
     steps = asked = 0
     for i in range(games):
         began = time.process_time()
@@ -75,6 +81,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
         Game(rules, [Counted(make_bot("random"), count) for _ in range(players)], game_seed(seed, i),
              max_turns=max_turns).play()  # (the same game again, untimed, its decisions counted)
         env.reset(seed=game_seed(seed, i))
+        drawn = pick.getstate()
         began = time.process_time()
         for agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
@@ -87,6 +94,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
             env.step(action)
             steps += 1
         spent += time.process_time() - began
+        engine += _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
     print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
@@ -94,6 +102,49 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     print(f"  environment (random agent):    {steps:>9,} steps     in {spent:6.2f} s: {steps / spent:>9,.0f} steps/s, "
           f"{asked / spent:,.0f} decisions/s ({asked:,} decisions asked)")
     print(f"  steps/s ÷ simulate's decisions/s: {steps / spent / (decisions / simulated):.2f}")
+    print(f"  of a step's {spent / steps * 1e6:.1f} µs, the game's own (the engine alone, the same answers "
+          f"given at once): {engine / steps * 1e6:.1f} µs")
+
+
+class _Given:
+    """Answers a game's decisions with the answers of a list, in turn (every seat shares one)."""
+
+    kind = "env"
+    proven = False
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def start(self, view, seat, rng):
+        pass
+
+    def decide(self, d):
+        return next(self.answers)
+
+
+def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
+    """The CPU time of the engine's own part of the environment's last game: the game played again
+    by the environment (untimed, from the agent's same draws) with its answers written down, then
+    played by the engine alone with those answers given at once (checked, as the environment's)."""
+    from riskrules.env.table import Asked
+
+    answers = []
+    decide = Asked.decide
+    Asked.decide = lambda self, d: answers.append(decide(self, d)) or answers[-1]
+    try:
+        pick = random.Random()
+        pick.setstate(drawn)
+        env.reset(seed=game_seed)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(None if termination or truncation else int(legal[pick.randrange(len(legal))]))
+    finally:
+        Asked.decide = decide
+    given = iter(answers)
+    began = time.process_time()
+    Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
+    return time.process_time() - began
 
 
 def all_editions() -> list[tuple[str, int]]:
@@ -102,48 +153,83 @@ def all_editions() -> list[tuple[str, int]]:
 
 
 def games_of(chosen: list[tuple[str, int]], games: int, max_turns: int, seed: int, replays: int,
-             every: int) -> None:
+             every: int, opponents: str | None = None) -> None:
     """Game i of every edition in turn (so that a run cut short has played them alike); a line for
-    each edition every `every` games and at the end."""
+    each edition every `every` games and at the end. With `opponents` (a built-in bot), the random
+    agent takes one seat of the Gymnasium environment (seat i mod players) and the bots the others;
+    else it takes every seat of the PettingZoo one. `max_turns` 0: no turn limit."""
     import subprocess
     import sys
     import tempfile
+    from collections import Counter
+
+    from riskrules.env import RiskSingleEnv
 
     logs = tempfile.mkdtemp()
     pick = random.Random(seed)
+    limit = max_turns or NO_LIMIT
     tally = {}
     for edition, players in chosen:
-        tally[edition] = {"players": players, "plain": RiskEnv(edition, players=players, max_turns=max_turns),
-                          "logged": RiskEnv(edition, players=players, max_turns=max_turns, logs=f"{logs}/{edition}"),
-                          "games": 0, "wins": 0, "limits": 0, "steps": 0, "replayed": 0, "seconds": 0.0}
+        if opponents:
+            made = {(seat, logged): RiskSingleEnv(edition, players=players, opponents=opponents, seat=seat,
+                                                 max_turns=limit, logs=f"{logs}/{edition}" if logged else None)
+                    for seat in range(players) for logged in (False, True)}
+        else:
+            made = {logged: RiskEnv(edition, players=players, max_turns=limit,
+                                    logs=f"{logs}/{edition}" if logged else None) for logged in (False, True)}
+        tally[edition] = {"players": players, "envs": made, "games": 0, "wins": 0, "limits": 0, "steps": 0,
+                          "replayed": 0, "seconds": 0.0, "reasons": Counter(), "agent won": 0}
     for i in range(games):
         for edition, t in tally.items():
             began = time.process_time()
-            env = t["logged"] if i < replays else t["plain"]
-            env.reset(seed=seed + i)
-            for agent in env.agent_iter():
-                observation, _, termination, truncation, _ = env.last()
-                if termination or truncation:
-                    action = None
-                else:
+            logged = i < replays
+            if opponents:
+                seat = i % t["players"]
+                env = t["envs"][seat, logged]
+                observation, _ = env.reset(seed=seed + i)
+                done = False
+                while not done:
                     legal = observation["action_mask"].nonzero()[0]
                     action = int(legal[pick.randrange(len(legal))])  # (an illegal action would raise)
-                env.step(action)
-                t["steps"] += 1
+                    observation, _, terminated, truncated, _ = env.step(action)
+                    done = terminated or truncated
+                    t["steps"] += 1
+            else:
+                env = t["envs"][logged]
+                env.reset(seed=seed + i)
+                for agent in env.agent_iter():
+                    observation, _, termination, truncation, _ = env.last()
+                    if termination or truncation:
+                        action = None
+                    else:
+                        legal = observation["action_mask"].nonzero()[0]
+                        action = int(legal[pick.randrange(len(legal))])  # (an illegal action would raise)
+                    env.step(action)
+                    t["steps"] += 1
             result = env.played.table.result
             t["games"] += 1
             t["wins"] += result.winner is not None
             t["limits"] += result.reason == "turn_limit"
+            t["reasons"][result.reason] += 1
+            if opponents:
+                t["agent won"] += result.winner == env.played.names[env.me]
             t["seconds"] += time.process_time() - began
-            if env is t["logged"]:
+            if logged:
                 subprocess.run([sys.executable, "-m", "riskrules", "replay", f"{logs}/{edition}/seed-{seed + i}.jsonl"],
                                check=True, capture_output=True)
                 t["replayed"] += 1
             if t["games"] % every == 0 or i == games - 1:
                 n = t["games"]
-                print(f"{edition} ({t['players']} players, at most {max_turns} turns): {n} games to their end, "
-                      f"0 illegal actions: {t['wins']} won, {t['limits']} at the turn limit, "
-                      f"{n - t['wins'] - t['limits']} else; {t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
+                how = ", ".join(f"{k} {v}" for k, v in sorted(t["reasons"].items()))
+                won = f"; the random agent won {t['agent won']}" if opponents else ""
+                seats = f"the random agent in one seat, {opponents} in the others" if opponents else \
+                    "the random agent in every seat"
+                print(f"{edition} ({t['players']} players, {seats}, "
+                      f"{f'at most {max_turns} turns' if max_turns else 'no turn limit'}): {n} games to their end, "
+                      f"0 illegal actions: {t['wins']} won ({how}), {t['limits']} at the turn limit, "
+                      f"{n - t['wins'] - t['limits']} else"
+                      f"{won}; "
+                      f"{t['steps']:,} steps, {t['seconds']:.1f} s of CPU; "
                       f"{t['replayed']} of their logs replay (risk replay)", flush=True)
 
 
@@ -176,7 +262,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=["speed", "games", "api"])
     parser.add_argument("--edition", default="classic")
-    parser.add_argument("--editions", help="comma-separated (games; default: every edition)")
+    parser.add_argument("--editions", help="comma-separated editions or .risk paths (games; default: every edition)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int)
     parser.add_argument("--max-turns", type=int)
@@ -184,15 +270,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
+    parser.add_argument("--opponents", help="games: the random agent in one seat, this built-in bot in the others")
     args = parser.parse_args()
     if args.what == "speed":
         speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
     elif args.what == "games":
         chosen = all_editions()
-        if args.editions:
-            wanted = args.editions.split(",")
-            chosen = [c for c in chosen if c[0] in wanted]
-        games_of(chosen, args.games or 1000, args.max_turns or 200, args.seed, args.replays, args.every)
+        if args.editions:  # (editions, or paths of .risk files: a gallery rule)
+            chosen = [(wanted, args.players) for wanted in args.editions.split(",")]
+        turns = args.max_turns if args.max_turns is not None else 200
+        games_of(chosen, args.games or 1000, turns, args.seed, args.replays, args.every, args.opponents)
     else:
         api(args.cycles)
 

@@ -24,7 +24,7 @@ reproducer: out/<outcome>/<kind>-<seed>-<index>/ holds the case's files and `res
 A kind is a module beside this file, `fuzz_<kind>.py`, with:
 
     DESCRIPTION: str
-    def setup(work: Path) -> None                  # once, in the campaign: shared files
+    def setup(work: Path) -> None                  # once, in the campaign: shared files (or a server)
     def generate(rng, index, case: Path) -> str    # write case files into `case`; a short label
     def run(case: Path, work: Path) -> Verdict     # in the worker: what the program made of it
 
@@ -32,6 +32,8 @@ A kind is a module beside this file, `fuzz_<kind>.py`, with:
 crash, a MemoryError is "over 1 GB". (A kind that runs the program in a child process says
 itself when that crashed or hung: "crash" and "hang" are outcomes `run` may return.) Add a kind by adding its module and its name to KINDS.
 A kind may also have
+
+    def teardown(work: Path) -> None               # once, at the campaign's end (what setup started)
 
     GENERATORS: list[tuple[float, str]]            # (share, name) of each generator
     ONLY: list[str]                                # --only: generate with these alone
@@ -59,7 +61,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-KINDS = ["rules", "prompts", "boards", "plugins", "imports", "fog", "pages", "odds", "seats", "orders"]  # fuzz_<kind>.py beside this file
+KINDS = ["rules", "prompts", "boards", "plugins", "imports", "fog", "pages", "odds", "seats", "orders", "served"]  # fuzz_<kind>.py beside this file
 LIMIT_AS = 1 << 30  # 1 GB
 SLOW = 2.0  # seconds (a kind may set its own SLOW_SECONDS: the cost of the largest answer it allows)
 RESTART_EVERY = 500  # cases per worker, so that caches cannot pile up
@@ -289,6 +291,8 @@ def campaign(kind: str, seed: int, count: int | None, seconds: float | None, out
         finally:
             for w in workers:
                 w.stop()
+            if hasattr(module, "teardown"):
+                module.teardown(work)
     return counts
 
 

@@ -24,7 +24,7 @@ RULES = "rulebooks/house/three-isles.risk"
 
 def test_the_client_plays_the_game_the_policy_plays_in_the_environment(tmp_path, monkeypatch):
     monkeypatch.chdir(ROOT)
-    env = RiskSingleEnv(RULES, players=3, opponents=["random", "balanced"], max_turns=6)
+    env = RiskSingleEnv(RULES, players=3, opponents=["random", "balanced"], max_turns=6, events=True)
     weights = np.random.default_rng(5).normal(size=(env.action_space.n, env.observation_space["observation"].shape[0] + 1))
     np.save(tmp_path / "w.npy", weights)
     observation, _ = env.reset(seed=4)

@@ -65,7 +65,7 @@ def check(rules, full, seen, seat_of):
 
 @pytest.mark.parametrize("rules", FOGS)
 def test_no_observation_holds_what_the_fog_hides(rules):
-    env = RiskEnv(rules, players=3, max_turns=18)
+    env = RiskEnv(rules, players=3, max_turns=18, events=True)
     rng = np.random.default_rng(5)
     env.reset(seed=7)
     seen = []

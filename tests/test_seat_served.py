@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from pathlib import Path
 
 import jsonschema
@@ -14,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
-from riskrules.engine.replay import replay
+from riskrules.engine.replay import replay, seat_stream
 from riskrules.web.bridge import BridgeError, connect, seat_link
 
 from webclient import Client
@@ -162,3 +163,35 @@ def test_the_protocol_s_requests_are_checked(served):
         403, {"error": "a change must come from this server's own pages"})
     first = client.request("GET", path + "?since=1", headers={"X-Risk-Seat": tokens[0]})[1]
     assert first["lines"][0]["type"] == "event" and first["next"] > 1
+
+
+def test_a_fogged_served_game_ends_for_its_program_with_the_end_as_its_last_line(served, monkeypatch):
+    # (the fog lifted at the end is told to pages after the game's end: a program is told nothing
+    # after its `end`, as `--bot cmd:` tells it; found by benchmarks/fuzz.py --kind served)
+    monkeypatch.chdir(ROOT)
+    made = Client(served.url).create(edition="fog-normal", players=3, seats=["random", "human", "random"],
+                                     seed=789583, max_turns=1)
+    link = served.url + made["seats"][0]["link"]
+    assert connect(link, PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"
+    told = [m["type"] for m in lines(served, link)["lines"]]
+    assert told[-2:] == ["event", "end"] and told.count("end") == 1
+    assert replay(ended(served, made["id"])).ok
+
+
+def test_a_person_s_seat_keeps_no_event_text_until_a_program_comes_then_its_lines_are_made_from_the_save(served):
+    gid, links = game(served, ["random", "human", "random"], max_turns=2, seed=11)
+    hosted = served.host.games[gid]
+    stream = hosted.streams[1]
+    end = time.monotonic() + 20
+    while hosted.asking is None and time.monotonic() < end:  # (the bots play up to the person's first question)
+        time.sleep(0.02)
+    kept = [line for line in stream.lines if line]
+    assert not stream.kept and len(stream.lines) == 20
+    assert [json.loads(x)["type"] for x in kept] == ["hello", "question"]
+    told = lines(served, links[0])["lines"]  # (a program comes: the events told so far, made from the save)
+    assert stream.kept and [m["type"] for m in told[:1] + told[-1:]] == ["hello", "question"]
+    save = [json.loads(x) for x in hosted.lines]
+    made = seat_stream(save, hosted.game.rules, "blue")
+    assert [m["event"] for m in told[1:-1]] == made[:len(told) - 2] and len(told) - 2 == len(stream.lines) - 2
+    assert connect(links[0], PY_CLIENT, 20) == "the game is over: no winner (turn_limit)"
+    assert replay(ended(served, gid)).ok

@@ -37,11 +37,12 @@ class RiskEnv(AECEnv):
 
     def __init__(self, rules: str = "classic", variant: str | Sequence[str] | None = None, players: int = 3,
                  max_turns: int = 200, sets: Sequence[str] = (), logs: Path | str | None = None,
-                 shaping: float = 0.0, render_mode: str | None = None):
+                 shaping: float = 0.0, render_mode: str | None = None, events: bool = False):
         super().__init__()
-        self.played = Played(rules, variant, players, max_turns, sets, logs, [None] * players)
+        self.played = Played(rules, variant, players, max_turns, sets, logs, [None] * players, events)
         enc = self.played.encoding
         self.possible_agents = list(self.played.names[:players])
+        self.seat_of = {a: seat for seat, a in enumerate(self.possible_agents)}
         self.shaping = shaping
         box = spaces.Box(low=-1.0, high=np.inf, shape=(enc.size,), dtype=np.float32)
         space = spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (enc.actions,), dtype=np.int8)})
@@ -72,8 +73,7 @@ class RiskEnv(AECEnv):
         self._after_move()
 
     def observe(self, agent: str) -> dict:
-        seat = self.possible_agents.index(agent)
-        return self.played.observe(seat)
+        return self.played.observe(self.seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -15,6 +15,7 @@ skipped (the amount is that one). The action mask holds the legal actions of the
 
 from __future__ import annotations
 
+from array import array
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -53,6 +54,9 @@ class Encoding:
         self.stop, self.amounts, self.slot0 = n, n + 1, n + 4
         self.patterns: dict[tuple[int, bool], np.ndarray] = {}  # the masks of amounts and places in a list
         self.listed: tuple = (None, False, None)  # (a list of territories, optional, its mask): the last made
+        self.paired: tuple = (None, {}, {})  # (a list of pairs, its seconds by first, the masks made of it)
+        self.nothing = np.zeros(self.actions, dtype=np.int8)  # the mask of a seat not asked
+        self.nothing.flags.writeable = False
         # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
         self.order = [[(seat + p) % players for p in range(players)] + list(range(players, seats))
                       for seat in range(seats)]
@@ -118,42 +122,58 @@ class Encoding:
     # ---- actions --------------------------------------------------------------------------------------
 
     def mask(self, d: Decision | None, view, stage: int, parts: list) -> np.ndarray:
-        """The legal actions of the stage (read-only: an amount's or a list's is one array, shared)."""
+        """The legal actions of the stage (read-only: an amount's, a list's, a list of pairs' are
+        kept and shared while the engine's list lasts)."""
         if d is None:
-            return np.zeros(self.actions, dtype=np.int8)
+            return self.nothing
         kind = d.kind
         stop = d.optional and stage == 0
         if kind in TERRITORY_KINDS or (kind == PLACE and stage == 0):
             kept = self.listed
             if kept[0] is d.options and kept[1] == stop:  # (the same list of territories as the last: the
                 return kept[2]  # engine shares one while no owner changes, and never writes it)
-            chosen = list(d.options)
-        elif kind in (ATTACK, FORTIFY) and stage == 0:
-            chosen = list({a for a, _ in d.options})
-        elif kind in (ATTACK, FORTIFY) and stage == 1:
-            first = parts[0]
-            chosen = [b for a, b in d.options if a == first]
-        else:  # an amount, or the options by their place: the same few masks again and again
-            key = (-1 if kind in (PLACE, FORTIFY, OCCUPY) else min(SLOTS, len(d.options)), stop)
-            mask = self.patterns.get(key)
-            if mask is None:
-                mask = self.patterns[key] = np.zeros(self.actions, dtype=np.int8)
-                if key[0] < 0:
-                    mask[self.amounts:self.amounts + 3] = 1
-                else:
-                    mask[self.slot0:self.slot0 + key[0]] = 1
-                if stop:
-                    mask[self.stop] = 1
-                mask.flags.writeable = False
-            return mask
-        mask = np.zeros(self.actions, dtype=np.int8)
-        mask[chosen] = 1
-        if stop:
-            mask[self.stop] = 1
-        if kind in TERRITORY_KINDS or kind == PLACE:
-            mask.flags.writeable = False
+            mask = self.made(d.options, stop)
             self.listed = (d.options, stop, mask)
+            return mask
+        if kind in (ATTACK, FORTIFY) and stage < 2:
+            options = d.options
+            kept = self.paired
+            if kept[0] is not options:  # (the engine makes a new list of pairs when one changes)
+                by: dict[int, list] = {}
+                for a, b in options:
+                    got = by.get(a)
+                    if got is None:
+                        by[a] = [b]
+                    else:
+                        got.append(b)
+                kept = self.paired = (options, by, {})
+            key = -1 - stop if stage == 0 else parts[0]
+            mask = kept[2].get(key)
+            if mask is None:
+                mask = kept[2][key] = self.made(kept[1] if stage == 0 else kept[1][key], stop)
+            return mask
+        # an amount, or the options by their place: the same few masks again and again
+        key = (-1 if kind in (PLACE, FORTIFY, OCCUPY) else min(SLOTS, len(d.options)), stop)
+        mask = self.patterns.get(key)
+        if mask is None:
+            mask = self.patterns[key] = np.zeros(self.actions, dtype=np.int8)
+            if key[0] < 0:
+                mask[self.amounts:self.amounts + 3] = 1
+            else:
+                mask[self.slot0:self.slot0 + key[0]] = 1
+            if stop:
+                mask[self.stop] = 1
+            mask.flags.writeable = False
         return mask
+
+    def made(self, chosen, stop: bool) -> np.ndarray:
+        """A read-only mask of the territories `chosen` (and stop)."""
+        made = bytearray(self.actions)
+        for x in chosen:
+            made[x] = 1
+        if stop:
+            made[self.stop] = 1
+        return np.frombuffer(bytes(made), dtype=np.int8)  # (read-only: made of bytes)
 
     def step(self, d: Decision, view, stage: int, parts: list, action: int) -> tuple[bool, Any]:
         """The action taken at `stage`: (True, the answer) when the answer is whole, else (False, None)
@@ -212,55 +232,75 @@ NOT_FORCED = object()
 
 class Seen:
     """One seat's observation, kept between steps: its board's rows mended where the seat's view
-    changed (owner, armies, what it sees, its cards), the globals written in place; each
-    observation a copy. Holds exactly what Encoding.observe makes whole."""
+    changed (owner, armies, what it sees, its cards), the globals rewritten when they change; each
+    observation a copy. Holds exactly what Encoding.observe makes whole. Kept in an array.array of
+    C floats (float32), whose items Python writes many times faster than a numpy array's, and
+    copied out through a numpy view of it."""
 
     def __init__(self, enc: Encoding, seat: int):
         self.enc, self.seat = enc, seat
-        self.out = np.zeros(enc.size, dtype=np.float32)
-        self.board = self.out[:enc.n * enc.features].reshape(enc.n, enc.features)
-        self.globals = self.out[enc.n * enc.features:]
-        self.rows = enc.rows_of[seat]
+        self.buf = array("f", bytes(4 * enc.size))
+        self.view = np.frombuffer(self.buf, dtype=np.float32)  # (the same memory: never resized)
+        self.width = enc.features
+        self.rows = [array("f", row.tobytes()) for row in enc.rows_of[seat]]  # by owner code
+        self.globals_at = enc.n * enc.features
         self.alive_at = [len(KINDS) + STAGES + 3 + place for place in range(len(enc.order[seat]))]
         self.order = enc.order[seat]
-        self.moment = -1
         self.owner: list = []
         self.armies: list = []
         self.level: list | None = None
         self.hand: list = []
         self.scaled: dict[int, float] = {}  # armies → armies × ARMY_SCALE, as float32 computes it
+        self.key: tuple = ()  # what the globals are made of, as last written
+        self.made: dict[tuple, array] = {}  # the globals made for such a key, but the turn (bounded)
+        self.turn_at = self.globals_at + len(KINDS) + STAGES + 2
 
-    def observe(self, view, d: Decision | None, stage: int, chosen: int | None, moment: int) -> np.ndarray:
-        """The observation (`moment`: the game's count of events; the board is mended when it moved)."""
-        enc = self.enc
-        if moment != self.moment:
-            self.moment = moment
+    def observe(self, view, d: Decision | None, stage: int, chosen: int | None) -> np.ndarray:
+        """The observation (the board mended where the view changed since the last)."""
+        if view.armies != self.armies or view.owner != self.owner or view.hand != self.hand or \
+                getattr(view, "level", None) != self.level:
             self._mend(view)
-        g = self.globals
-        g.fill(0.0)
-        question_globals(g, d, stage, view.turn)
         alive = view.alive
-        for at, s in zip(self.alive_at, self.order):
-            if alive[s]:
-                g[at] = 1.0
-        g[-1] = len(view.hand) * 0.1
-        out = self.out.copy()
-        if chosen is not None:
-            out[chosen * enc.features + enc.chosen_col] = 1.0
+        key = (None, 0, 0, 0, len(view.hand), *alive) if d is None else \
+            (d.kind, stage, d.optional, d.most, len(view.hand), *alive)
+        buf = self.buf
+        if key != self.key:  # (the globals as the last observation's, or kept for that key: else made)
+            self.key = key
+            made = self.made.get(key)
+            if made is None:
+                if len(self.made) > 4096:
+                    self.made.clear()
+                g = [0.0] * self.enc.globals
+                question_globals(g, d, stage, 0)
+                for at, s in zip(self.alive_at, self.order):
+                    if alive[s]:
+                        g[at] = 1.0
+                g[-1] = len(view.hand) * 0.1
+                made = self.made[key] = array("f", g)
+            buf[self.globals_at:] = made
+        buf[self.turn_at] = view.turn * 0.01  # (question_globals' turn)
+        if chosen is None:
+            return self.view.copy()
+        at = chosen * self.width + self.enc.chosen_col
+        buf[at] = 1.0
+        out = self.view.copy()
+        buf[at] = 0.0
         return out
 
     def _mend(self, view) -> None:
         owner, armies, hand = view.owner, view.armies, view.hand
         level = getattr(view, "level", None)
-        n, card = self.enc.n, self.enc.card_col
+        enc = self.enc
+        n, width = enc.n, self.width
+        buf = self.buf
         if hand != self.hand:
-            board = self.board
+            card = enc.card_col
             for c in self.hand:
                 if c < n:
-                    board[c, card] = 0.0
+                    buf[c * width + card] = 0.0
             for c in hand:
                 if c < n:
-                    board[c, card] = 1.0
+                    buf[c * width + card] = 1.0
             self.hand = list(hand)
         was_o, was_a, was_l = self.owner, self.armies, self.level
         if not was_o:  # (the first: every row)
@@ -278,23 +318,23 @@ class Seen:
                 was_o[x], was_a[x] = owner[x], armies[x]
                 if level is not None:
                     was_l[x] = level[x]
+        rows, scaled, hand = self.rows, self.scaled, self.hand
+        armies_col, hidden_col, card = enc.armies_col, enc.armies_hidden, enc.card_col
         for x in changed:
-            self._row(x, owner[x], armies[x], level[x] if level is not None else SEE_ALL)
-
-    def _row(self, x: int, o: int, a: int, seen: int) -> None:
-        enc = self.enc
-        shown = o != -1
-        self.board[x] = self.rows[0 if shown and seen < SEE_OWNER else o + 2]
-        row = self.board[x]
-        if shown and seen < SEE_ALL:
-            row[enc.armies_hidden] = 1.0
-        else:
-            value = self.scaled.get(a)
-            if value is None:
-                value = self.scaled[a] = float(np.float32(a) * np.float32(ARMY_SCALE))
-            row[enc.armies_col] = value
-        if x in self.hand:
-            row[enc.card_col] = 1.0
+            o, a = owner[x], armies[x]
+            seen = level[x] if level is not None else SEE_ALL
+            shown = o != -1
+            base = x * width
+            buf[base:base + width] = rows[0 if shown and seen < SEE_OWNER else o + 2]
+            if shown and seen < SEE_ALL:
+                buf[base + hidden_col] = 1.0
+            else:
+                value = scaled.get(a)
+                if value is None:
+                    value = scaled[a] = float(np.float32(a) * np.float32(ARMY_SCALE))
+                buf[base + armies_col] = value
+            if x in hand:
+                buf[base + card] = 1.0
 
 
 def question_globals(g, d, stage: int, turn: int) -> None:

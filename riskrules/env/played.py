@@ -2,9 +2,10 @@
 
 Shared by the PettingZoo environment (aec.py) and the Gymnasium one (single.py). A decision with
 a single answer (one option, not optional, no amount to choose) is answered here and never
-asked. Each game's log is kept in memory and, when the environment has a directory for logs,
-written there atomically when the game ends (seed-<seed>.jsonl), with the header `risk play --log`
-writes, so that `risk replay` reads it.
+asked. With `events` (or a directory for logs) the game's events are kept in memory (`events`:
+the engine tells none otherwise, which spares it a third of its time); with a directory for
+logs, each game's log is written there atomically when the game ends (seed-<seed>.jsonl), with
+the header `risk play --log` writes, so that `risk replay` reads it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .table import Table
 
 class Played:
     def __init__(self, rules: str, variant: str | Sequence[str] | None, players: int, max_turns: int,
-                 sets: Sequence[str], logs: Path | str | None, seats: Sequence[str | None]):
+                 sets: Sequence[str], logs: Path | str | None, seats: Sequence[str | None], events: bool = False):
         for bot in seats:  # (a plug-in or a program is played under a watch or a process of its own: not here)
             if bot is not None and bot.partition("-")[0] not in BOTS:
                 raise ValueError(f"unknown bot '{bot}': the other seats are built-in bots ({', '.join(BOTS)})")
@@ -39,6 +40,7 @@ class Played:
         self.edition, self.variants, self.sets = str(rules), variants, list(sets)
         self.files = carried(book, str(rules), variants, players, self.rules) if logs is not None else {}
         self.logs = Path(logs) if logs is not None else None
+        self.keep_events = events or logs is not None  # (the game's events in `events`)
         self.players, self.max_turns, self.seats = players, max_turns, list(seats)
         self.names = list(self.rules.colours[:players]) + (["neutral"] if self.rules.neutral is not None else [])
         self.encoding = Encoding(self.rules, players, len(self.names))
@@ -48,8 +50,9 @@ class Played:
     def start(self, seed: int) -> None:
         self.close()
         self.seed = seed
-        self.events: list[dict] = []
-        self.table = Table(self.rules, self.seats, seed, self.max_turns, [self.events.append], self.edition)
+        self.events: list[dict] = []  # (told by the engine only when kept: they cost it a third more)
+        listeners = [self.events.append] if self.keep_events else []
+        self.table = Table(self.rules, self.seats, seed, self.max_turns, listeners, self.edition)
         self.names = list(self.table.game.names)
         self.stage, self.parts = 0, []
         self.seen = [Seen(self.encoding, seat) for seat in range(len(self.encoding.order))]
@@ -73,13 +76,14 @@ class Played:
         mine = d if d is not None and d.player == seat else None
         chosen = self.parts[0] if mine is not None and self.parts else None
         # (every change of the game is an event: a board mended since the last is current)
-        return {"observation": self.seen[seat].observe(view, mine, self.stage, chosen, len(self.events)),
-                "action_mask": self.mask(mine, view).copy()}
+        return {"observation": self.seen[seat].observe(view, mine, self.stage, chosen),
+                "action_mask": self.mask(mine, view)}
 
     def mask(self, d, view):
-        """The action mask of the stage (kept while the stage lasts: the caller copies it)."""
+        """The action mask of the stage: read-only, kept while the stage lasts (and shared by the
+        stages that have the same: encoding.mask)."""
         if d is None:
-            return self.encoding.mask(None, view, 0, [])
+            return self.encoding.nothing
         key = (self.number, self.stage)
         if self.masked[0] != key:
             self.masked = (key, self.encoding.mask(d, view, self.stage, self.parts))

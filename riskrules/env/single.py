@@ -28,12 +28,13 @@ class RiskSingleEnv(gym.Env):
 
     def __init__(self, rules: str = "classic", variant: str | Sequence[str] | None = None, players: int = 3,
                  opponents: str | Sequence[str] = "balanced", seat: int = 0, max_turns: int = 200,
-                 sets: Sequence[str] = (), logs: Path | str | None = None, shaping: float = 0.0):
+                 sets: Sequence[str] = (), logs: Path | str | None = None, shaping: float = 0.0,
+                 events: bool = False):
         others = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(others) != players - 1 or not 0 <= seat < players:
             raise ValueError(f"{players} players: give {players - 1} opponents and a seat from 0 to {players - 1}")
         seats: list[str | None] = others[:seat] + [None] + others[seat:]
-        self.played = Played(rules, variant, players, max_turns, sets, logs, seats)
+        self.played = Played(rules, variant, players, max_turns, sets, logs, seats, events)
         self.me = seat
         enc = self.played.encoding
         box = spaces.Box(low=-1.0, high=np.inf, shape=(enc.size,), dtype=np.float32)
@@ -47,7 +48,8 @@ class RiskSingleEnv(gym.Env):
         game_seed = seed if seed is not None else int(self.np_random.integers(2 ** 32))
         self.played.start(game_seed)
         self.held = self.played.own_share(self.me)
-        return self._answer(0.0)[0], self._info()
+        observation, _, _, _, info = self._answer(0.0)
+        return observation, info
 
     def step(self, action: Any):
         self.played.act(int(action))
@@ -66,10 +68,8 @@ class RiskSingleEnv(gym.Env):
             share = played.own_share(self.me)
             reward += self.shaping * (share - self.held)
             self.held = share
-        return played.observe(self.me), reward, terminated, truncated, self._info()
-
-    def _info(self) -> dict:
-        return {"action_mask": self.played.observe(self.me)["action_mask"]}
+        observation = played.observe(self.me)
+        return observation, reward, terminated, truncated, {"action_mask": observation["action_mask"]}
 
     def close(self) -> None:
         self.played.close()

@@ -209,6 +209,14 @@ class HostedGame:
             self.streams[seat] = Stream(game.sights[seat], seat, game.agents[seat].rng, lambda: self.notify())
             game.listeners.append(game.teller(seat, self.streams[seat].hear))
 
+    def keep_lines(self, seat: int) -> None:
+        """A program comes to `seat`: its Stream keeps the events' lines from now on, those told so far
+        made again from the save (replayed: run in a thread of its own). GameError if they cannot be."""
+        stream, names, rules = self.streams[seat], self.game.names, self.game.rules
+        if not stream.kept:
+            stream.keep(lambda: seat_stream([json.loads(line) for line in list(self.lines)], rules, names[seat],
+                                            f"{self.id}'s save"))
+
     def keep_answers(self) -> None:
         """Write every answer taken beside the save, atomically (OutputError if it cannot be)."""
         write_answers(self.answers_path, self.id, self.taken, self.from_log, self.defend_most)

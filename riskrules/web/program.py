@@ -6,6 +6,12 @@ made from the seat's own view, as `--bot cmd:` makes them. A question answered i
 the lines (its place kept, so that a line's number never changes, across a restart too): a
 program that connects later is sent the hello, every event, and only the question put up now. Written in the game's
 thread, read by the server's (`since`, under a lock).
+
+Until a program first comes to the seat, an event's line is only its place (TOLD): a seat that no
+program plays costs a pointer a line, not the text of a log. When one comes (`keep`), the events
+the seat was told so far are made again from the game's save (replay.seat_stream: the game
+replayed, each event as the seat was told it) into their places, and kept from then on; after a
+restart, until a program comes again.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from collections.abc import Callable
 
 from ..engine.agents.seat_json import hello, question
 from ..engine.decisions import Decision
+
+
+TOLD = False  # the place of an event's line not kept (no program has come to the seat yet)
 
 
 def _text(message: dict) -> str:
@@ -31,11 +40,17 @@ class Stream:
         self.lock = threading.Lock()
         self.asked_at: int | None = None
         self.wake = wake
+        self.ended = False  # (the end's line written: the last)
+        self.kept = False  # (the events' lines kept: a program has come to the seat)
 
     def hear(self, event: dict) -> None:
-        """An event as the seat is told it (Game.teller); the end after the last."""
+        """An event as the seat is told it (Game.teller); the end after the game's end, and nothing
+        after it (as `--bot cmd:` tells a program: the fog lifted at the end is not told)."""
         with self.lock:
-            self.lines.append(_text({"type": "event", "event": event}))
+            if self.ended:
+                return
+            self.ended = event["type"] == "game_over"
+            self.lines.append(_text({"type": "event", "event": event}) if self.kept else TOLD)
             if event["type"] == "game_over":
                 self.lines.append(_text({"type": "end", "winner": event.get("winner"), "reason": event.get("reason")}))
         if event["type"] == "game_over":
@@ -58,13 +73,26 @@ class Stream:
                 self.lines[self.asked_at] = None
                 self.asked_at = None
 
+    def keep(self, told: Callable[[], list[dict]]) -> None:
+        """From now on, the events' lines kept; those told so far made again by `told` (the events the
+        seat was told, from the game's save: more than there are places yet is fine, the rest comes
+        by `hear`). Called by the server's thread when a program comes; GameError from `told` leaves
+        them as they were."""
+        with self.lock:
+            if self.kept:
+                return
+            places = [i for i, line in enumerate(self.lines) if line is TOLD]
+            for i, event in zip(places, told()):
+                self.lines[i] = _text({"type": "event", "event": event})
+            self.kept = True
+
     def count(self) -> int:
         return len(self.lines)
 
     def since(self, n: int) -> tuple[int, list[str]]:
         """(the number of lines now, the lines from the n-th on)."""
         with self.lock:
-            return len(self.lines), [line for line in self.lines[n:] if line is not None]
+            return len(self.lines), [line for line in self.lines[n:] if line]  # (not None, not TOLD)
 
 
 def by_program(raw) -> bool:

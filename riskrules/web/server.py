@@ -37,6 +37,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..engine.errors import GameError
 from ..text.board_svg import board_svg, colour_of, continent_bonuses
 from . import pages
 from .answers import Malformed
@@ -357,6 +358,11 @@ async def _protocol(request: Request, table: Table) -> Response:
     if not (since.isascii() and since.isdigit() and len(since) <= 18):
         return problem(400, "'since' is the number of lines read so far")
     stream, since = game.streams[seat], int(since)
+    if not stream.kept:  # (a program's first request at the seat: its lines made from the save)
+        try:
+            await asyncio.to_thread(game.keep_lines, seat)
+        except GameError as err:
+            return problem(409, f"this seat's lines cannot be made from the game's save: {err}")
     if posting:
         body, refused = await table.guards.body(request)
         if refused is not None:
