@@ -293,8 +293,12 @@ class Battle(KillRateBattle):
         if self._cap is not None:  # armies at most N per territory: the rest stay behind
             most = min(most, self._cap)
         least = max(1, min(least, most))
-        moved = least if least == most else self.ask(
-            Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))
+        if least == most:
+            moved = least
+        else:  # (a proven agent is asked at once: Agent.quick_occupy)
+            quick = self.trusted[decider]
+            moved = quick.quick_occupy(least, most, side, (source, target)) if quick is not None else self.ask(
+                Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))
         self.move_in(side, source, target, moved, least)
 
     def move_in(self, side: int, source: int, target: int, moved: int, least: int) -> None:

@@ -225,6 +225,9 @@ class BalancedAgent(Agent):
     def quick_defend(self, options, side, most, where):
         return options[-1]
 
+    def quick_attack(self, options, side):  # (decide's answer, without its questions of kind)
+        return self.pressed(self.attack(Decision(ATTACK, self.seat, options, side, True, 0, None, self.view)))
+
     def discard(self, d: Decision) -> int:
         """Over a hand limit: the card the hand misses least. Jokers and the cards of a set
         are kept where possible; then a card of a territory the bot holds (its bonus); then
@@ -370,9 +373,14 @@ class BalancedAgent(Agent):
         return best, d.most
 
     def occupy(self, d: Decision):
-        least, most = d.options[0], d.options[-1]
-        source, target = d.where
-        side = d.side
+        return self.moved_in(d.options[0], d.options[-1], d.side, d.where)
+
+    def quick_occupy(self, least, most, side, where):
+        return self.moved_in(least, most, side, where)
+
+    def moved_in(self, least: int, most: int, side: int, where: tuple[int, int]) -> int:
+        """The armies that move into a conquered territory (an occupy decision's answer)."""
+        source, target = where
         source_front = bool(self.enemy_neighbours(source, side))
         target_front = bool(self.enemy_neighbours(target, side))
         if target_front and not source_front:
