@@ -257,13 +257,9 @@ class BalancedAgent(Agent):
             odds = self.odds
             table, size = odds.p_win, odds.size
             armies = view.armies
-            last, row, a = -1, None, 0
-            for source, target in d.options:  # (by source, ascending: each source's row of the table read once)
-                if source != last:
-                    last, a = source, armies[source] - 1
-                    row = table[a] if a <= size else None
-                t = armies[target]
-                p = row[t] if row is not None and t <= size else odds.win(a, t)
+            for source, target in d.options:
+                a, t = armies[source] - 1, armies[target]
+                p = table[a][t] if a <= size and t <= size else odds.win(a, t)
                 if p >= threshold:
                     score = p * want[target]
                     if score > best_score:
