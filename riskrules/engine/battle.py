@@ -238,11 +238,8 @@ class Battle(KillRateBattle):
                 index = (int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)
             else:
                 index = int(r() * 6) * 6 + int(r() * 6)
-            key = 8 * rolled + defending
-            table = self._tables[key]
-            if table is None:
-                table = self._tables[key] = battle_table(rolled, defending, b.ties_to_defender)
-            attacker_losses, defender_losses, attack, defence = table[index]
+            attacker_losses, defender_losses, attack, defence = \
+                (self._tables[8 * rolled + defending] or battle_table(rolled, defending, b.ties_to_defender))[index]
         else:
             attacker_losses, defender_losses, attack, defence = dice.fight(rolled, defending, b.ties_to_defender)
         armies[source] = a - attacker_losses
@@ -374,6 +371,15 @@ class Battle(KillRateBattle):
             self.alive[victim] = False
             self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+
+def roll_tables(b) -> tuple:
+    """For the plain battle, fair dice's table of every roll (dice.battle_table, made once a process)
+    by 8·dice + defending dice, for each count of dice the battle rules `b` let each side roll
+    (None for the others: a roll of more than TABLE_DICE dice in all is rolled die by die)."""
+    attacking, defending = max(max(b.attacker_most), b.attacker_open), max(max(b.defender_most), b.defender_open)
+    return tuple(battle_table(r, d, b.ties_to_defender) if 1 <= r <= attacking and 1 <= d <= defending and r + d <= TABLE_DICE
+                 else None for r in range(attacking + 1) for d in range(8))
 
 
 def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:
