@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import partial
+from itertools import compress
 
 from ..language.rules import DICE_LOOKUP
 from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
 from .teams import kept_by_team
-from .dice import fought
+from .dice import TABLE_DICE, Dice, battle_table, fought
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
@@ -35,8 +36,10 @@ class Battle(KillRateBattle):
         `_press`, `_futile`), as plain functions called with the game (a copy shares them, and
         they act on the copy). The attack phase drops an attack that changed nothing and can
         change nothing, so that no agent asks for it for ever."""
-        if self.rules.battle.kills is None:
-            return Battle.battle, Battle.dice_press, None
+        b = self.rules.battle
+        if b.kills is None:  # (six-sided dice that nothing modifies or rolls again: the same in one function)
+            plain = b.modifiers is None and not b.reroll and b.sides == 6 and not b.modified
+            return Battle.plain_battle if plain else Battle.battle, Battle.dice_press, None
         return KillRateBattle.kill_battle, KillRateBattle.kill_press, KillRateBattle.futile_attack
 
     def attack_options(self, side: int) -> list[tuple[int, int]]:
@@ -44,8 +47,14 @@ class Battle(KillRateBattle):
         only the active player; partners never attack each other; under trench warfare what was
         conquered this turn attacks no more."""
         if self.friends is None and side != self.neutral and not self.conquered_now:  # (the usual case in one pass)
-            owner, armies, adjacent, least = self.owner, self.armies, self.adjacent, self.rules.battle.least_to_attack
-            return [(t, u) for t in self.owned(side) if armies[t] >= least for u in adjacent[t] if owner[u] != side]
+            armies, adjacent, borders, least = self.armies, self.adjacent, self._borders, self.rules.battle.least_to_attack
+            enemy, owner_of = side.__ne__, self.owner.__getitem__  # (each territory's pairs picked at C speed)
+            options: list[tuple[int, int]] = []
+            add = options.extend
+            for t in self.owned(side):
+                if armies[t] >= least:
+                    add(compress(borders[t], map(enemy, map(owner_of, adjacent[t]))))
+            return options
         attacks_from = self._attacks_from
         return [pair for t in self.owned(side) for pair in attacks_from(t, side)]
 
@@ -63,7 +72,7 @@ class Battle(KillRateBattle):
         if side == self.neutral:
             only = self.active
             return [(t, u) for u in adjacent if owner[u] == only]
-        return [(t, u) for u in adjacent if owner[u] != side]
+        return list(compress(self._borders[t], map(side.__ne__, map(owner.__getitem__, adjacent))))
 
     def attack_phase(self, decider: int, side: int) -> None:
         """`side` attacks as long as `decider` wants (and can).
@@ -81,20 +90,20 @@ class Battle(KillRateBattle):
         made = self.owner_changes  # owner_changes when the options were last brought up to date
         fight = self._fight  # one battle of the rules' combat model (combat_model)
         futile = self._futile
+        quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_attack)
         while options:
-            quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_attack)
-            if quick is not None:
-                chosen = quick.quick_attack(options, side)
-            else:
-                chosen = self.ask(Decision(D.ATTACK, decider, options, side, True))
+            chosen = quick.quick_attack(options, side) if quick is not None else \
+                self.ask(Decision(D.ATTACK, decider, options, side, True))
             if chosen is None:
                 return
-            source, target = chosen[0], chosen[1]
-            victim = owner[target]
             if len(chosen) == 2:
+                source, target = chosen
+                victim = owner[target]
                 fight(self, decider, side, source, target)
             else:
-                self.press(decider, side, source, target, chosen[2])
+                source, target, keep = chosen
+                victim = owner[target]
+                self.press(decider, side, source, target, keep)
             if self.owner_changes == made:
                 if armies[source] < least:
                     options = _without(options, source)
@@ -192,6 +201,58 @@ class Battle(KillRateBattle):
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
 
+    def plain_battle(self, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
+        """`battle` where six-sided dice roll that nothing modifies or rolls again (the usual rules),
+        one roll at a time: the same questions, the same draws and the same event, with fair dice's
+        table (Dice.fight) read here. An attack pressed on (a `floor`) is `battle`'s."""
+        if floor:
+            return self.battle(decider, side, source, target, floor)
+        b = self.rules.battle
+        armies = self.armies
+        a, d = armies[source], armies[target]
+        options = self._dice_options[b.attacker_most[a] if a < DICE_LOOKUP else b.attacker_open]
+        trusted = self.trusted
+        if len(options) == 1:
+            committed, rolled = options[0]
+        else:
+            quick = trusted[decider]
+            committed, rolled = quick.quick_dice(options, side, (source, target)) if quick is not None else \
+                self.ask(Decision(D.DICE, decider, options, side, False, 0, (source, target)))
+        defender = self.owner[target]
+        defending = b.defender_most[d] if d < DICE_LOOKUP else b.defender_open
+        if defending > 1 and b.defender_chooses and self.alive[defender]:
+            decides = defender if defender != self.neutral else self.other_player()
+            quick = trusted[decides]
+            defending = quick.quick_defend(self._defend_options[defending], defender, rolled, (source, target)) \
+                if quick is not None else self.ask(Decision(D.DEFEND, decides, self._defend_options[defending],
+                                                            defender, False, rolled, (source, target)))
+        dice = self.dice
+        n = rolled + defending
+        if dice.__class__ is Dice and n <= TABLE_DICE:  # (Dice.fight's draws, in its order)
+            r = dice._random
+            if n == 5:
+                index = (((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+            elif n == 4:
+                index = ((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+            elif n == 3:
+                index = (int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)
+            else:
+                index = int(r() * 6) * 6 + int(r() * 6)
+            attacker_losses, defender_losses, attack, defence = \
+                (self._tables[8 * rolled + defending] or battle_table(rolled, defending, b.ties_to_defender))[index]
+        else:
+            attacker_losses, defender_losses, attack, defence = dice.fight(rolled, defending, b.ties_to_defender)
+        armies[source] = a - attacker_losses
+        armies[target] = d - defender_losses
+        if self.listeners:
+            self._event("battle", side, **{
+                "from": self.board.territories[source], "to": self.board.territories[target],
+                "defender": self.names[defender], "attacker_armies": a, "defender_armies": d,
+                "committed": committed, "attacker_dice": list(attack), "defender_dice": list(defence),
+                "attacker_losses": attacker_losses, "defender_losses": defender_losses})
+        if d == defender_losses:
+            self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
+
     def _reroll(self, decider: int, side: int, source: int, target: int, attack: list[int], defence: list[int],
                 roll) -> list[int] | None:
         """Hasbro's experts: an attacker who holds the card of `source` or `target` may roll one of
@@ -229,8 +290,12 @@ class Battle(KillRateBattle):
         if self._cap is not None:  # armies at most N per territory: the rest stay behind
             most = min(most, self._cap)
         least = max(1, min(least, most))
-        moved = least if least == most else self.ask(
-            Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))
+        if least == most:
+            moved = least
+        else:  # (a proven agent is asked at once: Agent.quick_occupy)
+            quick = self.trusted[decider]
+            moved = quick.quick_occupy(least, most, side, (source, target)) if quick is not None else self.ask(
+                Decision(D.OCCUPY, decider, range(least, most + 1), side, False, 0, (source, target)))
         self.move_in(side, source, target, moved, least)
 
     def move_in(self, side: int, source: int, target: int, moved: int, least: int) -> None:
@@ -306,6 +371,15 @@ class Battle(KillRateBattle):
             self.alive[victim] = False
             self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+
+def roll_tables(b) -> tuple:
+    """For the plain battle, fair dice's table of every roll (dice.battle_table, made once a process)
+    by 8·dice + defending dice, for each count of dice the battle rules `b` let each side roll
+    (None for the others: a roll of more than TABLE_DICE dice in all is rolled die by die)."""
+    attacking, defending = max(max(b.attacker_most), b.attacker_open), max(max(b.defender_most), b.defender_open)
+    return tuple(battle_table(r, d, b.ties_to_defender) if 1 <= r <= attacking and 1 <= d <= defending and r + d <= TABLE_DICE
+                 else None for r in range(attacking + 1) for d in range(8))
 
 
 def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:

@@ -189,3 +189,16 @@ class Later(Decision):
     @options.setter
     def options(self, options: list | None) -> None:
         _SLOT.__set__(self, options)
+
+
+class Regions(Later):
+    """A fortify question along chains of one's own territories (`path connected`) whose options,
+    made when read, are every pair of territories of one region (from one holding armies to
+    move): `reach` gives the regions themselves (territory → its region's territories, ascending,
+    itself included; the same list for each member), from which a bot may answer without them."""
+
+    __slots__ = ("reach",)
+
+    def __init__(self, kind: str, player: int, make, side: int, optional: bool, reach: list[list[int]]):
+        Later.__init__(self, kind, player, make, side, optional)
+        self.reach = reach

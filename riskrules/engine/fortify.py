@@ -4,9 +4,10 @@ partner's, as the rules allow)."""
 from __future__ import annotations
 
 from functools import partial
+from itertools import compress
 
 from . import decisions as D
-from .decisions import Decision, Later
+from .decisions import Decision, Later, Regions
 from .units import follow
 
 
@@ -23,14 +24,20 @@ class Fortify:
         reach = self._reach(seat) if f.connected else None
         orders = self.rules.orders
         arrived = {} if orders is not None and orders.moved_stay else None  # territory → armies moved in (lux10)
-        plain = reach is None and self._cap is None and arrived is None and not self.rules.fortify_partners and \
+        plain = self._cap is None and arrived is None and not self.rules.fortify_partners and \
             self.fog is None  # (under fog the options are made before the seat decides, from the true board)
         while moves > 0:
             if plain and not sent:  # (the usual rules: the options made only if the answer reads them)
-                if not self._can_fortify(seat):
-                    return
-                chosen = self.ask(Later(D.FORTIFY, decider, partial(self._own_fortify_options, seat, sent, None),
-                                        seat, True))
+                if reach is None:
+                    if not self._can_fortify(seat):
+                        return
+                    chosen = self.ask(Later(D.FORTIFY, decider, partial(self._own_fortify_options, seat, sent, None),
+                                            seat, True))
+                else:  # (along connected territories: every pair of a region, or the regions themselves)
+                    if not self._can_move_within(seat, reach):
+                        return
+                    chosen = self.ask(Regions(D.FORTIFY, decider, partial(self._own_fortify_options, seat, sent, reach),
+                                              seat, True, reach))
             else:
                 chosen = self._fortify_asked(seat, decider, sent, reach, arrived)
             if chosen is None:
@@ -76,6 +83,11 @@ class Fortify:
                         return True
         return False
 
+    def _can_move_within(self, seat: int, reach: list[list[int]]) -> bool:
+        """Whether `_own_fortify_options(seat, {}, reach)` would hold a move."""
+        armies, stay = self.armies, self.rules.fortify.stay
+        return any(armies[t] > stay and len(reach[t]) > 1 for t in self.owned(seat))
+
     def fortify_options(self, seat: int, sent: dict[int, int],
                         reach: list[list[int]] | None = None) -> list[tuple[int, int]]:
         """(from, to) pairs `seat` may move armies along now; `reach` is `_reach(seat)` when
@@ -96,7 +108,13 @@ class Fortify:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         stay = self.rules.fortify.stay  # 1 (0 under `guard 0`: a territory may be emptied)
         if reach is None and not sent:  # the common case, in one pass over the seat's own (ascending)
-            return [(t, u) for t in self.owned(seat) if armies[t] > stay for u in adjacent[t] if owner[u] == seat]
+            borders, own, owner_of = self._borders, seat.__eq__, owner.__getitem__  # (picked at C speed)
+            options: list[tuple[int, int]] = []
+            add = options.extend
+            for t in self.owned(seat):
+                if armies[t] > stay:
+                    add(compress(borders[t], map(own, map(owner_of, adjacent[t]))))
+            return options
         options = []
         for t in self.owned(seat):
             if armies[t] <= stay:
@@ -118,17 +136,15 @@ class Fortify:
         (itself included): one search per region, not one per territory."""
         owner, adjacent = self.owner, self.adjacent
         reach: list[list[int]] = [[] for _ in range(self.size)]
-        for start in range(self.size):
-            if owner[start] != seat or reach[start]:
+        for start in self.owned(seat):
+            if reach[start]:
                 continue
             region = [start]
-            seen = {start}
+            reach[start] = region  # (a territory found is marked at once: `reach` is the search's own "seen")
             for t in region:  # grows while it is read: a breadth-first search
                 for u in adjacent[t]:
-                    if u not in seen and owner[u] == seat:
-                        seen.add(u)
+                    if owner[u] == seat and not reach[u]:
+                        reach[u] = region
                         region.append(u)
             region.sort()
-            for t in region:
-                reach[t] = region
         return reach

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from ..language.quantities import counters
 from ..language.marks import MOST_EXTRA
 from ..language.rules import Mission, Rules
-from .battle import Battle
+from .battle import Battle, roll_tables
 from .copying import Copying
 from .decisions import Decision
 from .dice import Dice, LoadedDice
@@ -147,6 +147,8 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
             self.board = board = without(board, self.removed)
             self.adjacent, self.incoming, self.members = board.adjacent, board.incoming, board.members
         self.in_play = size - len(self.removed)  # what domination must hold
+        # each territory's (territory, neighbour) pairs, made once: option lists pick from them
+        self._borders = tuple(tuple((t, u) for u in adjacent) for t, adjacent in enumerate(self.adjacent))
         self.owner = [-1] * size
         self.armies = [0] * size
         self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it
@@ -193,6 +195,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         # the armies from which the dice each side may roll stay the same (see battle.py)
         self._steady = (_steady(b.attacker_most, b.attacker_open), max(1, _steady(b.defender_most, b.defender_open)))
         self._fight, self._press, self._futile = self.combat_model()  # dice or kill rates (battle.py)
+        self._tables = roll_tables(b) if self._fight is Battle.plain_battle else ()  # (fair dice's rolls: battle.py)
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)

@@ -8,6 +8,7 @@ under fog (fog_view.FoggedSight), counting on what the seat saw: both have `owne
 from __future__ import annotations
 
 from itertools import compress
+from operator import eq
 
 
 class Holdings:
@@ -17,8 +18,8 @@ class Holdings:
         return self.continent_count[seat][continent] == len(self.members[continent])
 
     def held_continents(self, seat: int) -> list[int]:
-        counts = self.continent_count[seat]
-        return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
+        counts = self.continent_count[seat]  # (those whose count is the continent's size, at C speed)
+        return list(compress(range(len(counts)), map(eq, counts, map(len, self.members))))
 
     def territories_of(self, seat: int) -> list[int]:
         return list(compress(range(self.size), map(seat.__eq__, self.owner)))  # (owner[t] == seat, at C speed)

@@ -110,10 +110,13 @@ class Setup:
         if picks is not None:
             leftover = free - picks
         i = 0
+        options = [t for t in pool if self.owner[t] < 0]
         while free > leftover:
             seat = order[i % len(order)]
-            options = [t for t in pool if self.owner[t] < 0]
-            self._claim(self.ask(Decision(D.CLAIM, seat, options)), seat)
+            chosen = self.ask(Decision(D.CLAIM, seat, options))
+            self._claim(chosen, seat)
+            at = options.index(chosen)  # (a claim changes that one owner: a new list, less it)
+            options = options[:at] + options[at + 1:]
             free -= 1
             i += 1
         if picks is None:

@@ -189,5 +189,17 @@ class Turn:
             return
         if self._cap is not None:  # armies at most N per territory
             return income.place(self, decider, side, amount)
+        quick = self.trusted[decider]
+        if quick is None or (self.team_place and self.turn):
+            while amount > 0:
+                amount -= self._place_one(decider, side, amount)
+            return
+        armies, turn, owned = self.armies, self.turn, self.owned  # (_place_one for a proven agent, spelled out)
         while amount > 0:
-            amount -= self._place_one(decider, side, amount)
+            territory, placed = quick.quick_place(owned(side), side, amount)
+            armies[territory] += placed
+            if self.listeners:
+                self.tell_place(decider, side, territory, placed)
+            if turn:
+                self.changed()
+            amount -= placed

@@ -21,6 +21,7 @@ from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
+from .regions import best_within
 from .rerolling import reroll
 from .unit_values import safest, strength, vital
 
@@ -224,6 +225,9 @@ class BalancedAgent(Agent):
     def quick_defend(self, options, side, most, where):
         return options[-1]
 
+    def quick_attack(self, options, side):  # (decide's answer, without its questions of kind)
+        return self.pressed(self.attack(Decision(ATTACK, self.seat, options, side, True, 0, None, self.view)))
+
     def discard(self, d: Decision) -> int:
         """Over a hand limit: the card the hand misses least. Jokers and the cards of a set
         are kept where possible; then a card of a territory the bot holds (its bonus); then
@@ -369,9 +373,14 @@ class BalancedAgent(Agent):
         return best, d.most
 
     def occupy(self, d: Decision):
-        least, most = d.options[0], d.options[-1]
-        source, target = d.where
-        side = d.side
+        return self.moved_in(d.options[0], d.options[-1], d.side, d.where)
+
+    def quick_occupy(self, least, most, side, where):
+        return self.moved_in(least, most, side, where)
+
+    def moved_in(self, least: int, most: int, side: int, where: tuple[int, int]) -> int:
+        """The armies that move into a conquered territory (an occupy decision's answer)."""
+        source, target = where
         source_front = bool(self.enemy_neighbours(source, side))
         target_front = bool(self.enemy_neighbours(target, side))
         if target_front and not source_front:
@@ -388,7 +397,10 @@ class BalancedAgent(Agent):
         stay = view.rules.fortify.stay  # (0 under `guard 0`: a territory behind the front may be emptied)
         best, best_gain = None, 0
         guarded = vital(view) if self._units else {}  # (its own such unit keeps its armies about it)
-        for source, target in d.options:
+        reach = getattr(d, "reach", None)  # every pair of a region (fortify.Regions): the best without them
+        if reach is not None:
+            best = best_within(reach, distance, armies, stay, guarded, view.territories_of(side))
+        for source, target in (d.options if reach is None else ()):
             if distance[target] < distance[source] and armies[source] > stay and source not in guarded:
                 gain = (armies[source] - stay) * (distance[source] - distance[target])
                 if gain > best_gain:
@@ -407,19 +419,13 @@ class BalancedAgent(Agent):
         harmless = self.harmless()
         own = self.own(side)
         mine = list(compress(range(view.size), map(side.__eq__, owner)))  # (the territories of side)
-        frontier = []  # (mine bordering an enemy who fights back, else any enemy: loops, not any(), for speed)
-        for t in mine:
-            for u in adjacent[t]:
-                o = owner[u]
-                if o not in own and o != harmless:
-                    frontier.append(t)
-                    break
+        # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
+        # all of `calm`: a set's test at C speed)
+        owner_of, calm = owner.__getitem__, {*own, harmless}
+        frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
         if not frontier:
-            for t in mine:
-                for u in adjacent[t]:
-                    if owner[u] not in own:
-                        frontier.append(t)
-                        break
+            calm = set(own)
+            frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
         for t in frontier:
             distance[t] = 0
         step = 0
@@ -481,3 +487,4 @@ class BalancedAgent(Agent):
         owner, adjacent = view.owner, view.adjacent
         return max(d.options, key=lambda t: (sum(1 for u in adjacent[t] if owner[u] == side)
                                              - 2 * sum(1 for u in adjacent[t] if owner[u] != side), -t))
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..decisions import ATTACK, DEFEND, DICE, PLACE, Decision
+from ..decisions import ATTACK, DEFEND, DICE, OCCUPY, PLACE, Decision
 from ..sight import Sight
 
 
@@ -64,5 +64,10 @@ class Agent:
     def quick_place(self, options: list, side: int, most: int) -> Any:
         return self.decide(Decision(PLACE, self.seat, options, side, False, most, None, self.view))
 
+    def quick_occupy(self, least: int, most: int, side: int, where: tuple[int, int]) -> Any:
+        """How many armies move into a conquered territory: from `least` to `most` (the options
+        range(least, most + 1)), `least` < `most`."""
+        return self.decide(Decision(OCCUPY, self.seat, range(least, most + 1), side, False, 0, where, self.view))
 
-QUICK = ("quick_attack", "quick_dice", "quick_defend", "quick_place")
+
+QUICK = ("quick_attack", "quick_dice", "quick_defend", "quick_place", "quick_occupy")

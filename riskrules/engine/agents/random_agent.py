@@ -67,3 +67,6 @@ class RandomAgent(Agent):
     def quick_place(self, options, side, most):
         r = self.rng.random
         return options[int(r() * len(options))], 1 + int(r() * most)
+
+    def quick_occupy(self, least, most, side, where):  # (range(least, most + 1)[i], read as decide reads it)
+        return least + int(self.rng.random() * (most - least + 1))

@@ -439,6 +439,20 @@ class _Helper(_Budgeted, BalancedAgent):
             raise _Spent
         return options[-1]
 
+    def quick_attack(self, options, side):
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return BalancedAgent.quick_attack(self, options, side)
+
+    def quick_occupy(self, least, most, side, where):
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return self.moved_in(least, most, side, where)
+
 
 _HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style),
                                                               {"proven": True})

@@ -1,0 +1,29 @@
+"""Balanced's fortify move where the rules let armies move along chains of one's own territories:
+found from the regions (fortify.Regions) rather than from every pair of their territories."""
+
+from __future__ import annotations
+
+
+def best_within(reach: list[list[int]], distance: list[int], armies: list[int], stay: int, guarded,
+               mine: list[int]) -> tuple[int, int] | None:
+    """`BalancedAgent.fortify`'s choice among every pair of territories of one region (`reach`,
+    fortify.Regions), without the pairs: from each source, ascending, the best target is its
+    region's first of the least distance to the front (the first of those pairs to score most),
+    and only a source farther than that moves; the first source of the greatest gain is taken,
+    as the pairs in their order would take it."""
+    nearest: dict[int, tuple[int, int]] = {}  # id of a region → (its least distance, its first territory of it)
+    best, best_gain = None, 0
+    for source in mine:
+        region = reach[source]
+        if len(region) < 2 or armies[source] <= stay or source in guarded:
+            continue
+        near = nearest.get(id(region))
+        if near is None:
+            least = min(map(distance.__getitem__, region))
+            near = nearest[id(region)] = (least, next(u for u in region if distance[u] == least))
+        least, target = near
+        if least < distance[source]:
+            gain = (armies[source] - stay) * (distance[source] - least)
+            if gain > best_gain:
+                best, best_gain = (source, target), gain
+    return best
