@@ -4,7 +4,6 @@ partner's, as the rules allow)."""
 from __future__ import annotations
 
 from functools import partial
-from itertools import compress
 
 from . import decisions as D
 from .decisions import Decision, Later, Regions
@@ -108,13 +107,7 @@ class Fortify:
         owner, armies, adjacent = self.owner, self.armies, self.adjacent
         stay = self.rules.fortify.stay  # 1 (0 under `guard 0`: a territory may be emptied)
         if reach is None and not sent:  # the common case, in one pass over the seat's own (ascending)
-            borders, own, owner_of = self._borders, seat.__eq__, owner.__getitem__  # (picked at C speed)
-            options: list[tuple[int, int]] = []
-            add = options.extend
-            for t in self.owned(seat):
-                if armies[t] > stay:
-                    add(compress(borders[t], map(own, map(owner_of, adjacent[t]))))
-            return options
+            return [(t, u) for t in self.owned(seat) if armies[t] > stay for u in adjacent[t] if owner[u] == seat]
         options = []
         for t in self.owned(seat):
             if armies[t] <= stay:

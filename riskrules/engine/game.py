@@ -147,8 +147,6 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
             self.board = board = without(board, self.removed)
             self.adjacent, self.incoming, self.members = board.adjacent, board.incoming, board.members
         self.in_play = size - len(self.removed)  # what domination must hold
-        # each territory's (territory, neighbour) pairs, made once: option lists pick from them
-        self._borders = tuple(tuple((t, u) for u in adjacent) for t, adjacent in enumerate(self.adjacent))
         self.owner = [-1] * size
         self.armies = [0] * size
         self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it

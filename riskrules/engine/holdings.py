@@ -7,9 +7,6 @@ under fog (fog_view.FoggedSight), counting on what the seat saw: both have `owne
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import eq
-
 
 class Holdings:
     __slots__ = ()
@@ -18,11 +15,12 @@ class Holdings:
         return self.continent_count[seat][continent] == len(self.members[continent])
 
     def held_continents(self, seat: int) -> list[int]:
-        counts = self.continent_count[seat]  # (those whose count is the continent's size, at C speed)
-        return list(compress(range(len(counts)), map(eq, counts, map(len, self.members))))
+        counts = self.continent_count[seat]  # (comprehensions: map(seat.__eq__, …) costs twice as much here)
+        return [k for k, m in enumerate(self.members) if counts[k] == len(m)]
 
     def territories_of(self, seat: int) -> list[int]:
-        return list(compress(range(self.size), map(seat.__eq__, self.owner)))  # (owner[t] == seat, at C speed)
+        owner = self.owner
+        return [t for t in range(self.size) if owner[t] == seat]
 
     def armies_of(self, seat: int) -> int:
-        return sum(compress(self.armies, map(seat.__eq__, self.owner)))
+        return sum([a for a, o in zip(self.armies, self.owner) if o == seat])

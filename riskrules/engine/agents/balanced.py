@@ -10,7 +10,6 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
-from itertools import compress
 
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
@@ -110,7 +109,7 @@ class BalancedAgent(Agent):
         continent_score = []
         for k, members in enumerate(board.members):
             mine = view.continent_count[side][k]
-            enemy = sum(compress(map(armies.__getitem__, members), map(side.__ne__, map(owner.__getitem__, members))))
+            enemy = sum([armies[m] for m in members if owner[m] != side])
             missing = len(members) - mine
             continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
         ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
@@ -418,7 +417,7 @@ class BalancedAgent(Agent):
         distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = list(compress(range(view.size), map(side.__eq__, owner)))  # (the territories of side)
+        mine = [t for t in range(view.size) if owner[t] == side]  # (the territories of side)
         # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
         # all of `calm`: a set's test at C speed)
         owner_of, calm = owner.__getitem__, {*own, harmless}
@@ -476,7 +475,7 @@ class BalancedAgent(Agent):
             if taken is None:
                 taken = taken_in[k] = sum(1 for u in members if owner[u] >= 0 and owner[u] != side)
             score = (mine + 1) / len(members) - taken / len(members) + 1.0 / len(members)
-            score += 0.2 * sum(map(side.__eq__, map(owner.__getitem__, adjacent[t])))  # (its neighbours of side)
+            score += 0.2 * len([u for u in adjacent[t] if owner[u] == side])  # (its neighbours of side)
             if score > best_score:
                 best, best_score = t, score
         return best
