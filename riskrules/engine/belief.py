@@ -6,7 +6,8 @@ player was last told to hold (`held`). Each hidden territory's prior is the last
 kept with a chance that falls with the rounds since (KEEP), the rest spread over the players by
 how many of its neighbours each holds or was last seen to hold (NEAR, SPREAD); then the table is
 scaled (iterative proportional fitting) until each player's hidden territories add up to what he
-must hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws a whole board from it, consistent with `held`.
+must hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws
+the hidden owners of one board from it, no player given more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
