@@ -13,6 +13,7 @@ from typing import Any
 
 from ..language.quantities import counters
 from ..language.visibility import SEE_ALL, SEE_OWNER
+from .belief import belief_of
 from .holdings import Holdings
 from .sight import Sight
 
@@ -27,7 +28,8 @@ class FoggedSight(Holdings, Sight):
     the rules hide left out. Nothing here reads the game's board: only the game's public numbers
     (turn, round, who is alive, capitals, trades so far) and the seat's own hand and mission."""
 
-    __slots__ = ("level", "_fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements")
+    __slots__ = ("level", "_fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements", "dark_since",
+                 "news", "_belief")
 
     def __init__(self, game: Any, seat: int, fog: Any):
         Sight.__init__(self, game, seat)
@@ -41,6 +43,9 @@ class FoggedSight(Holdings, Sight):
         self.conquered_now = set()
         self.held: list[int | None] = [None] * seats  # territories each player was last told to hold (Fog)
         self._changes = 0
+        self.dark_since = [-1] * size  # the turn each territory went out of sight (-1: never seen)
+        self.news = 0  # counts what the seat was shown (a belief made of the view is stale once it grows)
+        self._belief = None  # (news, held, the Belief made then): belief.py
         self._hidden_cards = fog.vis.hide_cards
         self._hidden_reinforcements = fog.vis.hide_reinforcements
 
@@ -59,7 +64,9 @@ class FoggedSight(Holdings, Sight):
         never seen count as the one army every held territory has)."""
         owner, armies = now
         old = self.owner[territory]
+        self.news += 1
         if owner is None:  # kept as last seen, but if free before or its own side's: neither now, whose unseen
+            self.dark_since[territory] = self._game.turn
             owner = UNKNOWN if old == -1 or (old >= 0 and self.shares(old)) else old
         if owner != old:
             k = self.continent_of[territory]
@@ -135,42 +142,21 @@ class FoggedSight(Holdings, Sight):
     owned = Holdings.territories_of  # (a list of its own each time: a view's counts are cheap)
 
     def guess_board(self, rng: random.Random) -> tuple[list[int], list[int]]:
-        """Owners and armies of the whole board, one guess: what the seat sees now as it is; what it
-        does not see as it last saw it while that agrees with how many territories each player was
-        last told to hold (the reinforcements told, `held`); the rest dealt to the players who must
-        hold more, likelier next to where they were seen, with armies drawn from their stacks seen."""
-        size, me, alive = self.size, self.seat, self.alive
-        owner, armies, level = list(self.owner), list(self.armies), self.level
-        others = [s for s in range(len(self.names)) if s != me and alive[s]]
-        now = [0] * len(self.names)
-        hidden = []
-        for t in range(size):
-            if level[t] >= SEE_OWNER:
-                if owner[t] >= 0:
-                    now[owner[t]] += 1
-            elif owner[t] != -1:
-                hidden.append(t)
-        need = {s: (None if self.held[s] is None else max(0, self.held[s] - now[s])) for s in others}
-        rng.shuffle(hidden)
-        pending = []
-        for t in hidden:  # what it saw, where that still fits
-            o = owner[t]
-            if o in need and (need[o] is None or need[o] > 0):
-                if need[o] is not None:
-                    need[o] -= 1
-            else:
-                pending.append(t)
-        stacks = {s: [armies[t] for t in range(size) if owner[t] == s and armies[t] > 0] for s in others}
-        every = [a for s in others for a in stacks[s]] or [1]
-        adjacent = self.adjacent
-        for t in pending:
-            wanting = [s for s in others if need[s] is None or need[s] > 0] or others or [me]
-            weights = [(need.get(s) or 1) * (1 + sum(1 for u in adjacent[t] if owner[u] == s)) for s in wanting]
-            o = rng.choices(wanting, weights)[0]
-            if need.get(o):
-                need[o] -= 1
+        """Owners and armies of the whole board, one guess: what the seat sees now as it is; the
+        owners of what it does not see drawn from its belief (belief.py: the last sighting and its
+        age, the neighbours, the counts each player was last told to hold); armies as last seen where
+        the owner drawn is the one last seen, else drawn from that player's stacks seen."""
+        size, me = self.size, self.seat
+        owner, armies = list(self.owner), list(self.armies)
+        belief = belief_of(self)
+        drawn = belief.sample(rng)
+        others = [s for s in range(len(self.names)) if s != me and self.alive[s]]
+        stacks = belief.stacks
+        every = [a for s in belief.players for a in stacks[s]] or [1]
+        for t, o in drawn.items():
+            if o != owner[t] or armies[t] < 1:
+                armies[t] = rng.choice(stacks.get(o) or every)
             owner[t] = o
-            armies[t] = rng.choice(stacks.get(o) or every)
         for t in range(size):
             if owner[t] >= 0 and armies[t] < 1:
                 armies[t] = rng.choice(every)

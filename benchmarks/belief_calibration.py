@@ -1,0 +1,73 @@
+"""How well a seat's belief under fog (engine/belief.py) matches the board it cannot see.
+
+Four `balanced` play under a fog; at the start of every turn from round 2, each seat still in
+makes its belief, and every chance it gives (this player holds that hidden territory) goes into
+a bin by its size (0.0–0.1, …, 0.9–1.0). Per bin: how many chances, their mean, and how often the
+player did hold the territory. A calibrated belief has the two equal ("of the territories it
+gives 70% to red, 65–75% are red"). The guess of the old guess_board (the last-seen owner)
+is shown beside it: how often the owner last seen still holds.
+
+    python benchmarks/belief_calibration.py --games 100 --first 1 --rules fog-normal
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from riskrules.engine.agents import make_bot
+from riskrules.engine.belief import belief_of
+from riskrules.engine.game import Game
+from riskrules.language.loader import open_rulebook
+
+BINS = 10
+
+
+def calibration(rules, games: int, first: int, players: int = 4) -> dict:
+    """Per bin [count, sum of chances, hits], and the last-seen owner's [count, hits]."""
+    bins = [[0, 0.0, 0] for _ in range(BINS)]
+    last = [0, 0]
+    for seed in range(first, first + games):
+        game = Game(rules, [make_bot("balanced") for _ in range(players)], seed)
+
+        def listen(event, game=game):
+            if event["type"] != "turn_start" or game.round < 2:
+                return
+            truth = game.owner
+            for seat in range(players):
+                if not game.alive[seat]:
+                    continue
+                view = game.sights[seat]
+                belief = belief_of(view)
+                for t, row in zip(belief.hidden, belief.chance):
+                    for s, p in zip(belief.players, row):
+                        b = bins[min(BINS - 1, int(p * BINS))]
+                        b[0] += 1
+                        b[1] += p
+                        b[2] += truth[t] == s
+                    if view.owner[t] >= 0:
+                        last[0] += 1
+                        last[1] += truth[t] == view.owner[t]
+        game.listeners.append(listen)
+        game.play()
+    return {"bins": bins, "last_seen": last}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=1, help="the first seed")
+    parser.add_argument("--rules", default="fog-normal")
+    args = parser.parse_args()
+    rules = open_rulebook(args.rules).rules(None, 4)
+    result = calibration(rules, args.games, args.first)
+    print(f"{args.rules}, 4 balanced, seeds {args.first}..{args.first + args.games - 1}, every turn from round 2:")
+    print("chance given | chances | mean given | held")
+    for i, (n, total, hits) in enumerate(result["bins"]):
+        if n:
+            print(f"{i / BINS:.1f}–{(i + 1) / BINS:.1f} | {n} | {total / n:.3f} | {hits / n:.3f}")
+    n, hits = result["last_seen"]
+    print(f"the owner last seen still holds: {hits}/{n} = {hits / n:.3f}")
+
+
+if __name__ == "__main__":
+    main()

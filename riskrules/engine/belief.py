@@ -1,0 +1,136 @@
+"""A seat's belief under fog: for each territory it does not see, how likely each player holds it.
+
+Made only of the seat's view (fog_view.FoggedSight): the owner it last saw there and how long
+ago (`dark_since`), the owners it sees or last saw around it, and how many territories each
+player was last told to hold (`held`). Each hidden territory's prior is the last-seen owner,
+kept with a chance that falls with the rounds since (KEEP), the rest spread over the players by
+how many of its neighbours each holds or was last seen to hold (NEAR, SPREAD); then the table is
+scaled (iterative proportional fitting) until each player's hidden territories add up to what he
+must hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws
+the hidden owners of one board from it, no player given more than he was told to hold.
+The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..language.visibility import SEE_OWNER
+
+KEEP_LONG, KEEP_FRESH, KEEP_FADE = 0.55, 0.36, 0.8  # last-seen owner kept after n rounds: LONG + FRESH·FADEⁿ
+NEAR = 1.0  # a player's weight per neighbour he holds (or was last seen to hold) ...
+SPREAD = 0.1  # ... and his weight with none
+FITTING = 12  # rounds of scaling to the counts told
+DOUBT = 0.02  # the share of every chance spread evenly at the end (the counts told may be a turn old)
+
+
+class Belief:
+    """The marginals of one view at one moment: `hidden` (territories not seen now, held by
+    another), `players` (the others still in), `chance[i][j]`: how likely players[j] holds
+    hidden[i], `need` (how many hidden territories each must hold; None: not told) and `stacks`
+    (each player's armies per territory as last seen, to draw a hidden territory's from)."""
+
+    __slots__ = ("hidden", "players", "chance", "need", "stacks")
+
+    def __init__(self, view) -> None:
+        owner, level, adjacent = view.owner, view.level, view.adjacent
+        me, alive = view.seat, view.alive
+        seats = len(view.names)
+        players = [s for s in range(seats) if s != me and alive[s] and not view.shares(s)]
+        now = [0] * seats
+        hidden = []
+        for t in range(view.size):
+            if level[t] >= SEE_OWNER:
+                if owner[t] >= 0:
+                    now[owner[t]] += 1
+            elif owner[t] != -1:
+                hidden.append(t)
+        rounds = max(1, sum(1 for s in range(view.players) if alive[s]))
+        turn, dark = view.turn, view.dark_since
+        column = {s: j for j, s in enumerate(players)}
+        chance = []
+        for t in hidden:
+            row = [SPREAD] * len(players)
+            for u in adjacent[t]:
+                j = column.get(owner[u])
+                if j is not None:
+                    row[j] += NEAR
+            total = sum(row)
+            j = column.get(owner[t])
+            if j is not None:  # the owner last seen: kept, or lost to the others by their weights
+                keep = KEEP_LONG + KEEP_FRESH * KEEP_FADE ** ((turn - dark[t]) // rounds)
+                rest = (1.0 - keep) / (total - row[j]) if total > row[j] else 0.0
+                row = [keep if i == j else w * rest for i, w in enumerate(row)]
+            else:
+                row = [w / total for w in row]
+            chance.append(row)
+        need = [None if view.held[s] is None else max(0, view.held[s] - now[s]) for s in players]
+        _fit(chance, need)
+        if players:
+            even = DOUBT / len(players)
+            chance = [[(1.0 - DOUBT) * p + even for p in row] for row in chance]
+        self.hidden, self.players, self.chance, self.need = hidden, players, chance, need
+        armies = view.armies
+        self.stacks = {s: [armies[t] for t in range(view.size) if owner[t] == s and armies[t] > 0] for s in players}
+
+    def armies(self, view) -> list[float]:
+        """Per hidden territory, the armies expected on it: as last seen under the owner last seen,
+        a mean stack seen of another owner (one where none was seen)."""
+        owner, armies, players = view.owner, view.armies, self.players
+        mean = [sum(self.stacks[s]) / len(self.stacks[s]) if self.stacks[s] else 1.0 for s in players]
+        return [sum(p * (max(1, armies[t]) if players[j] == owner[t] else mean[j]) for j, p in enumerate(row))
+                for t, row in zip(self.hidden, self.chance)]
+
+    def owners(self) -> dict[int, list[float]]:
+        """territory → its row of chances (over `players`)."""
+        return dict(zip(self.hidden, self.chance))
+
+    def sample(self, rng: random.Random) -> dict[int, int]:
+        """One board of hidden owners drawn from the marginals, territory by territory in a random
+        order; a player told to hold n more is given no more than n (while another may take it)."""
+        players, need = self.players, list(self.need)
+        if not players:
+            return {}
+        order = list(range(len(self.hidden)))
+        rng.shuffle(order)
+        out = {}
+        choices = range(len(players))
+        for i in order:
+            row = self.chance[i]
+            weights = [0.0 if n is not None and n <= 0 else w for w, n in zip(row, need)]
+            if not any(weights):  # (the counts told are stale: a player lost some since)
+                weights = row if any(row) else [1.0] * len(players)
+            j = rng.choices(choices, weights)[0]
+            if need[j] is not None:
+                need[j] -= 1
+            out[self.hidden[i]] = players[j]
+        return out
+
+
+def _fit(chance: list[list[float]], need: list[int | None]) -> None:
+    """Scale the columns of the players whose counts are told toward their need, each row back to 1."""
+    told = [j for j, n in enumerate(need) if n is not None]
+    if not chance or not told:
+        return
+    for _ in range(FITTING):
+        for j in told:
+            have = sum(row[j] for row in chance)
+            if have > 0:
+                f = need[j] / have
+                for row in chance:
+                    row[j] *= f
+        for row in chance:
+            total = sum(row)
+            if total > 0:
+                for j in range(len(row)):
+                    row[j] /= total
+
+
+def belief_of(view) -> Belief:
+    """The view's belief, made again only once the view has been shown something new or told new
+    counts (kept on the view: a bot's playouts read it many times a decision)."""
+    key = (view.news, tuple(view.held), view.turn)
+    kept = view._belief
+    if kept is None or kept[0] != key:
+        kept = view._belief = (key, Belief(view))
+    return kept[1]
