@@ -159,9 +159,9 @@ def tune(
     out: Annotated[Path | None, typer.Option(help="Write the chosen values as a house rule (.risk) extending "
                                                   "the input.", show_default=False)] = None,
     state: Annotated[Path | None, typer.Option(
-        help="Keep the games played in this file, after every batch; run the same command again with it to "
-             "resume a stopped search: the games it holds are not played again, and the search ends as it "
-             "would have.", show_default=False)] = None,
+        help="Keep the games played in this file (every 500 games; a name ending .gz: compressed); run the same "
+             "command again with it to resume a stopped search: the games it holds are not played again, and the "
+             "search ends as it would have.", show_default=False)] = None,
     as_json: JsonOpt = False,
     allow_dir: AllowDirOpt = None,
 ) -> None:

@@ -1,0 +1,109 @@
+"""`risk tune`'s games known before the search (rung_plan), its state kept in pieces and compressed,
+and benchmarks/compensation.py (the seat compensation of every edition) end to end at a tiny size."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from riskrules.instrument import tune as tn
+from riskrules.instrument.balance import Shape
+from riskrules.instrument.simulate import Job, game_seed
+
+ROOT = Path(__file__).resolve().parent.parent
+_SPEC = importlib.util.spec_from_file_location("compensation", ROOT / "benchmarks" / "compensation.py")
+comp = importlib.util.module_from_spec(_SPEC)
+sys.modules.setdefault("compensation", comp)  # (its dataclass looks its module up)
+_SPEC.loader.exec_module(comp)
+
+
+def test_the_rungs_are_known_before_any_game():
+    assert tn.rung_plan(5, 300) == [(5, 20), (3, 33), (2, 50)] and tn.planned_games(5, 300) == 299
+    assert tn.rung_plan(20, 4000) == [(20, 40), (10, 80), (5, 160), (3, 266), (2, 400)]
+    assert tn.planned_games(20, 4000) == 3998
+    assert tn.rung_plan(2, 10, unit=3) == [(2, 21)]  # at least 20, in whole rotations of 3
+
+    def run(job, games, seed, first):
+        return [Shape(first + i, seed, 0, "domination", 10 + int(job.sets[0]), (1,), (0,)) for i in range(games)]
+
+    jobs = [Job("classic", None, 3, sets=(str(k),)) for k in range(20)]
+    assert tn.halving(jobs, tn.parse_target("rounds=5..80"), 4000, 1, run)["spent"] == 3998
+
+
+def counted(calls: list, fail_at: int | None = None):
+    """Made-up games with their true seeds; the call numbered `fail_at` raises (a search stopped)."""
+    def run(job, games, seed, first):
+        calls.append((games, first))
+        if len(calls) == fail_at:
+            raise KeyboardInterrupt
+        return [Shape(first + i, game_seed(seed, first + i), 1, "domination", 9, (1,), (0,)) for i in range(games)]
+
+    return run
+
+
+def test_a_compressed_state_is_kept_in_pieces_and_taken_up(tmp_path, monkeypatch):
+    monkeypatch.setattr(tn, "SAVE_EVERY", 3)
+    path, job = tmp_path / "s.json.gz", Job("classic", None, 3, sets=("x",))
+    calls: list = []
+    with pytest.raises(KeyboardInterrupt):  # stopped in its third piece: the two before are kept
+        tn.Store(path, {"p": 1}).runner(counted(calls, fail_at=3))(job, 8, 5, 0)
+    assert calls == [(3, 0), (3, 3), (2, 6)]
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    assert data["format"] == "riskrules-tune-state 1" and [g[0] for g in data["games"]["5|x"]] == [0, 1, 2, 3, 4, 5]
+    again, calls = tn.Store(path, {"p": 1}), []
+    games = again.runner(counted(calls))(job, 8, 5, 0)
+    assert calls == [(2, 6)] and again.reused == 6 and again.count() == 8
+    assert [g.index for g in games] == list(range(8))
+    assert gzip.decompress(path.read_bytes()) == gzip.decompress(path.read_bytes())  # (mtime 0: same bytes)
+
+
+def test_a_compressed_state_is_refused_in_one_line(tmp_path, monkeypatch):
+    path = tmp_path / "s.json.gz"
+    path.write_text("not gzip")
+    with pytest.raises(tn.TuneError) as err:
+        tn.Store(path, {})
+    assert str(err.value) == f"state {path}: not a state file of `risk tune` (unreadable)"
+    monkeypatch.setattr(tn, "MAX_STATE_BYTES", 2 ** 20)
+    path.write_bytes(gzip.compress(b" " * (2 ** 20 + 1)))  # small on disk, too large unpacked
+    with pytest.raises(tn.TuneError) as err:
+        tn.Store(path, {})
+    assert str(err.value) == f"state {path}: larger than 1 MB"
+
+
+def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, capsys):
+    """Two configurations: the first run whole (a real `risk tune`, 2 candidates, games of 3 turns),
+    the second stopped before it began; then one the search found out of reach."""
+    where = tmp_path / "c"
+    monkeypatch.setattr(comp, "DIR", where)
+    monkeypatch.setattr(comp, "CONFIRM", 6)
+    monkeypatch.setattr(comp, "TARGET", "seats=49pp")
+    monkeypatch.setattr(comp, "PLAN", [comp.Config("classic", 3, ("a=0,2", "b=0"), 10, max_turns=3),
+                                       comp.Config("classic", 4, ("a=0,1", "b=0", "c=0"), 10, max_turns=3)])
+    first, second = comp.PLAN
+    assert first.vary == "setup { extra starting armies by seat 0, {a}, {b} }"
+    assert second.vary == "setup { extra starting armies by seat 0, {a}, {b}, {c} }"
+    assert first.args() == ["tune", "classic", "--players", "3", "--vary", first.vary, "--over", "a=0,2", "--over",
+                            "b=0", "--target", "seats=49pp", "--budget", "10", "--confirm-games", "6", "--seed", "1",
+                            "--workers", "1", "--state", f"{where}/classic-3.state.json.gz", "--out",
+                            f"{where}/classic-3.risk", "--json", "--max-turns", "3"]
+    assert first.planned() == 52  # 2 candidates × 20 games (one rung), then 6 at each of two seeds
+    monkeypatch.chdir(ROOT)
+    assert comp.run([sys.executable, "cli.py"], ["classic-3"], None) == 0
+    data = json.loads((where / "classic-3.json").read_text())
+    assert data["search_games"] == 40 and data["total_games"] == 52 and data["confirmation"]["seeds"] == [2, 3]
+    assert comp.state_games(where / "classic-3.state.json.gz") == 52
+    assert "extends classic" in (where / "classic-3.risk").read_text()
+    assert not (where / "classic-3.log").exists() and not (where / "classic-3.json.part").exists()
+    assert comp.run([sys.executable, "-c", "raise SystemExit(3)"], ["classic-3"], None) == 0  # done: not run again
+    rows = comp.table().splitlines()
+    assert rows[2].startswith(f"| classic | 3 | `{data['rule']}` | 52 (40 + 12) | ")
+    assert rows[2].endswith(" | yes |" if data["confirmation"]["confirmed"] else " | no |")
+    assert rows[3] == "| classic | 4 | — | running: 0 of 52 games | — | — | not yet |"
+    (where / "classic-4.txt").write_text("risk: no value of --over meets --target seats=49pp: the closest …\n")
+    assert comp.table().splitlines()[3] == ("| classic | 4 | no value of --over meets --target seats=49pp: the "
+                                            "closest … | — | — | — | no value meets the target |")
