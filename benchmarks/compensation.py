@@ -39,6 +39,7 @@ from riskrules.instrument import tune as tn
 DIR = Path("docs/examples/compensation")
 TARGET = "seats=1.5pp"
 SEED = 1
+POLL = 2.0  # seconds between two looks at the clock while a search runs
 CONFIRM = 15000  # a seed: ±1.05 pp simultaneous at 3 players (±0.97 at 4) when a share is even
 
 
@@ -127,7 +128,7 @@ def run(risk: list[str], only: list[str], minutes: float | None) -> int:
                 now["child"] = child = subprocess.Popen([*risk, *config.args()], stdout=out, stderr=err)
                 while child.poll() is None:
                     try:
-                        child.wait(timeout=2)
+                        child.wait(timeout=POLL)
                     except subprocess.TimeoutExpired:
                         if end is not None and time.monotonic() >= end:
                             stop()
@@ -141,6 +142,7 @@ def run(risk: list[str], only: list[str], minutes: float | None) -> int:
                 refused.write_text(last[-1] + "\n", encoding="utf-8")
                 log.unlink()
             elif now["stopping"]:
+                log.unlink()
                 print(f"compensation: stopped in {config.id}; run again to resume", file=sys.stderr)
                 return 0
             else:

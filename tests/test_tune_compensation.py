@@ -107,3 +107,14 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
     (where / "classic-4.txt").write_text("risk: no value of --over meets --target seats=49pp: the closest …\n")
     assert comp.table().splitlines()[3] == ("| classic | 4 | no value of --over meets --target seats=49pp: the "
                                             "closest … | — | — | — | no value meets the target |")
+
+
+def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(comp, "DIR", tmp_path)
+    monkeypatch.setattr(comp, "POLL", 0.05)
+    monkeypatch.setattr(comp, "PLAN", [comp.Config("classic", 3, ("a=0,2", "b=0"), 10)])
+    slow = [sys.executable, "-c", "import time; time.sleep(60)"]  # a search that would not end in time
+    assert comp.run(slow, [], 0.002) == 0  # 0.12 s
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 30,040 games already played",
+                                                    "compensation: stopped in classic-3; run again to resume"]
