@@ -12,7 +12,8 @@ when DIR/ID.json (the command's --json report, with DIR/ID.risk, the house rule)
 (its one-line refusal: a target no value of the search meets) exists; done ones are not run again.
 `table` prints the Markdown table of docs/statistics.md ("Seat compensation by edition") from
 DIR: the rule found, the games spent, the confirmation at each seed with its intervals, or
-"running: K of N games" for a configuration not done. `commands` prints each `risk tune` command.
+"running: K of N games" for a configuration not done (N: the most it plays; a confirmation stops
+early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints each `risk tune` command.
 
 Seed policy, fixed before any run: every search at seed 1, confirmed at seeds 2 and 3 (which the
 search never plays), target seats=1.5pp, balanced bots. The search spaces were chosen from
@@ -166,9 +167,13 @@ def table() -> str:
             data = json.loads(report.read_text())
             conf = data["confirmation"]
             seats = ["; ".join(f"{100 * r['estimate']:.1f} ({100 * r['low']:.1f}–{100 * r['high']:.1f})"
-                               for r in conf["rows"] if r["run"] == k) for k in (0, 1)]
+                               for r in conf["rows"] if r["run"] == k) or "—" for k in (0, 1)]
+            stopped = conf.get("stopped")
+            verdict = "yes" if conf["confirmed"] else "no" + (
+                f" (stopped at seed {stopped['seed']} after {stopped['games']:,} games: {stopped['row']} wholly "
+                "outside the band)" if stopped else "")
             cells = [f"`{data['rule']}`", f"{data['total_games']:,} ({data['search_games']:,} + "
-                     f"{2 * conf['games']:,})", *seats, "yes" if conf["confirmed"] else "no"]
+                     f"{data['total_games'] - data['search_games']:,})", *seats, verdict]
         elif refused.exists():
             line = refused.read_text().strip().removeprefix("risk: ")
             cells = [line.replace("|", "\\|"), "—", "—", "—", "no value meets the target"]

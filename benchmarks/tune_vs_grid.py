@@ -13,8 +13,9 @@ benchmarks/compensation.py) on --edition (default nl-1990) at 3 players (--playe
 Successive halving (instrument/tune.py, as `risk tune` runs it) spends about --budget games; the uniform
 grid gives every candidate as many games as the chosen one got, on the same seeds (games 0, 1, … of the
 seed: the halving's games are a prefix of the grid's, played once), and picks the candidate of the best
-score. It prints each one's answer and games, and their ratio, and where the halving's answer ranks among
-the grid's scores. Confirmation is left out: it is the same for both.
+score. It prints each one's answer and games, and their ratio, where the halving's answer ranks among
+the grid's scores and, when the answers differ, whether the grid's own games can tell them apart (a
+paired bootstrap of the difference of their scores). Confirmation is left out: it is the same for both.
 """
 
 from __future__ import annotations
@@ -28,6 +29,25 @@ from riskrules.instrument.simulate import Job
 
 INCOME = "reinforcements { territories max({a}, territories // 3) }"
 SEATS = "setup { extra starting armies by seat 0, {a}, {b} }"
+
+
+BOOTSTRAP = 1000
+
+
+def paired_bootstrap(target, mine: list, theirs: list, players: int) -> tuple[float, float]:
+    """The 95% percentile interval of score(mine) − score(theirs), the games resampled together
+    (game i of both was played on the same seed): random.Random(0), so the same every run."""
+    import random
+
+    rng = random.Random(0)
+    n = len(mine)
+    found = []
+    for _ in range(BOOTSTRAP):
+        picked = rng.choices(range(n), k=n)
+        found.append(tn.score(target, [mine[i] for i in picked], players)
+                     - tn.score(target, [theirs[i] for i in picked], players))
+    found.sort()
+    return found[int(0.025 * BOOTSTRAP)], found[int(0.975 * BOOTSTRAP) - 1]
 
 
 def main() -> None:
@@ -77,6 +97,13 @@ def main() -> None:
     print(f"same answer: {'yes' if grid == chosen else 'no'}; the grid spends {grid_games / search['spent']:.1f}× "
           f"the games; the halving's answer ranks {ranked.index(chosen) + 1} of {len(jobs)} by the grid's scores; "
           f"{time.process_time() - start:.0f} s of CPU")
+    if grid != chosen:  # can the grid's own games tell the two answers apart?
+        low, high = paired_bootstrap(target, played[chosen], played[grid], players)
+        unit = 100 if target.kind == "seats" else 1
+        print(f"the halving's answer scores {unit * (scores[chosen] - scores[grid]):.2f} worse on the grid's games "
+              f"(95% paired bootstrap interval {unit * low:.2f} to {unit * high:.2f}, {BOOTSTRAP} resamples of "
+              f"the {each} common games): "
+              + ("the grid cannot tell the two apart" if low <= 0 <= high else "the grid's answer is better"))
     what = "the largest seat gap, pp" if target.kind == "seats" else "|mean rounds − middle of the target|"
     unit = 100 if target.kind == "seats" else 1
     print(f"scores ({what}, the grid's games): "

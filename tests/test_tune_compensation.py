@@ -107,6 +107,16 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
     (where / "classic-4.txt").write_text("risk: no value of --over meets --target seats=49pp: the closest …\n")
     assert comp.table().splitlines()[3] == ("| classic | 4 | no value of --over meets --target seats=49pp: the "
                                             "closest … | — | — | — | no value meets the target |")
+    (where / "classic-4.txt").unlink()
+    row = {"run": 0, "row": "seat 1", "estimate": 0.4, "low": 0.37, "high": 0.43, "inside": False}
+    (where / "classic-4.json").write_text(json.dumps({
+        "rule": "setup { extra starting armies by seat 0, 1, 0, 0 }", "search_games": 40, "total_games": 1040,
+        "confirmation": {"games": 6, "rows": [row, {**row, "row": "seat 2", "estimate": 0.2, "low": 0.18,
+                                                    "high": 0.22}], "confirmed": False, "played": [1000],
+                         "stopped": {"seed": 2, "games": 1000, **row}}}))
+    assert comp.table().splitlines()[3] == (
+        "| classic | 4 | `setup { extra starting armies by seat 0, 1, 0, 0 }` | 1,040 (40 + 1,000) | 40.0 (37.0–43.0); "
+        "20.0 (18.0–22.0) | — | no (stopped at seed 2 after 1,000 games: seat 1 wholly outside the band) |")
 
 
 def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch, capsys):
@@ -118,3 +128,51 @@ def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch
     assert sorted(p.name for p in tmp_path.iterdir()) == []
     assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 30,040 games already played",
                                                     "compensation: stopped in classic-3; run again to resume"]
+
+
+def test_a_confirmation_stops_once_a_row_is_wholly_outside(monkeypatch):
+    monkeypatch.setattr(tn, "CONFIRM_STEP", 1000)
+    job, target = Job("classic", None, 3, sets=("x",)), tn.parse_target("seats=10pp")
+    for winner, seeds, stopped in ((lambda i: 0, (2, 3), True), (lambda i: i % 3, (2, 3), False),
+                                   (lambda i: 0, (2,), False)):  # (the last piece of the last seed: nothing left)
+        calls = []
+
+        def run(job, games, seed, first):
+            calls.append((seed, games, first))
+            return [Shape(first + i, seed, winner(first + i), "domination", 9, (1,), (0,)) for i in range(games)]
+
+        found = tn.confirm(job, target, 2500 if len(seeds) == 2 else 1000, seeds, run)
+        if stopped:
+            assert calls == [(2, 1000, 0)] and [len(r) for r in found["runs"]] == [1000]
+            assert {k: found["stopped"][k] for k in ("seed", "games", "row", "estimate")} == \
+                {"seed": 2, "games": 1000, "row": "seat 1", "estimate": 1.0}
+        else:
+            assert found["stopped"] is None
+            assert calls == ([(2, 1000, 0), (2, 1000, 1000), (2, 500, 2000), (3, 1000, 0), (3, 1000, 1000),
+                              (3, 500, 2000)] if len(seeds) == 2 else [(2, 1000, 0)])
+
+
+def test_risk_tune_says_where_its_confirmation_stopped(tmp_path, monkeypatch):
+    """The search finds nothing out of reach (one seed's level); the confirmation (both seeds') does at once."""
+    from typer.testing import CliRunner
+
+    from riskrules.cli import app
+
+    monkeypatch.setattr(tn, "MIN_GAMES", 5)
+    monkeypatch.setattr(tn, "CONFIRM_STEP", 2)
+    row = {"row": "rounds", "estimate": 3.0, "low": 2.0, "high": 4.0}
+    monkeypatch.setattr(tn, "out_of_reach", lambda target, games, players, family=1: row if family == 2 else None)
+    out = tmp_path / "t.risk"
+    args = ["tune", "classic", "--vary", "reinforcements { territories max({a}, territories // 3) }", "--over",
+            "a=1,3", "--target", "rounds=5..80", "--budget", "10", "--confirm-games", "4", "--max-turns", "6",
+            "--workers", "1", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-3:-1] == [
+        "NOT confirmed: at seed 2 after 2 games rounds's interval lies wholly outside the target: stopped there, the "
+        "rest not played.", "Games: 12 (10 searching, 2 confirming)."]
+    assert "# Confirmation at seeds 2 and 3, 4 games each: NOT confirmed (stopped at seed 2 after 2 games: rounds " \
+           "wholly outside the target)." in out.read_text()
+    data = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)["confirmation"]
+    assert data["played"] == [2] and data["stopped"] == {"seed": 2, "games": 2, **row}
+    assert data["interval"] == "simultaneous 95% over 2 rows (Bonferroni)" and not data["confirmed"]

@@ -152,11 +152,13 @@ def score(target: Target, games: Sequence[Shape], players: int) -> float:
     return abs(mean - (target.low + target.high) / 2)
 
 
-def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> list[dict]:
+def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int, family: int = 0) -> list[dict]:
     """The target's rows of each run (seats: a share per seat; rounds: the mean), their intervals
-    simultaneous over all the rows of all `runs` (Bonferroni), and whether each lies in the target."""
+    simultaneous over all the rows of `family` runs (Bonferroni; all of `runs` when 0), and whether
+    each lies in the target."""
+    family = family or len(runs)
     if target.kind == "seats":
-        m = players * len(runs)
+        m = players * family
         z = z_for(m)
         rows = []
         for k, games in enumerate(runs):
@@ -165,7 +167,7 @@ def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> 
                 rows.append({"run": k, "row": f"seat {s + 1}", "estimate": wins / n, "low": low, "high": high,
                              "inside": 1 / players - target.band <= low and high <= 1 / players + target.band})
         return rows
-    z = z_for(len(runs))
+    z = z_for(family)
     rows = []
     if target.kind == "skill":
         for k, games in enumerate(runs):
@@ -242,11 +244,12 @@ def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Ru
             "spent": sum(len(g) for g in played.values()), "played": played}
 
 
-def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict | None:
+def out_of_reach(target: Target, games: Sequence[Shape], players: int, family: int = 1) -> dict | None:
     """After the search: the chosen candidate's rows at the search seed, with simultaneous intervals;
     returned when every value is out of the target's reach by them — the chosen one's interval
-    wholly outside (for seats: some seat's interval wholly outside the band) — else None."""
-    rows = intervals(target, [games], players)
+    wholly outside (for seats: some seat's interval wholly outside the band) — else None. With
+    `family` 2: the first wholly outside at the confirmation's level (simultaneous over both seeds)."""
+    rows = intervals(target, [games], players, family)
     if target.kind == "seats":
         even = 1 / players
         far = [r for r in rows if r["low"] > even + target.band or r["high"] < even - target.band]
@@ -255,6 +258,27 @@ def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict |
     else:
         far = [r for r in rows if r["low"] > target.high or r["high"] < target.low]
     return far[0] if far else None
+
+
+CONFIRM_STEP = 1000  # confirmation games between two looks for a row already out of the target
+
+
+def confirm(job: Job, target: Target, games: int, seeds: Sequence[int], run: Runner, unit: int = 1) -> dict:
+    """The chosen candidate's `games` at each seed, in steps; stopped as soon as a row's interval (at
+    the confirmation's level, simultaneous over all the seeds' rows) lies wholly outside the target:
+    the rules cannot be confirmed then (`stopped` says where). Stopping so never makes a confirmation
+    more likely: the claim "confirmed" is made only on the full count at every seed."""
+    players, runs = job.players, []
+    step = max(unit, CONFIRM_STEP // unit * unit)
+    for seed in seeds:
+        played: list[Shape] = []
+        runs.append(played)
+        while len(played) < games:
+            played += run(job, min(step, games - len(played)), seed, len(played))
+            far = out_of_reach(target, played, players, len(seeds))
+            if far is not None and (len(played) < games or seed != seeds[-1]):  # (games are left to play)
+                return {"runs": runs, "stopped": {"seed": seed, "games": len(played), **far}}
+    return {"runs": runs, "stopped": None}
 
 
 def default_runner(workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None,
