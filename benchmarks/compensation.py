@@ -12,7 +12,7 @@ when DIR/ID.json (the command's --json report, with DIR/ID.risk, the house rule)
 (its one-line refusal: a target no value of the search meets) exists; done ones are not run again.
 `table` prints the Markdown table of docs/statistics.md ("Seat compensation by edition") from
 DIR: the rule found, the games spent, the confirmation at each seed with its intervals, or
-"running: K of N games" for a configuration not done (N: the most it plays; a confirmation stops
+"running: K of at most N games" for a configuration not done (N: the most it plays; a confirmation stops
 early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints each `risk tune` command.
 
 Seed policy, fixed before any run: every search at seed 1, confirmed at seeds 2 and 3 (which the
@@ -179,7 +179,7 @@ def table() -> str:
             cells = [line.replace("|", "\\|"), "—", "—", "—", "no value meets the target"]
         else:
             cells = ["—", f"running: {state_games(DIR / f'{config.id}.state.json.gz'):,} of "
-                          f"{config.planned():,} games", "—", "—", "not yet"]
+                          f"at most {config.planned():,} games", "—", "—", "not yet"]
         lines.append("| " + " | ".join([config.edition, str(config.players), *cells]) + " |")
     return "\n".join(lines)
 

@@ -103,7 +103,7 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
     rows = comp.table().splitlines()
     assert rows[2].startswith(f"| classic | 3 | `{data['rule']}` | 52 (40 + 12) | ")
     assert rows[2].endswith(" | yes |" if data["confirmation"]["confirmed"] else " | no |")
-    assert rows[3] == "| classic | 4 | — | running: 0 of 52 games | — | — | not yet |"
+    assert rows[3] == "| classic | 4 | — | running: 0 of at most 52 games | — | — | not yet |"
     (where / "classic-4.txt").write_text("risk: no value of --over meets --target seats=49pp: the closest …\n")
     assert comp.table().splitlines()[3] == ("| classic | 4 | no value of --over meets --target seats=49pp: the "
                                             "closest … | — | — | — | no value meets the target |")
