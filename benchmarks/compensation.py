@@ -12,8 +12,9 @@ when DIR/ID.json (the command's --json report, with DIR/ID.risk, the house rule)
 (its one-line refusal: a target no value of the search meets) exists; done ones are not run again.
 `table` prints the Markdown table of docs/statistics.md ("Seat compensation by edition") from
 DIR: the rule found, the games spent, the confirmation at each seed with its intervals, or
-"running: K of at most N games" for a configuration not done (N: the most it plays; a confirmation stops
-early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints each `risk tune` command.
+"running: K of at most N games" for a configuration not done (N: the most it plays; a confirmation
+stops early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints
+each `risk tune` command.
 
 Seed policy, fixed before any run: every search at seed 1, confirmed at seeds 2 and 3 (which the
 search never plays), target seats=1.5pp, balanced bots. The search spaces were chosen from
@@ -71,7 +72,8 @@ class Config:
                         *(["--max-turns", str(self.max_turns)] if self.max_turns else [])]
 
     def planned(self) -> int:
-        """The games the whole run plays: the search's (known before any game) and the confirmation's."""
+        """The most games the whole run plays: the search's (known before any game) and the confirmation's
+        in full (it stops early once a seat is out of the band)."""
         k = len(tn.candidates(self.vary, tn.parse_over(self.over)))
         return tn.planned_games(k, self.budget) + 2 * CONFIRM
 

@@ -115,8 +115,9 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
                                                     "high": 0.22}], "confirmed": False, "played": [1000],
                          "stopped": {"seed": 2, "games": 1000, **row}}}))
     assert comp.table().splitlines()[3] == (
-        "| classic | 4 | `setup { extra starting armies by seat 0, 1, 0, 0 }` | 1,040 (40 + 1,000) | 40.0 (37.0–43.0); "
-        "20.0 (18.0–22.0) | — | no (stopped at seed 2 after 1,000 games: seat 1 wholly outside the band) |")
+        "| classic | 4 | `setup { extra starting armies by seat 0, 1, 0, 0 }` | 1,040 (40 + 1,000) | "
+        "40.0 (37.0–43.0); 20.0 (18.0–22.0) | — | no (stopped at seed 2 after 1,000 games: seat 1 wholly outside "
+        "the band) |")
 
 
 def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch, capsys):
