@@ -42,7 +42,7 @@ DIR = Path("docs/examples/compensation")
 TARGET = "seats=1.5pp"
 SEED = 1
 POLL = 2.0  # seconds between two looks at the clock while a search runs
-CONFIRM = 15000  # a seed: ±1.05 pp simultaneous at 3 players (±0.97 at 4) when a share is even
+CONFIRM = 15000  # a seed: ±1.02 pp simultaneous at 3 players (±0.97 at 4) when a share is even
 
 
 @dataclass(frozen=True)
