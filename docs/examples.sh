@@ -10,7 +10,13 @@
 #                                 # odds already in docs/examples/ are spliced in as they are)
 #     docs/examples.sh splice     # no runs: splice what docs/examples/ holds
 #     docs/examples.sh balance    # only `risk balance` of every edition, its A/A check and `risk tune`
-#                                 # against a grid (about 6 minutes of CPU)
+#                                 # against a grid, the income rule's and the seat search's (about
+#                                 # 12 minutes of CPU)
+#     docs/examples.sh compensation [MINUTES]
+#                                 # only `risk tune`'s seat compensation of every edition at 3 and 4
+#                                 # players (benchmarks/compensation.py: hours of CPU, one worker),
+#                                 # stopped after MINUTES if given and resumed where it stopped by the
+#                                 # next run (its states: docs/examples/compensation/*.state.json.gz)
 #
 # Seed policy, fixed before any run: the README's comparison is made at seed 7 and repeated,
 # unchanged, at seeds 11 and 23; the script reports all three, whatever they show. The count
@@ -30,7 +36,8 @@ SWEEP=(sweep nl-1990 --set "battle { defender dice 1: 1, 2: {value}, 3+: 2 alway
        --players 3 --precision 3pp --lang en)
 TOURNAMENT_SEEDS=(1 2)
 PART=${1:-all}
-case "$PART" in all|bots|splice|balance) ;; *) echo "usage: docs/examples.sh [bots|splice|balance]" >&2; exit 1 ;; esac
+case "$PART" in all|bots|splice|balance|compensation) ;;
+    *) echo "usage: docs/examples.sh [bots|splice|balance|compensation [MINUTES]]" >&2; exit 1 ;; esac
 # `risk balance` of every edition at 3 players, balanced bots, seed 1 (fixed before any run), one
 # worker; its counts are the docs' (300 games, 24 a skill pairing), not the command's defaults
 BALANCE_EDITIONS=(cs-riziko de-deluxe nl-1990 nl-modern sv-2000)
@@ -50,6 +57,8 @@ if [[ $PART == all || $PART == balance ]]; then
     "$PYTHON" benchmarks/balance_aa.py | sed -E 's/; [0-9]+ s of CPU \(this process\)//' > "$OUT/balance-aa.txt"
     echo "examples: tune, successive halving against a uniform grid" >&2
     "$PYTHON" benchmarks/tune_vs_grid.py | sed -E 's/; [0-9]+ s of CPU//' > "$OUT/tune-vs-grid.txt"
+    echo "examples: tune, the seat search against a uniform grid" >&2
+    "$PYTHON" benchmarks/tune_vs_grid.py --seats | sed -E 's/; [0-9]+ s of CPU//' > "$OUT/tune-vs-grid-seats.txt"
     echo "examples: tune, the minimum income for 17 to 21 rounds" >&2
     rm -f /tmp/min-income.risk
     { echo "${TUNE_COMMAND[*]}" | sed -E "s/--vary (.*) --over/--vary '\\1' --over/"; echo
@@ -57,6 +66,13 @@ if [[ $PART == all || $PART == balance ]]; then
       if [[ -f /tmp/min-income.risk ]]; then echo; echo "min-income.risk:"; echo; cat /tmp/min-income.risk; fi
     } > "$OUT/tune.txt"
 fi
+
+# Seat compensation (issue 46): not part of `all` (hours); each run goes on where the last stopped
+if [[ $PART == compensation ]]; then
+    echo "examples: seat compensation, every edition at 3 and 4 players (resumable)" >&2
+    "$PYTHON" benchmarks/compensation.py run --risk "$RISK" ${2:+--minutes "$2"}
+fi
+"$PYTHON" benchmarks/compensation.py table > "$OUT/compensation-table.md"
 
 if [[ $PART == all ]]; then
     rm -f "$OUT"/compare-seed-*
@@ -229,6 +245,8 @@ blocks = {
             json.loads((out / "balance-nl-1990.json").read_text()))),
         "balance-aa": indent((out / "balance-aa.txt").read_text()),
         "tune-grid": indent((out / "tune-vs-grid.txt").read_text()),
+        "tune-grid-seats": indent((out / "tune-vs-grid-seats.txt").read_text()),
+        "compensation": (out / "compensation-table.md").read_text().rstrip("\n"),
     },
     "README.md": {
         "tune": indent((out / "tune.txt").read_text()),

@@ -159,9 +159,9 @@ def tune(
     out: Annotated[Path | None, typer.Option(help="Write the chosen values as a house rule (.risk) extending "
                                                   "the input.", show_default=False)] = None,
     state: Annotated[Path | None, typer.Option(
-        help="Keep the games played in this file, after every batch; run the same command again with it to "
-             "resume a stopped search: the games it holds are not played again, and the search ends as it "
-             "would have.", show_default=False)] = None,
+        help="Keep the games played in this file (every 500 games; a name ending .gz: compressed); run the same "
+             "command again with it to resume a stopped search: the games it holds are not played again, and the "
+             "search ends as it would have.", show_default=False)] = None,
     as_json: JsonOpt = False,
     allow_dir: AllowDirOpt = None,
 ) -> None:
@@ -252,21 +252,25 @@ def tune(
              f"{search['spent']:,} games")
     confirm_seeds = (seed + 1, seed + 2)
     with reported(RuntimeError):
-        confirmed_runs = [run(jobs[k], confirm_games, s, 0) for s in confirm_seeds]
+        checked = tn.confirm(jobs[k], goal, confirm_games, confirm_seeds, run, unit)
     if state is not None:
         typer.echo(f"--state {state}: {store.reused:,} games taken from it, the others played and kept in it",
                    err=True)
-    rows = tn.intervals(goal, confirmed_runs, players)
-    confirmed = all(r["inside"] for r in rows)
+    rows = tn.intervals(goal, checked["runs"], players, len(confirm_seeds))
+    stopped = checked["stopped"]
+    confirmed = stopped is None and all(r["inside"] for r in rows)
+    confirming = sum(len(r) for r in checked["runs"])
+    family = len(confirm_seeds) * len(rows) // len(checked["runs"])  # the rows of both seeds, played or not
     data = {"rules": jobs[0].label, "players": players, "bot": bot, "vary": vary, "target": goal.text(),
             "seed": seed, "budget": budget, "candidates": [named(v) for v in chosen_values],
             "rungs": [[{**c, "candidate": named(chosen_values[c["candidate"]])} for c in rung]
                       for rung in search["rungs"]],
             "search_games": search["spent"], "chosen": named(chosen_values[k]), "rule": texts[k],
             "confirmation": {"seeds": list(confirm_seeds), "games": confirm_games, "rows": rows,
-                             "interval": f"simultaneous 95% over {len(rows)} rows (Bonferroni)",
-                             "confirmed": confirmed},
-            "total_games": search["spent"] + 2 * confirm_games}
+                             "interval": f"simultaneous 95% over {family} rows (Bonferroni)",
+                             "confirmed": confirmed, "played": [len(r) for r in checked["runs"]],
+                             "stopped": stopped},
+            "total_games": search["spent"] + confirming}
     if out is not None:
         _write_rule(out, jobs[k], texts[k], edition, variant, data, prints[k])
         data["written"] = str(out)
@@ -279,14 +283,18 @@ def tune(
              f"{search['spent']:,} games in {len(search['rungs'])} rungs.",
              f"Chosen: {named(chosen_values[k])} — {texts[k]}",
              f"Confirmation at seeds {confirm_seeds[0]} and {confirm_seeds[1]} (never played by the search), "
-             f"{confirm_games:,} games each, intervals simultaneous 95% over {len(rows)} rows:"]
+             f"{confirm_games:,} games each, intervals simultaneous 95% over {family} rows:"]
     for r in rows:
         shown = (f"{100 * r['estimate']:.1f}% ({100 * r['low']:.1f}%–{100 * r['high']:.1f}%)"
                  if goal.kind != "rounds" else f"{r['estimate']:.2f} ({r['low']:.2f}–{r['high']:.2f})")
         lines.append(f"  seed {confirm_seeds[r['run']]}: {r['row']:<8} {shown}{'' if r['inside'] else '  outside'}")
-    lines.append("Confirmed: every interval inside the target." if confirmed else
-                 "NOT confirmed: some interval reaches outside the target (play more games, or widen it).")
-    lines.append(f"Games: {data['total_games']:,} ({search['spent']:,} searching, {2 * confirm_games:,} confirming).")
+    if stopped is not None:
+        lines.append(f"NOT confirmed: at seed {stopped['seed']} after {stopped['games']:,} games {stopped['row']}'s "
+                     "interval lies wholly outside the target: stopped there, the rest not played.")
+    else:
+        lines.append("Confirmed: every interval inside the target." if confirmed else
+                     "NOT confirmed: some interval reaches outside the target (play more games, or widen it).")
+    lines.append(f"Games: {data['total_games']:,} ({search['spent']:,} searching, {confirming:,} confirming).")
     if out is not None:
         lines.append(f"House rule written to {out}.")
     typer.echo("\n".join(lines))
@@ -323,7 +331,9 @@ def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, pl
                 f"Search: successive halving at seed {data['seed']}, {data['search_games']:,} games; chosen "
                 f"{data['chosen']}.",
                 f"Confirmation at seeds {conf['seeds'][0]} and {conf['seeds'][1]}, {conf['games']:,} games each: "
-                + ("confirmed" if conf["confirmed"] else "NOT confirmed") + "."]
+                + ("confirmed" if conf["confirmed"] else "NOT confirmed") + (
+                    f" (stopped at seed {conf['stopped']['seed']} after {conf['stopped']['games']:,} games: "
+                    f"{conf['stopped']['row']} wholly outside the target)" if conf["stopped"] else "") + "."]
     body = tn.house_rule(tn.rulebook_id(out.stem), parent, text, comments)
     with reported():
         write_lines(out, body.rstrip("\n").split("\n"))

@@ -152,11 +152,13 @@ def score(target: Target, games: Sequence[Shape], players: int) -> float:
     return abs(mean - (target.low + target.high) / 2)
 
 
-def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> list[dict]:
+def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int, family: int = 0) -> list[dict]:
     """The target's rows of each run (seats: a share per seat; rounds: the mean), their intervals
-    simultaneous over all the rows of all `runs` (Bonferroni), and whether each lies in the target."""
+    simultaneous over all the rows of `family` runs (Bonferroni; all of `runs` when 0), and whether
+    each lies in the target."""
+    family = family or len(runs)
     if target.kind == "seats":
-        m = players * len(runs)
+        m = players * family
         z = z_for(m)
         rows = []
         for k, games in enumerate(runs):
@@ -165,7 +167,7 @@ def intervals(target: Target, runs: Sequence[Sequence[Shape]], players: int) -> 
                 rows.append({"run": k, "row": f"seat {s + 1}", "estimate": wins / n, "low": low, "high": high,
                              "inside": 1 / players - target.band <= low and high <= 1 / players + target.band})
         return rows
-    z = z_for(len(runs))
+    z = z_for(family)
     rows = []
     if target.kind == "skill":
         for k, games in enumerate(runs):
@@ -204,18 +206,34 @@ def games_needed(target: Target, players: int, games: int) -> tuple[float, int] 
 Runner = Callable[[Job, int, int, int], list[Shape]]  # (job, games, seed, first game) → games
 
 
+def rung_plan(k: int, budget: int, unit: int = 1) -> list[tuple[int, int]]:
+    """The halving's rungs over `k` candidates: (candidates in the rung, games each plays in it). It
+    depends on k, the budget and the unit only, never on the games: a search's games are known before."""
+    rungs = max(1, math.ceil(math.log2(k)))
+    plan, alive = [], k
+    for rung in range(rungs):
+        plan.append((alive, -(-max(MIN_GAMES, budget // (rungs * alive)) // unit) * unit))
+        alive = max(1, math.ceil(alive / 2)) if rung < rungs - 1 else 1
+    return plan
+
+
+def planned_games(k: int, budget: int, unit: int = 1) -> int:
+    """The games the halving over `k` candidates spends (the sum over its rungs)."""
+    return sum(alive * share for alive, share in rung_plan(k, budget, unit))
+
+
 def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Runner, unit: int = 1) -> dict:
     """Successive halving over `jobs` within about `budget` games, all on seed `seed`; returns the
     chosen index, each rung's standings and the games each candidate played. Each batch is a
     multiple of `unit` games (a skill target's: the players, one rotation of the seats)."""
     k = len(jobs)
-    rungs = max(1, math.ceil(math.log2(k)))
+    plan = rung_plan(k, budget, unit)
+    rungs = len(plan)
     alive = list(range(k))
     played: dict[int, list[Shape]] = {i: [] for i in range(k)}
     history = []
     players = jobs[0].players
-    for rung in range(rungs):
-        share = -(-max(MIN_GAMES, budget // (rungs * len(alive))) // unit) * unit
+    for rung, (_, share) in enumerate(plan):
         for i in alive:
             played[i] += run(jobs[i], share, seed, len(played[i]))
         ranked = sorted(alive, key=lambda i: (score(target, played[i], players), i))
@@ -226,11 +244,12 @@ def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Ru
             "spent": sum(len(g) for g in played.values()), "played": played}
 
 
-def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict | None:
+def out_of_reach(target: Target, games: Sequence[Shape], players: int, family: int = 1) -> dict | None:
     """After the search: the chosen candidate's rows at the search seed, with simultaneous intervals;
     returned when every value is out of the target's reach by them — the chosen one's interval
-    wholly outside (for seats: some seat's interval wholly outside the band) — else None."""
-    rows = intervals(target, [games], players)
+    wholly outside (for seats: some seat's interval wholly outside the band) — else None. With
+    `family` 2: the first wholly outside at the confirmation's level (simultaneous over both seeds)."""
+    rows = intervals(target, [games], players, family)
     if target.kind == "seats":
         even = 1 / players
         far = [r for r in rows if r["low"] > even + target.band or r["high"] < even - target.band]
@@ -239,6 +258,27 @@ def out_of_reach(target: Target, games: Sequence[Shape], players: int) -> dict |
     else:
         far = [r for r in rows if r["low"] > target.high or r["high"] < target.low]
     return far[0] if far else None
+
+
+CONFIRM_STEP = 1000  # confirmation games between two looks for a row already out of the target
+
+
+def confirm(job: Job, target: Target, games: int, seeds: Sequence[int], run: Runner, unit: int = 1) -> dict:
+    """The chosen candidate's `games` at each seed, in steps; stopped as soon as a row's interval (at
+    the confirmation's level, simultaneous over all the seeds' rows) lies wholly outside the target:
+    the rules cannot be confirmed then (`stopped` says where). Stopping so never makes a confirmation
+    more likely: the claim "confirmed" is made only on the full count at every seed."""
+    players, runs = job.players, []
+    step = max(unit, CONFIRM_STEP // unit * unit)
+    for seed in seeds:
+        played: list[Shape] = []
+        runs.append(played)
+        while len(played) < games:
+            played += run(job, min(step, games - len(played)), seed, len(played))
+            far = out_of_reach(target, played, players, len(seeds))
+            if far is not None and (len(played) < games or seed != seeds[-1]):  # (games are left to play)
+                return {"runs": runs, "stopped": {"seed": seed, "games": len(played), **far}}
+    return {"runs": runs, "stopped": None}
 
 
 def default_runner(workers: int = 1, progress: Callable[[str, int], Callable[[int], None] | None] | None = None,
@@ -269,10 +309,12 @@ def rulebook_id(stem: str) -> str:
 
 STATE_FORMAT = "riskrules-tune-state 1"
 MAX_STATE_BYTES = 256 * 1024 * 1024
+SAVE_EVERY = 500  # games played between two saves of the state
 
 
 class Store:
-    """The games a search has played, kept in a file (`risk tune --state FILE`) after every batch.
+    """The games a search has played, kept in a file (`risk tune --state FILE`; FILE.gz: compressed)
+    every SAVE_EVERY games played, written whole or not at all (outputs.atomic).
 
     A run with the same file asks for the same games in the same order (the search is
     deterministic given its games), so a search stopped at any point and started again takes
@@ -297,8 +339,11 @@ class Store:
         try:
             if self.path.stat().st_size > MAX_STATE_BYTES:
                 raise bad(f"larger than {MAX_STATE_BYTES // 2 ** 20} MB")
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as err:
+            raw = self.path.read_bytes()
+            if self.path.suffix == ".gz" and (raw := _gunzip(raw)) is None:
+                raise bad(f"larger than {MAX_STATE_BYTES // 2 ** 20} MB")
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, EOFError, UnicodeDecodeError, ValueError) as err:
             if isinstance(err, TuneError):
                 raise
             raise bad("not a state file of `risk tune` (unreadable)") from None
@@ -323,8 +368,19 @@ class Store:
             return
         games = {key: [[g.index, g.seed, g.winner, g.reason, g.rounds, list(g.leaders), list(g.out)] for g in found]
                  for key, found in self.games.items()}
-        with atomic(self.path) as out:
-            json.dump({"format": STATE_FORMAT, "plan": self.plan, "games": games}, out, separators=(",", ":"))
+        text = json.dumps({"format": STATE_FORMAT, "plan": self.plan, "games": games}, separators=(",", ":"))
+        if self.path.suffix == ".gz":  # mtime 0: the same games make the same file
+            import gzip
+
+            with atomic(self.path, binary=True) as out:
+                out.write(gzip.compress(text.encode("utf-8"), mtime=0))
+        else:
+            with atomic(self.path) as out:
+                out.write(text)
+
+    def count(self) -> int:
+        """The games the file holds."""
+        return sum(len(found) for found in self.games.values())
 
     def runner(self, run: Runner, group: int = 1) -> Runner:
         """`run`, but games already in the store are taken from it; each batch played is saved.
@@ -338,11 +394,26 @@ class Store:
             if any(g.index != first + i or g.seed != game_seed(seed, g.index // group) for i, g in enumerate(taken)):
                 raise RuntimeError(f"--state {self.path}: its games do not match their seeds (a damaged file)")
             self.reused += len(taken)
-            if len(taken) < games:
-                new = run(job, games - len(taken), seed, first + len(taken))
+            step = max(group, SAVE_EVERY // group * group)
+            while len(taken) < games:  # in pieces, each kept as soon as played: a stop loses one piece at most
+                new = run(job, min(step, games - len(taken)), seed, first + len(taken))
                 have += new
                 taken += new
                 self.save()
             return taken
 
         return cached
+
+
+def _gunzip(raw: bytes) -> bytes | None:
+    """A gzip file's contents; None past MAX_STATE_BYTES (a small file may unpack to a huge one)."""
+    import zlib
+
+    try:
+        inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        found = inflate.decompress(raw, MAX_STATE_BYTES + 1)
+    except zlib.error:
+        raise ValueError("not gzip") from None
+    if len(found) > MAX_STATE_BYTES or inflate.unconsumed_tail:
+        return None
+    return found

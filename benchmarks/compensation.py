@@ -1,0 +1,208 @@
+"""Seat compensation for every edition at 3 and 4 players (issue 46): `risk tune` per configuration,
+resumable across sessions, and the docs table of what it found.
+
+    python benchmarks/compensation.py run [--risk "risk"] [--only nl-1990-3 …] [--minutes M]
+    python benchmarks/compensation.py table
+    python benchmarks/compensation.py commands
+
+`run` runs `risk tune` for each configuration of PLAN in order, one worker, each with its own
+`--state DIR/ID.state.json.gz`: stopped (--minutes, Ctrl-C or SIGTERM) and run again, a search
+takes up the games its state holds and ends as an unstopped one would. A configuration is done
+when DIR/ID.json (the command's --json report, with DIR/ID.risk, the house rule) or DIR/ID.txt
+(its one-line refusal: a target no value of the search meets) exists; done ones are not run again.
+`table` prints the Markdown table of docs/statistics.md ("Seat compensation by edition") from
+DIR: the rule found, the games spent, the confirmation at each seed with its intervals, or
+"running: K of at most N games" for a configuration not done (N: the most it plays; a confirmation
+stops early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints
+each `risk tune` command.
+
+Seed policy, fixed before any run: every search at seed 1, confirmed at seeds 2 and 3 (which the
+search never plays), target seats=1.5pp, balanced bots. The search spaces were chosen from
+docs/examples/balance-*.json (each edition's seat shares at 3 players) and a first look at a few
+hundred games at seed 1000 (4 players, and how far starting armies move the shares).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from riskrules.instrument import tune as tn
+
+DIR = Path("docs/examples/compensation")
+TARGET = "seats=1.5pp"
+SEED = 1
+POLL = 2.0  # seconds between two looks at the clock while a search runs
+CONFIRM = 15000  # a seed: ±1.02 pp simultaneous at 3 players (±0.97 at 4) when a share is even
+
+
+@dataclass(frozen=True)
+class Config:
+    edition: str
+    players: int
+    over: tuple[str, ...]
+    budget: int
+    max_turns: int | None = None  # the command's own (1000) when None
+
+    @property
+    def id(self) -> str:
+        return f"{self.edition}-{self.players}"
+
+    @property
+    def vary(self) -> str:
+        names = "abc"[:self.players - 1]
+        return "setup { extra starting armies by seat 0, " + ", ".join(f"{{{n}}}" for n in names) + " }"
+
+    def args(self) -> list[str]:
+        found = ["tune", self.edition, "--players", str(self.players), "--vary", self.vary]
+        for over in self.over:
+            found += ["--over", over]
+        return found + ["--target", TARGET, "--budget", str(self.budget), "--confirm-games", str(CONFIRM),
+                        "--seed", str(SEED), "--workers", "1", "--state", str(DIR / f"{self.id}.state.json.gz"),
+                        "--out", str(DIR / f"{self.id}.risk"), "--json",
+                        *(["--max-turns", str(self.max_turns)] if self.max_turns else [])]
+
+    def planned(self) -> int:
+        """The most games the whole run plays: the search's (known before any game) and the confirmation's
+        in full (it stops early once a seat is out of the band)."""
+        k = len(tn.candidates(self.vary, tn.parse_over(self.over)))
+        return tn.planned_games(k, self.budget) + 2 * CONFIRM
+
+
+# Seat 1 wins most in every edition (a few hundred games at seed 1000; docs/examples/balance-*.json at 3
+# players): the others get 0 or more armies than seat 1. The fast editions first.
+PLAN = [
+    Config("nl-1990", 3, ("a=0,3,6,9", "b=0,3,6,9,12"), 6000),
+    Config("sv-2000", 3, ("a=0,3,6,9", "b=0,3,6,9,12"), 6000),
+    Config("de-deluxe", 3, ("a=0,3,6,9", "b=0,3,6,9,12"), 6000),
+    Config("nl-1990", 4, ("a=0,4,8", "b=0,4,8", "c=0,4,8"), 8000),
+    Config("sv-2000", 4, ("a=0,4,8", "b=0,4,8", "c=0,4,8"), 8000),
+    Config("de-deluxe", 4, ("a=-2,0,2", "b=-2,0,2", "c=0,2,4"), 8000),
+    Config("cs-riziko", 3, ("a=-20,-15,-10,-5,0", "b=0,5,10,15,20"), 6000),
+    Config("cs-riziko", 4, ("a=-10,-5,0", "b=0,5,10", "c=0,5,10"), 8000),
+    Config("nl-modern", 3, ("a=0,3,6,9", "b=0,4,8,12,16"), 6000),
+    Config("nl-modern", 4, ("a=0,4,8", "b=0,5,10", "c=0,5,10"), 8000),
+]
+
+
+def state_games(path: Path) -> int:
+    """The games a state file holds (0 when there is none)."""
+    if not path.exists():
+        return 0
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    return sum(len(games) for games in data["games"].values())
+
+
+def run(risk: list[str], only: list[str], minutes: float | None) -> int:
+    """Each configuration not done, in order, until all are or the time is up (or SIGTERM, Ctrl-C):
+    then the running `risk tune` is interrupted (its state on disk is whole: each save is atomic)."""
+    DIR.mkdir(parents=True, exist_ok=True)
+    end = None if minutes is None else time.monotonic() + 60 * minutes
+    now: dict = {"child": None, "stopping": False}
+
+    def stop(*_) -> None:
+        now["stopping"] = True
+        if now["child"] is not None and now["child"].poll() is None:
+            now["child"].send_signal(signal.SIGINT)
+
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        for config in PLAN:
+            if only and config.id not in only:
+                continue
+            report, refused, log = (DIR / f"{config.id}{ext}" for ext in (".json", ".txt", ".log"))
+            if report.exists() or refused.exists():
+                continue
+            if now["stopping"] or (end is not None and time.monotonic() >= end):
+                break
+            print(f"compensation: {config.id}, {state_games(DIR / f'{config.id}.state.json.gz'):,} of about "
+                  f"{config.planned():,} games already played", file=sys.stderr, flush=True)
+            part = report.with_suffix(".json.part")
+            with open(part, "w", encoding="utf-8") as out, open(log, "w", encoding="utf-8") as err:
+                now["child"] = child = subprocess.Popen([*risk, *config.args()], stdout=out, stderr=err)
+                while child.poll() is None:
+                    try:
+                        child.wait(timeout=POLL)
+                    except subprocess.TimeoutExpired:
+                        if end is not None and time.monotonic() >= end:
+                            stop()
+            last = [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+            if child.returncode == 0:
+                os.replace(part, report)
+                log.unlink()
+                continue
+            part.unlink()
+            if child.returncode == 1 and last and "no value of --over meets" in last[-1]:
+                refused.write_text(last[-1] + "\n", encoding="utf-8")
+                log.unlink()
+            elif now["stopping"]:
+                log.unlink()
+                print(f"compensation: stopped in {config.id}; run again to resume", file=sys.stderr)
+                return 0
+            else:
+                print(f"compensation: {config.id} failed ({child.returncode}): {last[-1] if last else ''}",
+                      file=sys.stderr)
+                return 1
+        return 0
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+def table() -> str:
+    """The docs table: one row a configuration, from what DIR holds."""
+    heads = ["edition", "players", "rule found", "games (search + confirmation)", "seed 2: seats, %",
+             "seed 3: seats, %", "confirmed"]
+    lines = ["| " + " | ".join(heads) + " |", "|" + "---|" * len(heads)]
+    for config in PLAN:
+        report, refused = DIR / f"{config.id}.json", DIR / f"{config.id}.txt"
+        if report.exists():
+            data = json.loads(report.read_text())
+            conf = data["confirmation"]
+            seats = ["; ".join(f"{100 * r['estimate']:.1f} ({100 * r['low']:.1f}–{100 * r['high']:.1f})"
+                               for r in conf["rows"] if r["run"] == k) or "—" for k in (0, 1)]
+            stopped = conf.get("stopped")
+            verdict = "yes" if conf["confirmed"] else "no" + (
+                f" (stopped at seed {stopped['seed']} after {stopped['games']:,} games: {stopped['row']} wholly "
+                "outside the band)" if stopped else "")
+            cells = [f"`{data['rule']}`", f"{data['total_games']:,} ({data['search_games']:,} + "
+                     f"{data['total_games'] - data['search_games']:,})", *seats, verdict]
+        elif refused.exists():
+            line = refused.read_text().strip().removeprefix("risk: ")
+            cells = [line.replace("|", "\\|"), "—", "—", "—", "no value meets the target"]
+        else:
+            cells = ["—", f"running: {state_games(DIR / f'{config.id}.state.json.gz'):,} of "
+                          f"at most {config.planned():,} games", "—", "—", "not yet"]
+        lines.append("| " + " | ".join([config.edition, str(config.players), *cells]) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("what", choices=["run", "table", "commands"])
+    parser.add_argument("--risk", default="risk", help="the command that runs risk (default: risk)")
+    parser.add_argument("--only", action="append", default=[], help="a configuration's id, e.g. nl-1990-3")
+    parser.add_argument("--minutes", type=float, help="stop (resumably) after this many minutes")
+    args = parser.parse_args()
+    unknown = sorted(set(args.only) - {c.id for c in PLAN})
+    if unknown:
+        sys.exit(f"compensation: no configuration {unknown[0]} (ids: {', '.join(c.id for c in PLAN)})")
+    if args.what == "run":
+        sys.exit(run(shlex.split(args.risk), args.only, args.minutes))
+    if args.what == "table":
+        print(table())
+    else:
+        print("\n".join(shlex.join(["risk", *c.args()]) for c in PLAN))
+
+
+if __name__ == "__main__":
+    main()
