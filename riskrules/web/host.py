@@ -33,6 +33,7 @@ from ..text.i18n import Text, available_languages
 from .away import AWAY_BOT, AWAY_SECONDS
 from .hosted import HostedGame, Over
 from .seats import Seats, digest, new_token
+from .words import lobby_words
 
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 MAX_HOUSE_FILES = 200  # .risk files listed from each rules directory
@@ -99,7 +100,8 @@ class Host:
                 "files": sorted(self.house_files()),
                 "bots": list(BOTS), "languages": available_languages(),
                 "chosen_seeds": self.chosen_seeds,  # (may a game of several people have a seed chosen?)
-                "away": self.away, "away_bot": self.away_bot}  # (the server's: a game's own may differ)
+                "away": self.away, "away_bot": self.away_bot,  # (the server's: a game's own may differ)
+                "words": lobby_words(t or Text("en"))}  # (the lobby's own, in `lang`)
 
     # ---- a new game ----------------------------------------------------------------------------
 

@@ -39,27 +39,29 @@ def _shell(title: str, body: str, script: str) -> str:
 
 
 def lobby() -> str:
+    """The lobby, in English until its script has the words of the person's own language (data-w:
+    which of web/words.py's `lobby_words` an element shows)."""
     return _shell("riskrules — a new game", """<main class="lobby">
-<h1>riskrules — a new game</h1>
+<h1 data-w="title">riskrules — a new game</h1>
 <form id="new-game">
-<label>Rules <select id="edition" name="edition"></select></label>
-<label>Variant <select id="variant" name="variant"></select></label>
-<label>Players <input id="players" name="players" type="number" min="2" max="6" value="3"></label>
-<fieldset id="seats"><legend>Seats</legend></fieldset>
-<label>Language <select id="lang" name="lang"></select></label>
-<label><input id="defend-most" name="defend-most" type="checkbox" checked> Always defend with the most dice</label>
+<label><span data-w="rules">Rules</span> <select id="edition" name="edition"></select></label>
+<label><span data-w="variant">Variant</span> <select id="variant" name="variant"></select></label>
+<label><span data-w="players">Players</span> <input id="players" name="players" type="number" min="2" max="6" value="3"></label>
+<fieldset id="seats"><legend data-w="seats">Seats</legend></fieldset>
+<label><span data-w="language">Language</span> <select id="lang" name="lang"></select></label>
+<label><input id="defend-most" name="defend-most" type="checkbox" checked> <span data-w="defend_most">Always defend with the most dice</span></label>
 <label id="away-label">A person whose page is closed for <input id="away" name="away" type="number" min="0" max="86400">
 seconds (0: never) is played by <select id="away-bot" name="away-bot"></select> until he is back</label>
-<label id="seed-label">Seed (optional) <input id="seed" name="seed" type="number" min="0"></label>
-<button id="create" type="submit">Make the game</button>
+<label id="seed-label"><span data-w="seed">Seed (optional)</span> <input id="seed" name="seed" type="number" min="0"></label>
+<button id="create" type="submit" data-w="create">Make the game</button>
 </form>
 <p id="problem" role="alert"></p>
-<section id="made" hidden><h2>Your game</h2>
-<p>Each person's seat has its own link: send each link to that person only (it acts for that seat).
+<section id="made" hidden><h2 data-w="made">Your game</h2>
+<p data-w="links">Each person's seat has its own link: send each link to that person only (it acts for that seat).
 Open your own seat "as the host": your page can then release a seat whose person has gone to the bot,
 until he opens his link again.</p>
 <ul id="links"></ul>
-<p><a id="hot-seat" href="#">Play every person's seat in this browser (hot seat)</a></p></section>
+<p><a id="hot-seat" href="#" data-w="hot_seat">Play every person's seat in this browser (hot seat)</a></p></section>
 </main>""", "lobby.js")
 
 

@@ -46,3 +46,23 @@ def words(t: Text) -> dict[str, str]:
         "pick_second": t._("{card}: {player} and which other player?"),
         "pick_continent": t._("{card}: choose a continent."), "give_to": t._("{card}: give {territory} to whom?"),
     }
+
+
+def lobby_words(t: Text) -> dict[str, str]:
+    """The lobby's words, in the language of the person's browser (lobby.js asks for them)."""
+    return {
+        "title": t._("riskrules — a new game"), "rules": t._("Rules"), "variant": t._("Variant"),
+        "players": t._("Players"), "seats": t._("Seats"), "language": t._("Language"),
+        "defend_most": t._("Always defend with the most dice"),
+        # Translators: {seconds} and {bot} are a number field and a list of bots, put where they stand
+        "away": t._("A person whose page is closed for {seconds} seconds (0: never) is played by {bot} until he is "
+                    "back"),
+        "seed": t._("Seed (optional)"), "create": t._("Make the game"), "made": t._("Your game"),
+        "links": t._("Each person's seat has its own link: send each link to that person only (it acts for that "
+                     "seat). Open your own seat \"as the host\": your page can then release a seat whose person has "
+                     "gone to the bot, until he opens his link again."),
+        "hot_seat": t._("Play every person's seat in this browser (hot seat)"),
+        "own_variant": t._("the edition's own: {title}"), "person": t._("a person"), "bot": t._("bot: {bot}"),
+        "seat": t._("Seat {n}"), "as_host": t._("(yours, as the host)"), "editions": t._("Editions"),
+        "house_on": t._("House rules on {edition}"), "house_files": t._("House rules (this server's files)"),
+    }

@@ -4,6 +4,11 @@
 
 const $ = (id) => document.getElementById(id);
 let catalog = null;
+let words = null;  // the lobby's own words, in the language of the person's browser (web/words.py)
+
+function say(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+}
 
 function option(value, text) {
   const o = document.createElement("option");
@@ -38,7 +43,7 @@ function variants() {
   const edition = kind === "edition" ? editionOf(id) : null;  // (a house rule's variants are its parent's)
   const select = $("variant");
   const usual = edition && edition.variants.find((v) => v.default);
-  select.replaceChildren(option("", usual ? "the edition's own: " + usual.title : "—"));
+  select.replaceChildren(option("", usual ? say(words.own_variant, {title: usual.title}) : "—"));
   if (edition) for (const v of edition.variants) if (!v.default) select.appendChild(option(v.id, v.title));
   if (edition) { $("players").min = edition.players.min; $("players").max = edition.players.max; }
   const language = languageOf(kind, id);  // the language follows the rules until a person picks one
@@ -75,7 +80,7 @@ async function titled(edition) {
   const usual = edition.variants.find((v) => v.default);
   for (const o of $("variant").options) {
     if (o.value && names[o.value]) o.textContent = names[o.value];
-    else if (!o.value && usual && names[usual.id]) o.textContent = "the edition's own: " + names[usual.id];
+    else if (!o.value && usual && names[usual.id]) o.textContent = say(words.own_variant, {title: names[usual.id]});
   }
   document.body.dataset.titled = lang + ":" + edition.id;
 }
@@ -89,11 +94,11 @@ function seats() {
     const label = document.createElement("label");
     const select = document.createElement("select");
     select.name = "seat" + i;
-    select.appendChild(option("human", "a person"));
-    for (const bot of catalog.bots) select.appendChild(option(bot, "bot: " + bot));
+    select.appendChild(option("human", words.person));
+    for (const bot of catalog.bots) select.appendChild(option(bot, say(words.bot, {bot})));
     select.value = before[i] || (i === 0 ? "human" : "balanced");
     select.addEventListener("change", seedShown);
-    label.append("Seat " + (i + 1) + " ", select);
+    label.append(say(words.seat, {n: i + 1}) + " ", select);
     box.appendChild(label);
   }
   seedShown();
@@ -121,7 +126,7 @@ async function create(event) {
     const a = document.createElement("a");
     a.href = seat.link; a.textContent = location.origin + seat.link; a.target = "_blank";
     const own = document.createElement("a");  // the same seat, with the host's key: to release a seat to the bot
-    own.href = seat.link + "&host=" + body.host; own.textContent = "(yours, as the host)"; own.target = "_blank";
+    own.href = seat.link + "&host=" + body.host; own.textContent = words.as_host; own.target = "_blank";
     own.className = "as-host";
     li.append(seat.name + ": ", a, " ", own);
     links.appendChild(li);
@@ -130,21 +135,40 @@ async function create(event) {
   $("made").hidden = false;
 }
 
+// the lobby in the first of the browser's languages the server has (English otherwise)
+async function labelled() {
+  const own = (navigator.languages || [navigator.language]).map((l) => String(l).slice(0, 2).toLowerCase())
+    .find((l) => catalog.languages.includes(l)) || "en";
+  words = catalog.words;
+  if (own !== "en") {
+    const response = await fetch("/api/catalog?lang=" + encodeURIComponent(own));
+    const body = await response.json().catch(() => null);
+    if (body && body.words) words = body.words;
+  }
+  document.documentElement.lang = own;
+  document.title = words.title;
+  for (const e of document.querySelectorAll("[data-w]")) e.textContent = words[e.dataset.w];
+  const seconds = $("away"), bot = $("away-bot");  // (the fields stay, the words around them change)
+  $("away-label").replaceChildren(...words.away.split(/(\{seconds\}|\{bot\})/)
+    .map((part) => (part === "{seconds}" ? seconds : part === "{bot}" ? bot : part)));
+}
+
 async function start() {
   const response = await fetch("/api/catalog");
   catalog = await response.json();
+  await labelled();
   const select = $("edition");
-  const editions = document.createElement("optgroup"); editions.label = "Editions";
+  const editions = document.createElement("optgroup"); editions.label = words.editions;
   for (const e of catalog.editions) editions.appendChild(option("edition:" + e.id, e.id + " — " + e.title));
   select.append(editions);
   const parents = [...new Set(catalog.gallery.map((h) => h.extends))];  // the gallery's house rules, by what they extend
   for (const parent of parents) {
-    const gallery = document.createElement("optgroup"); gallery.label = "House rules on " + parent;
+    const gallery = document.createElement("optgroup"); gallery.label = say(words.house_on, {edition: parent});
     for (const h of catalog.gallery.filter((g) => g.extends === parent)) gallery.appendChild(option("edition:" + h.id, h.id + " — " + h.title));
     select.appendChild(gallery);
   }
   if (catalog.files.length) {
-    const files = document.createElement("optgroup"); files.label = "House rules (this server's files)";
+    const files = document.createElement("optgroup"); files.label = words.house_files;
     for (const f of catalog.files) files.appendChild(option("file:" + f, f));
     select.appendChild(files);
   }
