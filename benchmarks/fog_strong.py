@@ -22,7 +22,7 @@ import random
 import time
 
 from riskrules.engine.agents import make_bot
-from riskrules.engine.fog_view import FoggedSight
+from riskrules.engine.fog_view import FoggedSight, settled
 from riskrules.engine.game import Game
 from riskrules.language.loader import open_rulebook
 from riskrules.language.visibility import SEE_OWNER
@@ -88,21 +88,7 @@ def last_seen_guess(self, rng: random.Random) -> tuple[list[int], list[int]]:
             need[o] -= 1
         owner[t] = o
         armies[t] = rng.choice(stacks.get(o) or every)
-    for t in range(size):
-        if owner[t] >= 0 and armies[t] < 1:
-            armies[t] = rng.choice(every)
-    held = [0] * len(self.names)
-    for o in owner:
-        if o >= 0:
-            held[o] += 1
-    for s in others:  # a player still in holds something
-        if held[s] == 0:
-            spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
-            if spare:
-                t = rng.choice(spare)
-                held[owner[t]] -= 1
-                owner[t], held[s] = s, 1
-    return owner, armies
+    return settled(owner, armies, every, others, me, len(self.names), rng)
 
 
 

@@ -146,7 +146,7 @@ class FoggedSight(Holdings, Sight):
         owners of what it does not see drawn from its belief (belief.py: the last sighting and its
         age, the neighbours, the counts each player was last told to hold); armies as last seen where
         the owner drawn is the one last seen, else drawn from that player's stacks seen."""
-        size, me = self.size, self.seat
+        me = self.seat
         owner, armies = list(self.owner), list(self.armies)
         belief = belief_of(self)
         drawn = belief.sample(rng)
@@ -157,21 +157,7 @@ class FoggedSight(Holdings, Sight):
             if o != owner[t] or armies[t] < 1:
                 armies[t] = rng.choice(stacks.get(o) or every)
             owner[t] = o
-        for t in range(size):
-            if owner[t] >= 0 and armies[t] < 1:
-                armies[t] = rng.choice(every)
-        held = [0] * len(self.names)
-        for o in owner:
-            if o >= 0:
-                held[o] += 1
-        for s in others:  # a player still in holds something
-            if held[s] == 0:
-                spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
-                if spare:
-                    t = rng.choice(spare)
-                    held[owner[t]] -= 1
-                    owner[t], held[s] = s, 1
-        return owner, armies
+        return settled(owner, armies, every, others, me, len(self.names), rng)
 
     def quantities(self, seat: int, names: frozenset[str], total: int = 0) -> dict[str, int]:
         """As Sight.quantities, counted from what this seat sees (all true of its own)."""
@@ -229,6 +215,28 @@ class FoggedSight(Holdings, Sight):
 
             blank_kinds(copy, me)
         return copy
+
+
+def settled(owner: list[int], armies: list[int], every: list[int], others: list[int], me: int, players: int,
+            rng: random.Random) -> tuple[list[int], list[int]]:
+    """A guessed board made whole: an army at least wherever someone holds a territory (drawn from
+    the stacks seen, `every`), and a territory for each player still in who was left none."""
+    size = len(owner)
+    for t in range(size):
+        if owner[t] >= 0 and armies[t] < 1:
+            armies[t] = rng.choice(every)
+    held = [0] * players
+    for o in owner:
+        if o >= 0:
+            held[o] += 1
+    for s in others:  # a player still in holds something
+        if held[s] == 0:
+            spare = [t for t in range(size) if owner[t] != me and owner[t] >= 0 and held[owner[t]] > 1]
+            if spare:
+                t = rng.choice(spare)
+                held[owner[t]] -= 1
+                owner[t], held[s] = s, 1
+    return owner, armies
 
 
 def _guessed_hand(size: int | None, seat: int, view: FoggedSight) -> int:
