@@ -14,7 +14,7 @@ from math import floor, lgamma, log, sqrt
 from .errors import GameError  # (a name other modules still import from here)
 
 TABLE_DICE = 5  # rolls of at most this many six-sided dice in all are read from a table (6⁵ entries)
-_TABLES: dict[tuple[int, int, bool], list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]] = {}
+_TABLES: dict[tuple[int, int, bool], tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]] = {}
 
 
 def fought(attack: list[int], defence: list[int], ties_to_defender: bool) -> tuple[int, int]:
@@ -28,7 +28,7 @@ def fought(attack: list[int], defence: list[int], ties_to_defender: bool) -> tup
     return attacker_losses, defender_losses
 
 
-def battle_table(rolled: int, defending: int, ties_to_defender: bool) -> list:
+def battle_table(rolled: int, defending: int, ties_to_defender: bool) -> tuple:
     """Every roll of `rolled` and `defending` six-sided dice, indexed by its faces less one as the
     digits of a number in base 6 (the first die drawn the highest digit): (attacker's losses,
     defender's losses, the attacker's dice sorted highest first, the defender's). Made once a
@@ -39,7 +39,7 @@ def battle_table(rolled: int, defending: int, ties_to_defender: bool) -> list:
         attacks = [tuple(sorted(faces, reverse=True)) for faces in product(range(1, 7), repeat=rolled)]
         defences = [tuple(sorted(faces, reverse=True)) for faces in product(range(1, 7), repeat=defending)]
         outcome = {(a, d): (*fought(a, d, ties_to_defender), a, d) for a in set(attacks) for d in set(defences)}
-        table = _TABLES[key] = [outcome[a, d] for a in attacks for d in defences]
+        table = _TABLES[key] = tuple([outcome[a, d] for a in attacks for d in defences])  # (shared: never changed)
     return table
 
 
