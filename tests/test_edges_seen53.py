@@ -45,3 +45,9 @@ def test_a_comma_before_played_by_one_person_says_it_ends_the_list(write):
     assert problems_of(write, text).splitlines()[0] == (
         "house.risk:4:34: unexpected 'played'; expected one of: deploy, end of line, seated, shared ('played by one "
         "person' ends the list without a comma, as in 'teams 2 with deploy on partners played by one person')")
+
+
+def test_players_with_one_number_says_how_a_range_is_written(write):
+    assert problems_of(write, house("players 4\n")).splitlines()[0] == (
+        "house.risk:3:10: unexpected end of line; expected to ('players' gives the fewest and the most, as in "
+        "'players 3 to 6' or 'players 4 to 4')")

@@ -224,6 +224,8 @@ def _named_hint(source_line: str, message: str) -> str:
     if words[:1] == ["teams"] and message.startswith("unexpected 'played'") and re.search(r",\s*played\b", source_line):
         return f"{message} ('played by one person' ends the list without a comma, as in 'teams 2 with deploy on " \
                "partners played by one person')"
+    if words[:1] == ["players"] and len(words) == 2 and message.startswith("unexpected end of line; expected to"):
+        return f"{message} ('players' gives the fewest and the most, as in 'players 3 to 6' or 'players 4 to 4')"
     if not words or words[0] not in _NAMED_EXAMPLES or not message.startswith("unexpected"):
         return message
     kind, example = _NAMED_EXAMPLES[words[0]]
