@@ -20,7 +20,7 @@ from . import decisions as D
 from .combat.attack import KillRateBattle
 from .decisions import Decision
 from .teams import kept_by_team
-from .dice import TABLE_DICE, Dice, battle_table, fought
+from .dice import fought
 from .odds import roll_outcomes
 
 AT_ONCE = 8  # rolls at the least that are drawn at once; fewer are rolled one by one
@@ -197,8 +197,8 @@ class Battle(KillRateBattle):
 
     def plain_battle(self, decider: int, side: int, source: int, target: int, floor: int = 0) -> None:
         """`battle` where six-sided dice roll that nothing modifies or rolls again (the usual rules),
-        one roll at a time: the same questions, the same draws and the same event, with fair dice's
-        table (Dice.fight) read here. An attack pressed on (a `floor`) is `battle`'s."""
+        one roll at a time: the same questions, the same draws and the same event (the dice's own
+        `fight`: fair dice read their table of rolls). An attack pressed on (a `floor`) is `battle`'s."""
         if floor:
             return self.battle(decider, side, source, target, floor)
         b = self.rules.battle
@@ -220,22 +220,7 @@ class Battle(KillRateBattle):
             defending = quick.quick_defend(self._defend_options[defending], defender, rolled, (source, target)) \
                 if quick is not None else self.ask(Decision(D.DEFEND, decides, self._defend_options[defending],
                                                             defender, False, rolled, (source, target)))
-        dice = self.dice
-        n = rolled + defending
-        if dice.__class__ is Dice and n <= TABLE_DICE:  # (Dice.fight's draws, in its order)
-            r = dice._random
-            if n == 5:
-                index = (((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-            elif n == 4:
-                index = ((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-            elif n == 3:
-                index = (int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-            else:
-                index = int(r() * 6) * 6 + int(r() * 6)
-            attacker_losses, defender_losses, attack, defence = \
-                (self._tables[8 * rolled + defending] or battle_table(rolled, defending, b.ties_to_defender))[index]
-        else:
-            attacker_losses, defender_losses, attack, defence = dice.fight(rolled, defending, b.ties_to_defender)
+        attacker_losses, defender_losses, attack, defence = self.dice.fight(rolled, defending, b.ties_to_defender)
         armies[source] = a - attacker_losses
         armies[target] = d - defender_losses
         if self.listeners:
@@ -365,15 +350,6 @@ class Battle(KillRateBattle):
             self.alive[victim] = False
             self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
-
-
-def roll_tables(b) -> tuple:
-    """For the plain battle, fair dice's table of every roll (dice.battle_table, made once a process)
-    by 8·dice + defending dice, for each count of dice the battle rules `b` let each side roll
-    (None for the others: a roll of more than TABLE_DICE dice in all is rolled die by die)."""
-    attacking, defending = max(max(b.attacker_most), b.attacker_open), max(max(b.defender_most), b.defender_open)
-    return tuple(battle_table(r, d, b.ties_to_defender) if 1 <= r <= attacking and 1 <= d <= defending and r + d <= TABLE_DICE
-                 else None for r in range(attacking + 1) for d in range(8))
 
 
 def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from ..language.quantities import counters
 from ..language.marks import MOST_EXTRA
 from ..language.rules import Mission, Rules
-from .battle import Battle, roll_tables
+from .battle import Battle
 from .copying import Copying
 from .decisions import Decision
 from .dice import Dice, LoadedDice
@@ -193,7 +193,6 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         # the armies from which the dice each side may roll stay the same (see battle.py)
         self._steady = (_steady(b.attacker_most, b.attacker_open), max(1, _steady(b.defender_most, b.defender_open)))
         self._fight, self._press, self._futile = self.combat_model()  # dice or kill rates (battle.py)
-        self._tables = roll_tables(b) if self._fight is Battle.plain_battle else ()  # (fair dice's rolls: battle.py)
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)
