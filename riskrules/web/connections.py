@@ -391,16 +391,18 @@ class GuardedServer(uvicorn.Server):
                 logger.addFilter(QuietRepeats())
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-        await super().startup(sockets=[])  # (the lifespan; no listening of uvicorn's own)
-        if not self.started:
-            return
-        self.config.loaded_app = quiet_disconnects(self.config.loaded_app)
         loop = asyncio.get_running_loop()
 
         def make() -> Guarded:
             return Guarded(config=self.config, server_state=self.server_state, app_state=self.lifespan.state,
                            _loop=loop)
 
+        # The socket listens before `started` is set (a client told the server has started could
+        # otherwise be refused); connections wait in the backlog until the gate accepts.
         gate = Gate(self.listening, make, report=self.reporter, backlog=self.config.backlog, **self.bounds)
+        await super().startup(sockets=[])  # (the lifespan; no listening of uvicorn's own)
+        if not self.started:
+            return
+        self.config.loaded_app = quiet_disconnects(self.config.loaded_app)
         gate.start()
         self.servers.append(gate)  # type: ignore[arg-type]  (closed and awaited on shutdown like a server)
