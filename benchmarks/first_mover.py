@@ -1,7 +1,7 @@
-"""Who wins: by seat (the colours' order) and by place in the order of play (0: moved first),
-for one rule set with the same bot in every seat. Where the rules draw the first player, a seat's
-share is even and a place's is not: seat compensation by colour (`extra starting armies by seat`)
-cannot reach an advantage of moving first (issue 46).
+"""Who wins: by colour and by place in the order of play (1: moved first), for one rule set with
+the same bot in every seat. Where the rules draw the first player, a colour's share is even and a
+place's is not: that is why seat compensation (`extra starting armies by seat`) gives its armies
+by place in the order of play, not by colour (issue 46).
 
     python benchmarks/first_mover.py [--edition nl-1990] [--players 3] [--games 300] [--bot balanced] [--first 1]
 
@@ -37,7 +37,7 @@ def main() -> None:
         by_seat["none" if seat is None else seat + 1] += 1
         by_place["none" if seat is None else (seat - game.first) % n + 1] += 1
     print(f"{args.edition}, {n} players, {args.games} games of {args.bot} (seeds {args.first}–{args.first + args.games - 1})")
-    for title, counts in (("by seat (colour)", by_seat), ("by place in the order of play", by_place)):
+    for title, counts in (("by colour", by_seat), ("by place in the order of play", by_place)):
         print(f"  {title}: " + ", ".join(f"{k}: {counts[k]}" for k in [*range(1, n + 1), "none"] if counts[k]))
 
 

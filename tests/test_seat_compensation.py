@@ -1,6 +1,7 @@
 """Seat compensation as rules (issue 46, item 2): `extra starting armies by seat` and `extra first
-turn armies by seat` — what each seat starts with and is given in its first turn, played from a
-fixed seed; the sheet's rows, the narration, the round trip and the checks' words."""
+turn armies by seat` — what each seat (a place in the order of play: seat 1 moves first) starts
+with and is given in its first turn, played from fixed seeds; the sheet's rows, the narration, the
+round trip and the checks' words."""
 
 from __future__ import annotations
 
@@ -24,27 +25,44 @@ BODY = """
 """
 
 
-def play(write, turns: int, players: int = 3):
+def play(write, turns: int, players: int = 3, seed: int = 1):
     rules = open_rulebook(write("house.risk", house(BODY))).rules(None, players)
     events: list[dict] = []
-    game = Game(rules, [RandomAgent() for _ in range(players)], seed=1, listeners=[events.append])
-    game.setup()
-    start = [game.armies_of(s) for s in range(players)]
-    game.max_turns = turns
-    game.play()
-    return rules, game, start, events
+    game = Game(rules, [RandomAgent() for _ in range(players)], seed=seed, listeners=[events.append],
+                max_turns=turns)
+    if turns:
+        game.play()
+    else:
+        game.setup()
+    return rules, game, [game.armies_of(s) for s in range(players)], events
+
+
+def in_order_of_play(game, by_colour: list) -> list:
+    return [by_colour[(game.first + i) % game.players] for i in range(game.players)]
 
 
 def test_each_seat_starts_with_the_table_and_its_extra(write):
-    rules, _, start, _ = play(write, 0)
+    rules, game, start, _ = play(write, 0)
     assert (rules.seat_armies, rules.income.first_turn) == ((0, 1, -2), (0, 0, 3))
-    assert start == [35, 36, 33]  # classic's 35 with 3 players: +0, +1, -2
-    assert [rules.starting_armies_of(3, s) for s in range(3)] == [35, 36, 33]
+    assert game.first == 2  # the seats are places in the order of play, not colours
+    assert start == [36, 33, 35]
+    assert in_order_of_play(game, start) == [35, 36, 33]  # classic's 35 with 3 players: +0, +1, -2
+    assert [rules.starting_armies_of(3, s, 2) for s in range(3)] == [36, 33, 35]
+    assert [rules.starting_armies_of(3, s, 0) for s in range(3)] == [35, 36, 33]
+
+
+def test_whoever_moves_first_the_places_get_the_extras(write):
+    firsts = set()
+    for seed in range(1, 7):
+        _, game, start, _ = play(write, 0, seed=seed)
+        firsts.add(game.first)
+        assert in_order_of_play(game, start) == [35, 36, 33], seed
+    assert firsts == {0, 1, 2}
 
 
 def test_a_seat_past_the_list_gets_nothing_extra(write):
-    rules, _, start, _ = play(write, 0, players=4)
-    assert start == [30, 31, 28, 30]
+    _, game, start, _ = play(write, 0, players=4)
+    assert in_order_of_play(game, start) == [30, 31, 28, 30]
 
 
 def test_the_first_turn_gives_the_seat_its_extra_once(write):
@@ -53,13 +71,15 @@ def test_the_first_turn_gives_the_seat_its_extra_once(write):
     for e in events:
         if e["type"] == "reinforcements":
             by_seat.setdefault(e["player"], []).append(e)
-    third = by_seat[game.names[2]]
+    last = game.names[(game.first + 2) % 3]  # the third to move
+    assert last == game.names[1]
+    third = by_seat[last]
     assert [e.get("from_seat") for e in third] == [3, None]
     first = third[0]
     assert first["total"] == first["from_territories"] + first["from_continents"] + 3 + first["from_cards"]
-    assert all("from_seat" not in e for s in (0, 1) for e in by_seat[game.names[s]])
+    assert all("from_seat" not in e for s in (0, 2) for e in by_seat[game.names[s]])
     line = Narrator(game.rules, Text("en"))(first)
-    assert line == (f"{game.names[2].capitalize()} receives {first['total']} armies "
+    assert line == (f"{last.capitalize()} receives {first['total']} armies "
                     f"({first['from_territories']} for {first['territories_held']} territories; "
                     "3 for this seat's first turn).")
 
@@ -67,9 +87,10 @@ def test_the_first_turn_gives_the_seat_its_extra_once(write):
 def test_the_sheet_says_both(write):
     rows = {k.split("/")[1]: v for k, (_, _, v) in
             build_sheet(open_rulebook(write("house.risk", house(BODY))), None, Text("en"), 3).rows().items()}
-    assert rows["setup.seat_armies"] == "seat 1: +0, seat 2: +1, seat 3: -2; seats not named get none"
-    assert rows["reinforcements.first_turn"] == ("seat 1: +0, seat 2: +0, seat 3: +3; seats not named get none; "
-                                                 "the income is never below 0")
+    assert rows["setup.seat_armies"] == ("seat 1: +0, seat 2: +1, seat 3: -2, seat 1 moving first; "
+                                         "seats not named get none")
+    assert rows["reinforcements.first_turn"] == ("seat 1: +0, seat 2: +0, seat 3: +3, seat 1 moving first; "
+                                                 "seats not named get none; the income is never below 0")
 
 
 def test_written_back_it_reads_the_same(write):

@@ -206,7 +206,7 @@ class Setup:
         """The neutral army's armies put on its territories (but those `sized` already), then the
         players' starting armies placed in turn (unless not `place`)."""
         rules = self.rules
-        left = [rules.starting_armies_of(self.players, s) - self.territory_count[s] if place else 0
+        left = [rules.starting_armies_of(self.players, s, self.first) - self.territory_count[s] if place else 0
                 for s in range(self.players)]
         neutral_left = 0
         if self.neutral is not None:

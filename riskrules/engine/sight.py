@@ -94,7 +94,7 @@ def left_to_place(view, d) -> int:
     rules = view.rules
     if d.side == view.neutral:
         return max(d.most, rules.neutral.armies - view.armies_of(d.side))
-    return max(d.most, rules.starting_armies_of(view.players, d.side) - view.armies_of(d.side))
+    return max(d.most, rules.starting_armies_of(view.players, d.side, view.first) - view.armies_of(d.side))
 
 
 class Sight:

@@ -246,11 +246,15 @@ class Rules:
     units: UnitKinds | None = None  # special units (issue 45; language/units.py); None: armies alone
     acting: ActingNeutral | None = None  # issue 45 SIDES: the neutral army's own moves (None: it only holds)
     team_rules: TeamRules | None = None  # issue 45 SIDES: what partners share (None: only `teams`)
-    seat_armies: tuple[int, ...] = ()  # extra starting armies by seat (issue 46); seats past its end: none
+    # extra starting armies by seat (issue 46), a seat being a place in the order of play (the first
+    # player's first); places past its end: none
+    seat_armies: tuple[int, ...] = ()
 
-    def starting_armies_of(self, players: int, seat: int) -> int:
-        """The armies `seat` starts with: the table's, and its extra by seat (seat compensation)."""
-        extra = self.seat_armies[seat] if 0 <= seat < len(self.seat_armies) else 0
+    def starting_armies_of(self, players: int, seat: int, first: int) -> int:
+        """The armies `seat` starts with when `first` plays first: the table's, and the extra of its
+        place in the order of play (seat compensation)."""
+        place = (seat - first) % players
+        extra = self.seat_armies[place] if place < len(self.seat_armies) else 0
         return self.starting_armies[players] + extra
 
 

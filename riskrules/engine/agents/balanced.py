@@ -357,7 +357,7 @@ class BalancedAgent(Agent):
         builds a stack or two at the front of its goals and keeps the rest of the front covered,
         never piling all onto one territory."""
         view = self.view
-        return self.place_in_play(d, (view.rules.starting_armies_of(view.players, d.side) - view.territory_count[d.side]) // 2)
+        return self.place_in_play(d, (view.rules.starting_armies_of(view.players, d.side, view.first) - view.territory_count[d.side]) // 2)
 
     def _place_neutral(self, d: Decision):
         view = self.view
