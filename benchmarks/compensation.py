@@ -79,19 +79,20 @@ class Config:
         return tn.planned_games(k, self.budget) + 2 * CONFIRM
 
 
-# The spaces come from a pilot (benchmarks/compensation.py's docstring): 3 players by one army around
-# where the pilot's shares cross even, 4 players by two (three placeholders).
+# The spaces come from a pilot (`pilot`, below): 3 players by one army around where the pilot's shares
+# cross even, 4 players by two (three placeholders). The search's budget is half the confirmation's:
+# neighbours differ by about a point, and a confirmation of the wrong one costs more than the search.
 PLAN = [
-    Config("nl-1990", 3, ("a=2..6", "b=4..9"), 12000),
-    Config("sv-2000", 3, ("a=1..5", "b=3..8"), 12000),
-    Config("de-deluxe", 3, ("a=3..7", "b=4..9"), 12000),
-    Config("cs-riziko", 3, ("a=-9..-4", "b=6..11"), 12000),
-    Config("nl-modern", 3, ("a=3..8", "b=9..14"), 12000),
-    Config("nl-1990", 4, ("a=-2,0,2", "b=2,4,6", "c=0,2,4,6"), 16000),
-    Config("sv-2000", 4, ("a=0,2,4", "b=3,5,7,9", "c=2,4,6"), 16000),
-    Config("de-deluxe", 4, ("a=-2,0,2", "b=0,2,4", "c=0,2,4,6"), 16000),
-    Config("cs-riziko", 4, ("a=-20,-15,-10,-5", "b=5,10,15", "c=10,15,20"), 16000),
-    Config("nl-modern", 4, ("a=-4,-2,0", "b=6,10,14,18", "c=10,15,20"), 16000),
+    Config("nl-1990", 3, ("a=2..6", "b=4..9"), 30000),
+    Config("sv-2000", 3, ("a=1..5", "b=3..8"), 30000),
+    Config("de-deluxe", 3, ("a=3..7", "b=4..9"), 30000),
+    Config("cs-riziko", 3, ("a=-9..-4", "b=6..11"), 30000),
+    Config("nl-modern", 3, ("a=3..8", "b=9..14"), 30000),
+    Config("nl-1990", 4, ("a=-2,0,2", "b=2,4,6", "c=0,2,4,6"), 40000),
+    Config("sv-2000", 4, ("a=0,2,4", "b=3,5,7,9", "c=2,4,6"), 40000),
+    Config("de-deluxe", 4, ("a=-2,0,2", "b=0,2,4", "c=0,2,4,6"), 40000),
+    Config("cs-riziko", 4, ("a=-20,-15,-10,-5", "b=5,10,15", "c=10,15,20"), 40000),
+    Config("nl-modern", 4, ("a=-4,-2,0", "b=6,10,14,18", "c=10,15,20"), 40000),
 ]
 
 
