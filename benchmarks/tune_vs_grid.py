@@ -7,7 +7,7 @@ The default: classic, 3 players, balanced bots, --vary "reinforcements { territo
 over --values, seed 1 (about 1.5 minutes of CPU: a game of high income is long, --max-turns cuts them at
 50 rounds). --seats: the two-placeholder seat search, --vary "setup { extra starting armies by seat 0, {a},
 {b} }" over --over a=… --over b=… (default a=0,3,6,9 and b=0,3,6,9,12: 20 candidates, the search space of
-benchmarks/compensation.py) on --edition (default nl-1990) at 3 players (--players), seed 1, --budget 4000
+the first compensation runs, kept) on --edition (default nl-1990) at 3 players (--players), seed 1, --budget 4000
 (about 6 minutes of CPU at the defaults). The score is the largest seat gap, whatever the band of --target.
 
 Successive halving (instrument/tune.py, as `risk tune` runs it) spends about --budget games; the uniform
