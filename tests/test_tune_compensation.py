@@ -127,7 +127,7 @@ def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch
     slow = [sys.executable, "-c", "import time; time.sleep(60)"]  # a search that would not end in time
     assert comp.run(slow, [], 0.002) == 0  # 0.12 s
     assert sorted(p.name for p in tmp_path.iterdir()) == []
-    assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 30,040 games already played",
+    assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 60,040 games already played",
                                                     "compensation: stopped in classic-3; run again to resume"]
 
 

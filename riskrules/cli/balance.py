@@ -244,7 +244,13 @@ def tune(
         best = rung[0]
         typer.echo(f"rung {r + 1}: {len(rung)} candidates, {best['games']} games each; best "
                    f"{named(chosen_values[best['candidate']])} (score {best['score']:.4g})", err=True)
-    k = search["chosen"]
+    k = last = search["chosen"]
+    refined = tn.surface(goal, chosen_values, search["played"], players)
+    if refined is not None:  # (a seats target over whole numbers: every game of the search read at once)
+        k = refined["chosen"]
+        typer.echo(f"surface: {named(chosen_values[k])}, predicted largest gap {100 * refined['gap'][k]:.2f} pp "
+                   f"(a quadratic over all {search['spent']:,} games; the halving's last: "
+                   f"{named(chosen_values[last])})", err=True)
     far = tn.out_of_reach(goal, search["played"][k], players)
     if far is not None:
         fail(f"no value of --over meets --target {target.strip()}: the closest, {named(chosen_values[k])}, has "
@@ -266,6 +272,8 @@ def tune(
             "rungs": [[{**c, "candidate": named(chosen_values[c["candidate"]])} for c in rung]
                       for rung in search["rungs"]],
             "search_games": search["spent"], "chosen": named(chosen_values[k]), "rule": texts[k],
+            "chosen_by": "halving" if refined is None else "surface", "halving_chosen": named(chosen_values[last]),
+            **({} if refined is None else {"predicted": refined["predicted"][k]}),
             "confirmation": {"seeds": list(confirm_seeds), "games": confirm_games, "rows": rows,
                              "interval": f"simultaneous 95% over {family} rows (Bonferroni)",
                              "confirmed": confirmed, "played": [len(r) for r in checked["runs"]],
@@ -281,7 +289,8 @@ def tune(
     lines = [f"Tuning {jobs[0].label}, {players} players{bots}: {goal.text()}",
              f"Candidates: {len(chosen_values)} ({vary}); successive halving at seed {seed}: "
              f"{search['spent']:,} games in {len(search['rungs'])} rungs.",
-             f"Chosen: {named(chosen_values[k])} — {texts[k]}",
+             f"Chosen: {named(chosen_values[k])} — {texts[k]}" + ("" if refined is None else
+                 f" (by the fitted surface; the halving's last: {named(chosen_values[last])})"),
              f"Confirmation at seeds {confirm_seeds[0]} and {confirm_seeds[1]} (never played by the search), "
              f"{confirm_games:,} games each, intervals simultaneous 95% over {family} rows:"]
     for r in rows:
@@ -329,7 +338,8 @@ def _write_rule(out: Path, job, text: str, edition: str, variant, data: dict, pl
     comments = [f"Made by `risk tune` ({runs.command_line()})", f"Target: {data['target']}, {data['players']} "
                 f"players" + ("" if data["target"].startswith("one ") else f", {data['bot']} bots") + (f", variant {','.join(chosen)}" if chosen else "") + ".",
                 f"Search: successive halving at seed {data['seed']}, {data['search_games']:,} games; chosen "
-                f"{data['chosen']}.",
+                f"{data['chosen']}" + (" by the surface fitted to all of them" if data["chosen_by"] == "surface"
+                                       else "") + ".",
                 f"Confirmation at seeds {conf['seeds'][0]} and {conf['seeds'][1]}, {conf['games']:,} games each: "
                 + ("confirmed" if conf["confirmed"] else "NOT confirmed") + (
                     f" (stopped at seed {conf['stopped']['seed']} after {conf['stopped']['games']:,} games: "

@@ -9,7 +9,9 @@ exploration in multi-armed bandits", ICML 2013; Jamieson and Talwalkar, AISTATS 
 ⌈log2 K⌉ rungs, every candidate still in plays its share of the rung's games — all of them on the
 games 0, 1, 2, … of the one search seed S, so candidates are compared on common seeds — and the
 better half (by the target's score, below) goes on; the last one left is chosen. Games go
-where the answer can still change: a candidate far from the target leaves after one rung.
+where the answer can still change: a candidate far from the target leaves after one rung. For a
+seats target over whole numbers the choice is then made by a surface fitted to every game of the
+search (`surface`), not by the last candidate's own few.
 
 The chosen candidate is then **confirmed at fresh seeds**, S + 1 and S + 2, that the search
 never played: --confirm-games games each, its intervals simultaneous over both (Bonferroni).
@@ -242,6 +244,76 @@ def halving(jobs: Sequence[Job], target: Target, budget: int, seed: int, run: Ru
         alive = ranked[:max(1, math.ceil(len(alive) / 2))] if rung < rungs - 1 else ranked[:1]
     return {"chosen": alive[0], "rungs": history, "games": {i: len(g) for i, g in played.items()},
             "spent": sum(len(g) for g in played.values()), "played": played}
+
+
+def surface(target: Target, values: Sequence[dict[str, str]], played: dict[int, list[Shape]],
+            players: int) -> dict | None:
+    """The search's choice refined by a response surface (Box and Wilson, 1951): for a seats target
+    over whole-number values, each seat's win share fitted over every game the search played, of
+    every candidate, as a quadratic in the values (least squares on each game's 0 or 1: a linear
+    probability model), and the candidate whose predicted largest gap from the even share is least
+    chosen (ties: the first in the order of --over). A candidate's own games are few and the
+    halving keeps the luckiest of its neighbours (the winner's curse); the surface reads them all.
+    None where it cannot be fitted: another target, a value that is not a whole number, fewer
+    candidates played than the surface has terms, or values on a line (a singular fit)."""
+    if target.kind != "seats":
+        return None
+    names = sorted(values[0])
+    try:
+        points = [[int(v[n]) for n in names] for v in values]
+    except ValueError:
+        return None
+    middle = [sum(p[j] for p in points) / len(points) for j in range(len(names))]
+
+    def terms(point: list[int]) -> list[float]:
+        x = [point[j] - middle[j] for j in range(len(names))]  # centred: a better conditioned fit
+        return [1.0, *x, *(x[i] * x[j] for i in range(len(x)) for j in range(i, len(x)))]
+
+    m = len(terms(points[0]))
+    if sum(1 for g in played.values() if g) < m:
+        return None
+    xtx = [[0.0] * m for _ in range(m)]
+    xty = [[0.0] * players for _ in range(m)]
+    for i, games in played.items():
+        if not games:
+            continue
+        f, won = terms(points[i]), [0] * players
+        for g in games:
+            if g.winner >= 0:
+                won[g.winner] += 1
+        for r in range(m):
+            for c in range(m):
+                xtx[r][c] += len(games) * f[r] * f[c]
+            for seat in range(players):
+                xty[r][seat] += won[seat] * f[r]
+    beta = _solve(xtx, xty)
+    if beta is None:
+        return None
+    even = 1 / players
+    predicted = [[sum(f * beta[r][seat] for r, f in enumerate(terms(pt))) for seat in range(players)]
+                 for pt in points]
+    gap = [max(abs(share - even) for share in row) for row in predicted]
+    best = min(range(len(points)), key=lambda i: gap[i])
+    return {"chosen": best, "predicted": predicted, "gap": gap, "terms": m}
+
+
+def _solve(a: list[list[float]], b: list[list[float]]) -> list[list[float]] | None:
+    """x with a·x = b (Gauss–Jordan, partial pivoting); None when a is singular."""
+    n = len(a)
+    rows = [a[i][:] + b[i][:] for i in range(n)]
+    scale = max((abs(v) for row in a for v in row), default=0.0) or 1.0
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) <= 1e-9 * scale:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        head = rows[col][col]
+        rows[col] = [v / head for v in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col])]
+    return [row[n:] for row in rows]
 
 
 def out_of_reach(target: Target, games: Sequence[Shape], players: int, family: int = 1) -> dict | None:
