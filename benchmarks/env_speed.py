@@ -15,7 +15,8 @@ both, the environment's steps a second and its engine decisions a second (a deci
 more steps: place, attack and fortify are asked in stages; decisions with one answer are not
 asked), and the ratio; then how much of a step is the game's own: each game played again by the
 engine alone with the environment's answers given at once (untimed, the answers written down from
-the same game played again through the environment).
+the same game played again through the environment), and the agent's own: its draws from that
+game's masks, again, timed alone.
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only
@@ -72,7 +73,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
     env = RiskEnv(edition, players=players, max_turns=max_turns)
     pick = random.Random(seed)
     count = [0]
-    simulated = spent = engine = 0.0
+    simulated = spent = engine = drawing = 0.0
     steps = asked = 0
     for i in range(games):
         began = time.process_time()
@@ -94,7 +95,9 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
             env.step(action)
             steps += 1
         spent += time.process_time() - began
-        engine += _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
+        alone, masks = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
+        engine += alone
+        drawing += _agent_alone(masks, drawn)
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
     print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
@@ -103,7 +106,19 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
           f"{asked / spent:,.0f} decisions/s ({asked:,} decisions asked)")
     print(f"  steps/s ÷ simulate's decisions/s: {steps / spent / (decisions / simulated):.2f}")
     print(f"  of a step's {spent / steps * 1e6:.1f} µs, the game's own (the engine alone, the same answers "
-          f"given at once): {engine / steps * 1e6:.1f} µs")
+          f"given at once): {engine / steps * 1e6:.1f} µs; the agent's own (its draws from the same masks, "
+          f"alone): {drawing / steps * 1e6:.1f} µs")
+
+
+def _agent_alone(masks, drawn) -> float:
+    """The CPU time of the random agent's own part of a game: its draws from the game's masks, again."""
+    pick = random.Random()
+    pick.setstate(drawn)
+    began = time.process_time()
+    for mask in masks:
+        legal = mask.nonzero()[0]
+        int(legal[pick.randrange(len(legal))])
+    return time.process_time() - began
 
 
 class _Given:
@@ -125,10 +140,11 @@ class _Given:
 def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
     """The CPU time of the engine's own part of the environment's last game: the game played again
     by the environment (untimed, from the agent's same draws) with its answers written down, then
-    played by the engine alone with those answers given at once (checked, as the environment's)."""
+    played by the engine alone with those answers given at once (checked, as the environment's); and
+    the masks the agent drew from."""
     from riskrules.env.table import Asked
 
-    answers = []
+    answers, masks = [], []
     decide = Asked.decide
     Asked.decide = lambda self, d: answers.append(decide(self, d)) or answers[-1]
     try:
@@ -137,14 +153,18 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
         env.reset(seed=game_seed)
         for agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            masks.append(observation["action_mask"])
             legal = observation["action_mask"].nonzero()[0]
-            env.step(None if termination or truncation else int(legal[pick.randrange(len(legal))]))
+            env.step(int(legal[pick.randrange(len(legal))]))
     finally:
         Asked.decide = decide
     given = iter(answers)
     began = time.process_time()
     Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
-    return time.process_time() - began
+    return time.process_time() - began, masks
 
 
 def all_editions() -> list[tuple[str, int]]:

@@ -84,8 +84,11 @@ class RiskEnv(AECEnv):
         if self.rewarded:  # (rewards all 0 since the last step: nothing to clear or add up)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewarded = False
-        self.played.act(int(action))
-        self._after_move()
+        d = self.played.act(int(action))
+        if d is None or self.shaping:
+            self._after_move()
+        else:  # (the next question's seat: the commonest case, without the rest of _after_move)
+            self.agent_selection = self.possible_agents[d.player]
         if self.rewarded:
             self._accumulate_rewards()
 

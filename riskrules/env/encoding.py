@@ -15,9 +15,6 @@ skipped (the amount is that one). The action mask holds the legal actions of the
 
 from __future__ import annotations
 
-from array import array
-from itertools import compress
-from operator import ne
 from typing import Any
 
 import numpy as np
@@ -29,6 +26,8 @@ from ..language.visibility import SEE_ALL, SEE_OWNER
 KINDS = (CLAIM, PLACE, TRADE, BONUS, ATTACK, DICE, DEFEND, OCCUPY, FORTIFY, CAPITAL, DISCARD, REROLL, PLAY)
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 TERRITORY_KINDS = (CLAIM, BONUS, CAPITAL)  # answered by a territory
+ASKED = (PLACE, FORTIFY, ATTACK)  # always asked (an amount or a choice of pairs), even with one option
+PAIRED = (ATTACK, FORTIFY)  # answered by pairs of territories (from, to), a stage each
 SLOTS = 12  # options named by their place in the list
 EXTRA = 4 + SLOTS  # stop, three amounts, the slots
 STAGES = 3
@@ -54,9 +53,10 @@ class Encoding:
         self.stop, self.amounts, self.slot0 = n, n + 1, n + 4
         self.patterns: dict[tuple[int, bool], np.ndarray] = {}  # the masks of amounts and places in a list
         self.listed: tuple = (None, False, None)  # (a list of territories, optional, its mask): the last made
-        self.paired: tuple = (None, {}, {})  # (a list of pairs, its seconds by first, the masks made of it)
-        self.nothing = np.zeros(self.actions, dtype=np.int8)  # the mask of a seat not asked
-        self.nothing.flags.writeable = False
+        self.shared: dict[bytes, np.ndarray] = {}  # the masks of territories made, by their bytes
+        self.paired: tuple = (None, None, {})  # (a list of pairs, the mask of its firsts, of its seconds by first)
+        # every mask is read-only, made of bytes (its `base`: Played.act reads an action's place there)
+        self.nothing = np.frombuffer(bytes(self.actions), dtype=np.int8)  # the mask of a seat not asked
         # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
         self.order = [[(seat + p) % players for p in range(players)] + list(range(players, seats))
                       for seat in range(seats)]
@@ -122,8 +122,8 @@ class Encoding:
     # ---- actions --------------------------------------------------------------------------------------
 
     def mask(self, d: Decision | None, view, stage: int, parts: list) -> np.ndarray:
-        """The legal actions of the stage (read-only: an amount's, a list's, a list of pairs' are
-        kept and shared while the engine's list lasts)."""
+        """The legal actions of the stage (read-only, and shared: the masks of the same legal
+        actions are one array, kept while there are not too many)."""
         if d is None:
             return self.nothing
         kind = d.kind
@@ -135,63 +135,75 @@ class Encoding:
             mask = self.made(d.options, stop)
             self.listed = (d.options, stop, mask)
             return mask
-        if kind in (ATTACK, FORTIFY) and stage < 2:
+        if kind in PAIRED and stage < 2:  # (from, then to: the firsts of the pairs, then the seconds of one)
             options = d.options
             kept = self.paired
-            if kept[0] is not options:  # (the engine makes a new list of pairs when one changes)
-                by: dict[int, list] = {}
-                for a, b in options:
-                    got = by.get(a)
-                    if got is None:
-                        by[a] = [b]
-                    else:
-                        got.append(b)
-                kept = self.paired = (options, by, {})
-            key = -1 - stop if stage == 0 else parts[0]
-            mask = kept[2].get(key)
+            if kept[0] is not options:  # (the engine keeps its list while a battle changes no owner)
+                kept = self.paired = (options, None, {})
+            if stage == 0:
+                if kept[1] is None or kept[1][0] != stop:
+                    self.paired = kept = (options, (stop, self.made(dict.fromkeys([a for a, _ in options]), stop)),
+                                          kept[2])
+                return kept[1][1]
+            first = parts[0]
+            mask = kept[2].get(first)
             if mask is None:
-                mask = kept[2][key] = self.made(kept[1] if stage == 0 else kept[1][key], stop)
+                mask = kept[2][first] = self.made([b for a, b in options if a == first], False)
             return mask
         # an amount, or the options by their place: the same few masks again and again
         key = (-1 if kind in (PLACE, FORTIFY, OCCUPY) else min(SLOTS, len(d.options)), stop)
         mask = self.patterns.get(key)
         if mask is None:
-            mask = self.patterns[key] = np.zeros(self.actions, dtype=np.int8)
+            made = bytearray(self.actions)
             if key[0] < 0:
-                mask[self.amounts:self.amounts + 3] = 1
+                made[self.amounts:self.amounts + 3] = b"\1\1\1"
             else:
-                mask[self.slot0:self.slot0 + key[0]] = 1
+                made[self.slot0:self.slot0 + key[0]] = b"\1" * key[0]
             if stop:
-                mask[self.stop] = 1
-            mask.flags.writeable = False
+                made[self.stop] = 1
+            mask = self.patterns[key] = np.frombuffer(bytes(made), dtype=np.int8)  # (read-only: made of bytes)
         return mask
 
     def made(self, chosen, stop: bool) -> np.ndarray:
-        """A read-only mask of the territories `chosen` (and stop)."""
+        """The read-only mask of the territories `chosen` (and stop): one array for each such set."""
         made = bytearray(self.actions)
         for x in chosen:
             made[x] = 1
         if stop:
             made[self.stop] = 1
-        return np.frombuffer(bytes(made), dtype=np.int8)  # (read-only: made of bytes)
+        key = bytes(made)
+        mask = self.shared.get(key)
+        if mask is None:
+            if len(self.shared) >= 4096:  # (bounded: a long game meets many sets)
+                self.shared.clear()
+            mask = self.shared[key] = np.frombuffer(key, dtype=np.int8)  # (read-only: made of bytes)
+        return mask
 
     def step(self, d: Decision, view, stage: int, parts: list, action: int) -> tuple[bool, Any]:
         """The action taken at `stage`: (True, the answer) when the answer is whole, else (False, None)
         with the part kept in `parts` (the next stage asks for the next part). The action is one of the
-        mask's (Played.act checks it first)."""
+        mask's (Played.act checks it first): a territory only where the stage asks for one."""
+        if action < self.n:  # a territory: answers the stage, or the first (or second) part of the answer
+            kind = d.kind
+            if kind == ATTACK:
+                if stage == 0:
+                    parts.append(action)
+                    return False, None
+                return True, (parts[0], action)
+            if kind == PLACE:  # (a single army to place: no amount asked)
+                if d.most == 1:
+                    return True, (action, 1)
+                parts.append(action)
+                return False, None
+            if kind == FORTIFY:
+                parts.append(action)
+                if stage == 1 and view.armies[parts[0]] - self.rules.fortify.stay == 1:
+                    return True, (parts[0], action, 1)
+                return False, None
+            return True, action
         if action == self.stop:
             return True, None
         kind = d.kind
-        if kind in TERRITORY_KINDS:
-            return True, action
-        if kind in (PLACE, ATTACK, FORTIFY) and stage < (1 if kind == PLACE else 2) and action < self.n:
-            parts.append(action)
-            if kind == ATTACK and stage == 1:
-                return True, tuple(parts)
-            least, most = self.bounds(d, view, parts)
-            if kind != ATTACK and stage == (0 if kind == PLACE else 1) and most == least:
-                return True, (*parts, most)
-            return False, None
         if kind == OCCUPY:
             return True, self.amount(action, d.options.start, d.options.stop - 1)
         if kind in (PLACE, FORTIFY):
@@ -216,7 +228,7 @@ class Encoding:
 def forced(d: Decision) -> Any:
     """The one answer of a decision that has only one (not optional, a single option that needs no
     amount), else the marker NOT_FORCED: the environment answers those itself."""
-    if d.optional or d.kind in (PLACE, FORTIFY, ATTACK):
+    if d.optional or d.kind in ASKED:
         return NOT_FORCED
     options = d.options
     if len(options) != 1:
@@ -228,113 +240,6 @@ def forced(d: Decision) -> Any:
 
 
 NOT_FORCED = object()
-
-
-class Seen:
-    """One seat's observation, kept between steps: its board's rows mended where the seat's view
-    changed (owner, armies, what it sees, its cards), the globals rewritten when they change; each
-    observation a copy. Holds exactly what Encoding.observe makes whole. Kept in an array.array of
-    C floats (float32), whose items Python writes many times faster than a numpy array's, and
-    copied out through a numpy view of it."""
-
-    def __init__(self, enc: Encoding, seat: int):
-        self.enc, self.seat = enc, seat
-        self.buf = array("f", bytes(4 * enc.size))
-        self.view = np.frombuffer(self.buf, dtype=np.float32)  # (the same memory: never resized)
-        self.width = enc.features
-        self.rows = [array("f", row.tobytes()) for row in enc.rows_of[seat]]  # by owner code
-        self.globals_at = enc.n * enc.features
-        self.alive_at = [len(KINDS) + STAGES + 3 + place for place in range(len(enc.order[seat]))]
-        self.order = enc.order[seat]
-        self.owner: list = []
-        self.armies: list = []
-        self.level: list | None = None
-        self.hand: list = []
-        self.scaled: dict[int, float] = {}  # armies → armies × ARMY_SCALE, as float32 computes it
-        self.key: tuple = ()  # what the globals are made of, as last written
-        self.made: dict[tuple, array] = {}  # the globals made for such a key, but the turn (bounded)
-        self.turn_at = self.globals_at + len(KINDS) + STAGES + 2
-
-    def observe(self, view, d: Decision | None, stage: int, chosen: int | None) -> np.ndarray:
-        """The observation (the board mended where the view changed since the last)."""
-        if view.armies != self.armies or view.owner != self.owner or view.hand != self.hand or \
-                getattr(view, "level", None) != self.level:
-            self._mend(view)
-        alive = view.alive
-        key = (None, 0, 0, 0, len(view.hand), *alive) if d is None else \
-            (d.kind, stage, d.optional, d.most, len(view.hand), *alive)
-        buf = self.buf
-        if key != self.key:  # (the globals as the last observation's, or kept for that key: else made)
-            self.key = key
-            made = self.made.get(key)
-            if made is None:
-                if len(self.made) > 4096:
-                    self.made.clear()
-                g = [0.0] * self.enc.globals
-                question_globals(g, d, stage, 0)
-                for at, s in zip(self.alive_at, self.order):
-                    if alive[s]:
-                        g[at] = 1.0
-                g[-1] = len(view.hand) * 0.1
-                made = self.made[key] = array("f", g)
-            buf[self.globals_at:] = made
-        buf[self.turn_at] = view.turn * 0.01  # (question_globals' turn)
-        if chosen is None:
-            return self.view.copy()
-        at = chosen * self.width + self.enc.chosen_col
-        buf[at] = 1.0
-        out = self.view.copy()
-        buf[at] = 0.0
-        return out
-
-    def _mend(self, view) -> None:
-        owner, armies, hand = view.owner, view.armies, view.hand
-        level = getattr(view, "level", None)
-        enc = self.enc
-        n, width = enc.n, self.width
-        buf = self.buf
-        if hand != self.hand:
-            card = enc.card_col
-            for c in self.hand:
-                if c < n:
-                    buf[c * width + card] = 0.0
-            for c in hand:
-                if c < n:
-                    buf[c * width + card] = 1.0
-            self.hand = list(hand)
-        was_o, was_a, was_l = self.owner, self.armies, self.level
-        if not was_o:  # (the first: every row)
-            changed = range(n)
-            self.owner, self.armies = list(owner), list(armies)
-            self.level = list(level) if level is not None else None
-        else:
-            every = range(n)
-            changed = set(compress(every, map(ne, armies, was_a))) if armies != was_a else set()
-            if owner != was_o:
-                changed.update(compress(every, map(ne, owner, was_o)))
-            if level is not None and level != was_l:
-                changed.update(compress(every, map(ne, level, was_l)))
-            for x in changed:
-                was_o[x], was_a[x] = owner[x], armies[x]
-                if level is not None:
-                    was_l[x] = level[x]
-        rows, scaled, hand = self.rows, self.scaled, self.hand
-        armies_col, hidden_col, card = enc.armies_col, enc.armies_hidden, enc.card_col
-        for x in changed:
-            o, a = owner[x], armies[x]
-            seen = level[x] if level is not None else SEE_ALL
-            shown = o != -1
-            base = x * width
-            buf[base:base + width] = rows[0 if shown and seen < SEE_OWNER else o + 2]
-            if shown and seen < SEE_ALL:
-                buf[base + hidden_col] = 1.0
-            else:
-                value = scaled.get(a)
-                if value is None:
-                    value = scaled[a] = float(np.float32(a) * np.float32(ARMY_SCALE))
-                buf[base + armies_col] = value
-            if x in hand:
-                buf[base + card] = 1.0
 
 
 def question_globals(g, d, stage: int, turn: int) -> None:

@@ -19,7 +19,8 @@ from ..engine.log import line_of, write_atomically
 from ..language.carried import carried
 from ..language.loader import open_rulebook
 from ..terminal.session import header_for
-from .encoding import NOT_FORCED, Encoding, Seen, forced
+from .encoding import ASKED, NOT_FORCED, Encoding, forced
+from .seen import Seen
 from .table import Table
 
 
@@ -55,9 +56,9 @@ class Played:
         self.table = Table(self.rules, self.seats, seed, self.max_turns, listeners, self.edition)
         self.names = list(self.table.game.names)
         self.stage, self.parts = 0, []
-        self.seen = [Seen(self.encoding, seat) for seat in range(len(self.encoding.order))]
-        self.masked: tuple = (None, None)
-        self.number = 0
+        self.seen = [Seen(self.encoding, seat, self.table.game) for seat in range(len(self.table.game.sights))]
+        self.given = None  # the mask of the stage asked now, once made (None: not yet)
+        self.number = 0  # the engine's answers so far: nothing in the game changes between two
         self._settle(self.table.start())
 
     @property
@@ -72,44 +73,47 @@ class Played:
     def observe(self, seat: int) -> dict:
         """The seat's observation and action mask (a mask of nothing when the decision is not its own)."""
         d = self.table.pending
-        view = self.table.game.sights[seat]  # (the seat's own view: under fog its FoggedSight)
-        mine = d if d is not None and d.player == seat else None
-        chosen = self.parts[0] if mine is not None and self.parts else None
-        # (every change of the game is an event: a board mended since the last is current)
-        return {"observation": self.seen[seat].observe(view, mine, self.stage, chosen),
-                "action_mask": self.mask(mine, view)}
+        if d is not None and d.player == seat:
+            if self.given is None:  # (the stage's mask, made once: Encoding.mask)
+                self.given = self.encoding.mask(d, d.view, self.stage, self.parts)
+            return {"observation": self.seen[seat].observe(d, self.stage, self.parts, self.number),
+                    "action_mask": self.given}
+        return {"observation": self.seen[seat].observe(None, 0, (), self.number), "action_mask": self.encoding.nothing}
 
-    def mask(self, d, view):
-        """The action mask of the stage: read-only, kept while the stage lasts (and shared by the
-        stages that have the same: encoding.mask)."""
-        if d is None:
-            return self.encoding.nothing
-        key = (self.number, self.stage)
-        if self.masked[0] != key:
-            self.masked = (key, self.encoding.mask(d, view, self.stage, self.parts))
-        return self.masked[1]
-
-    def act(self, action: int) -> None:
-        d = self.table.pending
-        if not 0 <= action < self.encoding.actions or not self.mask(d, d.view)[action]:
+    def act(self, action: int) -> Any:
+        """Takes the action; the decision asked next (None: the game is over)."""
+        table = self.table
+        d = table.pending
+        if self.given is None:
+            self.given = self.encoding.mask(d, d.view, self.stage, self.parts)
+        if not 0 <= action < self.encoding.actions or not self.given.base[action]:  # (its bytes: Encoding.mask)
             raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {self.stage})")
+        self.given = None
         done, answer = self.encoding.step(d, d.view, self.stage, self.parts, action)
         if not done:
             self.stage += 1
-            return
+            return d
         self.stage, self.parts = 0, []
-        self._settle(self.table.answer(answer))
+        d = table.pending = table.game_thread.switch(answer)  # (Table.answer, without a call of its own)
+        if d is not None and (d.optional or d.kind in ASKED):  # (_settle's commonest case, here)
+            self.number += 1
+            return d
+        return self._settle(d)
 
     def own_share(self, seat: int) -> float:
         return self.table.game.sights[seat].territory_count[seat] / self.encoding.n
 
-    def _settle(self, d) -> None:
-        """Answers the decisions that have a single answer; writes the log at the end."""
-        self.number += 1  # (a new decision: its masks are made anew)
+    def _settle(self, d) -> Any:
+        """Answers the decisions that have a single answer; writes the log at the end. The decision
+        asked next (None: the game is over)."""
+        self.number += 1  # (the game has moved: observations are brought up to date, masks made anew)
+        self.given = None
         while d is not None:
+            if d.optional or d.kind in ASKED:  # (forced's first test, here: the commonest)
+                return d
             only = forced(d)
             if only is NOT_FORCED:
-                return
+                return d
             d = self.table.answer(only)
         if self.logs is not None:
             self.logs.mkdir(parents=True, exist_ok=True)

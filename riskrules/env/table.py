@@ -30,7 +30,7 @@ class Asked(Agent):
         self.table = table
 
     def decide(self, decision: Decision) -> Any:
-        return self.table.game_thread.parent.switch(decision)
+        return self.table.back(decision)
 
 
 class Table:
@@ -41,6 +41,7 @@ class Table:
         agents = [Asked(self) if s is None else make_bot(s) for s in seats]
         self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         self.game_thread = greenlet(self._play)
+        self.back = self.game_thread.parent.switch  # (the decision put to the caller: Asked.decide)
         self.pending: Decision | None = None  # the decision waiting for the caller (None: the game is over)
         self.result: Result | None = None
 
