@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import reprlib
+from bisect import insort
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -150,7 +151,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.owner = [-1] * size
         self.armies = [0] * size
         self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it
-        self._owned: dict[int, tuple[int, list[int]]] = {}  # seat → (owner_changes, its territories)
+        self._owned: dict[int, list[int]] = {}  # seat → its territories, once asked for (set_owner keeps them)
         self.territory_count = [0] * seats
         self.continent_count = [[0] * len(board.continents) for _ in range(seats)]
         # players
@@ -315,15 +316,23 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.territory_count[seat] += 1
         self.continent_count[seat][k] += 1
         self.owner_changes += 1
+        owned = self._owned
+        if owned:  # (the lists made so far follow the change: new lists, since one may have been handed out)
+            if old in owned:
+                mine = owned[old][:]
+                mine.remove(territory)
+                owned[old] = mine
+            if seat in owned:
+                mine = owned[seat][:]
+                insort(mine, territory)
+                owned[seat] = mine
 
     def owned(self, seat: int) -> list[int]:
-        """`territories_of(seat)` as a list shared until an owner changes: read-only."""
+        """`territories_of(seat)` as a list shared until one of its owners changes: read-only."""
         kept = self._owned.get(seat)
-        if kept is not None and kept[0] == self.owner_changes:
-            return kept[1]
-        territories = self.territories_of(seat)
-        self._owned[seat] = (self.owner_changes, territories)
-        return territories
+        if kept is None:
+            kept = self._owned[seat] = self.territories_of(seat)
+        return kept
 
     # ---- playing ----------------------------------------------------------------------------
 
