@@ -46,7 +46,7 @@ from .turn import Turn, compile_phases
 from .schedule.together import loop as together_loop
 from .acting import ActingState
 from .teams import hand_partners, share_hands
-from .victory import Victory, compile_mission_moments, compile_victory
+from .victory import Victory, armies_read, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
 
@@ -197,6 +197,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)
+        self._armies_read = armies_read(rules)  # (else a placement or a fortify move wins nothing)
         self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
         # each agent sees the game through its seat's view, and gets its own random source; under
         # fog the views are the seats' own, kept by the Fog, which hears every event first

@@ -194,12 +194,13 @@ class Turn:
             while amount > 0:
                 amount -= self._place_one(decider, side, amount)
             return
-        armies, turn, owned = self.armies, self.turn, self.owned  # (_place_one for a proven agent, spelled out)
-        while amount > 0:
-            territory, placed = quick.quick_place(owned(side), side, amount)
+        armies, owned = self.armies, self.owned(side)  # (_place_one for a proven agent, spelled out:
+        checked = self.turn and self._armies_read  # a placement changes no owner, and wins nothing new
+        while amount > 0:  # where only owners and who is alive win)
+            territory, placed = quick.quick_place(owned, side, amount)
             armies[territory] += placed
             if self.listeners:
                 self.tell_place(decider, side, territory, placed)
-            if turn:
+            if checked:
                 self.changed()
             amount -= placed
