@@ -128,8 +128,7 @@ class Turn:
 
     def reinforce(self, seat: int) -> None:
         from_cards = self.trade_cards(seat, down_to=None)
-        count = self.rules.territory_armies
-        from_territories = count(self.quantities(seat, count.names))
+        from_territories = self.territory_income(seat)
         held = self.held_continents(seat)
         bonus = self.rules.continent_bonus
         if self._bonus_counted:
@@ -141,6 +140,20 @@ class Turn:
         if self.listeners:
             self.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total)
         self.place(seat, seat, total)
+
+    def territory_income(self, seat: int) -> int:
+        """The armies `seat`'s territories earn (the rules' `territories` expression, counted for it
+        now). An expression of the territories held alone is read from a table by their count,
+        each entry counted at its first use (the same number: the expression reads nothing else)."""
+        count = self.rules.territory_armies
+        table = self._income_table
+        if table is None:
+            return count(self.quantities(seat, count.names))
+        held = self.territory_count[seat]
+        income = table[held]
+        if income is None:
+            income = table[held] = count(self.quantities(seat, count.names))
+        return income
 
     def tell_reinforcements(self, seat: int, held, from_territories: int, from_continents: int, from_cards: int,
                             total: int, **more: int) -> None:
