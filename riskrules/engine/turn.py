@@ -134,7 +134,9 @@ class Turn:
         if self._bonus_counted:
             from_continents = sum(self.value(bonus[k], seat) for k in held)
         else:
-            from_continents = sum(bonus[k] for k in held)
+            from_continents = 0  # (a loop: a generator costs more than the few continents held)
+            for k in held:
+                from_continents += bonus[k]
         total = from_territories + from_continents + from_cards
         self.turn_total = total
         if self.listeners:

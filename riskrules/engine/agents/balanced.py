@@ -107,12 +107,16 @@ class BalancedAgent(Agent):
         value = view.value
         want = [1.0] * view.size
         continent_score = []
-        for k, members in enumerate(board.members):
-            mine = view.continent_count[side][k]
+        counts = view.continent_count
+        mine_in = counts[side]
+        for k, members in enumerate(board.members):  # (a bonus that is a number read as it is: view.value's test)
+            mine = mine_in[k]
             enemy = sum([armies[m] for m in members if owner[m] != side])
             missing = len(members) - mine
-            continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
-        ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
+            worth = bonus[k] if bonus[k].__class__ is int else value(bonus[k], side)
+            continent_score.append((worth + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
+        # (best first, ties in continent order: as a key of minus the score)
+        ranked = sorted(range(len(board.members)), key=continent_score.__getitem__, reverse=True)
         goals = ranked[:2]
         mission = view.mission if side == self.seat else None  # (else the neutral army's)
         if mission is not None and mission.kind == "conquer":
@@ -145,12 +149,15 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
+        held_by = view.members  # (view.held_continents(seat), spelled out: the view's counts against its members)
         for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
             if seat not in own:  # each territory's sum as by continent, then seat)
-                for k in view.held_continents(seat):
-                    worth = 1.0 + value(bonus[k], seat) / 2
-                    for t in board.members[k]:
-                        want[t] += worth
+                held = counts[seat]
+                for k, members in enumerate(held_by):
+                    if held[k] == len(members):
+                        worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
+                        for t in board.members[k]:
+                            want[t] += worth
         self._values = want
         return want
 
