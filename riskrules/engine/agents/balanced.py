@@ -62,6 +62,8 @@ class BalancedAgent(Agent):
         self._killers = acting is not None and bool(acting.takes_back or acting.takes_back_own)
         # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
         self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
+        # a quick attack question answered by best_attack at once, where attack is balanced's own
+        self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -109,12 +111,13 @@ class BalancedAgent(Agent):
         continent_score = []
         counts = view.continent_count
         mine_in = counts[side]
+        sizes = [len(members) for members in board.members]
         for k, members in enumerate(board.members):  # (a bonus that is a number read as it is: view.value's test)
             mine = mine_in[k]
             enemy = sum([armies[m] for m in members if owner[m] != side])
-            missing = len(members) - mine
+            missing = sizes[k] - mine
             worth = bonus[k] if bonus[k].__class__ is int else value(bonus[k], side)
-            continent_score.append((worth + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
+            continent_score.append((worth + 1) * (1 + mine) / ((enemy + missing + 1) * sizes[k]))
         # (best first, ties in continent order: as a key of minus the score)
         ranked = sorted(range(len(board.members)), key=continent_score.__getitem__, reverse=True)
         goals = ranked[:2]
@@ -149,12 +152,13 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        held_by = view.members  # (view.held_continents(seat), spelled out: the view's counts against its members)
+        if view.members is not board.members:  # (view.held_continents(seat), spelled out: the view's counts
+            sizes = [len(members) for members in view.members]  # against its members)
         for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
             if seat not in own:  # each territory's sum as by continent, then seat)
                 held = counts[seat]
-                for k, members in enumerate(held_by):
-                    if held[k] == len(members):
+                for k, size in enumerate(sizes):
+                    if held[k] == size:
                         worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
                         for t in board.members[k]:
                             want[t] += worth
@@ -232,6 +236,8 @@ class BalancedAgent(Agent):
         return options[-1]
 
     def quick_attack(self, options, side):  # (decide's answer, without its questions of kind)
+        if self._best_attack is not None:  # (balanced's own attack: from the options, no Decision made)
+            return self.pressed(self._best_attack(options, side))
         return self.pressed(self.attack(Decision(ATTACK, self.seat, options, side, True, 0, None, self.view)))
 
     def discard(self, d: Decision) -> int:
@@ -251,8 +257,12 @@ class BalancedAgent(Agent):
         return min(hand, key=kept)
 
     def attack(self, d: Decision):
+        return self.best_attack(d.options, d.side)
+
+    def best_attack(self, options, side: int):
+        """The attack of `options` (pairs) with the best odds times want, if its odds reach the
+        threshold; else None (stop)."""
         view = self.view
-        side = d.side
         want = self.values(side)
         win = self.chance
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
@@ -263,7 +273,7 @@ class BalancedAgent(Agent):
             odds = self.odds
             table, size = odds.p_win, odds.size
             armies = view.armies
-            for source, target in d.options:
+            for source, target in options:
                 a, t = armies[source] - 1, armies[target]
                 p = table[a][t] if a <= size and t <= size else odds.win(a, t)
                 if p >= threshold:
@@ -271,7 +281,7 @@ class BalancedAgent(Agent):
                     if score > best_score:
                         best, best_score = (source, target), score
             return best
-        for source, target in d.options:
+        for source, target in options:
             if self._killers and self.taken_back(target):
                 continue
             p = win(side, source, target)
