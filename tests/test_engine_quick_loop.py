@@ -99,7 +99,8 @@ def test_the_income_table_counts_as_the_expression(write):
     for held in range(game.size + 1):
         game.territory_count[0] = held
         assert game.territory_income(0) == count({"territories": held, "total": 0}) == max(3, held // 3)
-    assert [held for held, v in enumerate(game._income_table) if v is not None] == list(range(game.size + 1))
+    assert len(game._income_table) == game.size + 1 and game._income_table[:7] == (3,) * 7 and \
+        game._income_table[42] == 14
     # an expression that reads more than the territories held is counted each time
     rules = house(write, "reinforcements {\n  territories max(3, (territories + cards) // 3)\n}")
     game = Game(rules, [make_bot("random") for _ in range(3)], 1, max_turns=40)

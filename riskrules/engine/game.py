@@ -199,7 +199,9 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self._victory = compile_victory(rules, self.friends is not None)
         self._armies_read = armies_read(rules)  # (else a placement or a fortify move wins nothing)
         # the territories' income by their count, where the rules' expression reads nothing else (Turn.territory_income)
-        self._income_table = [None] * (board.size + 1) if rules.territory_armies.names <= {"territories", "total"} else None
+        count = rules.territory_armies
+        self._income_table = tuple(count({"territories": n, "total": 0}) for n in range(board.size + 1)) \
+            if count.names <= {"territories", "total"} else None
         self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
         # each agent sees the game through its seat's view, and gets its own random source; under
         # fog the views are the seats' own, kept by the Fog, which hears every event first

@@ -145,17 +145,13 @@ class Turn:
 
     def territory_income(self, seat: int) -> int:
         """The armies `seat`'s territories earn (the rules' `territories` expression, counted for it
-        now). An expression of the territories held alone is read from a table by their count,
-        each entry counted at its first use (the same number: the expression reads nothing else)."""
-        count = self.rules.territory_armies
+        now): an expression of the territories held alone is read from its table by their count,
+        made with the game (the same number: it reads nothing else)."""
         table = self._income_table
         if table is None:
+            count = self.rules.territory_armies
             return count(self.quantities(seat, count.names))
-        held = self.territory_count[seat]
-        income = table[held]
-        if income is None:
-            income = table[held] = count(self.quantities(seat, count.names))
-        return income
+        return table[self.territory_count[seat]]
 
     def tell_reinforcements(self, seat: int, held, from_territories: int, from_continents: int, from_cards: int,
                             total: int, **more: int) -> None:

@@ -62,8 +62,7 @@ class BalancedAgent(Agent):
         self._killers = acting is not None and bool(acting.takes_back or acting.takes_back_own)
         # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
         self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
-        # a quick attack question answered by best_attack at once, where attack is balanced's own
-        self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None
+        self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None  # (quick_attack)
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -109,17 +108,14 @@ class BalancedAgent(Agent):
         value = view.value
         want = [1.0] * view.size
         continent_score = []
-        counts = view.continent_count
-        mine_in = counts[side]
-        sizes = [len(members) for members in board.members]
+        counts, sizes = view.continent_count, [len(members) for members in board.members]  # (the view's members')
         for k, members in enumerate(board.members):  # (a bonus that is a number read as it is: view.value's test)
-            mine = mine_in[k]
+            mine = counts[side][k]
             enemy = sum([armies[m] for m in members if owner[m] != side])
             missing = sizes[k] - mine
             worth = bonus[k] if bonus[k].__class__ is int else value(bonus[k], side)
             continent_score.append((worth + 1) * (1 + mine) / ((enemy + missing + 1) * sizes[k]))
-        # (best first, ties in continent order: as a key of minus the score)
-        ranked = sorted(range(len(board.members)), key=continent_score.__getitem__, reverse=True)
+        ranked = sorted(range(len(board.members)), key=continent_score.__getitem__, reverse=True)  # (ties: in order)
         goals = ranked[:2]
         mission = view.mission if side == self.seat else None  # (else the neutral army's)
         if mission is not None and mission.kind == "conquer":
@@ -152,10 +148,8 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        if view.members is not board.members:  # (view.held_continents(seat), spelled out: the view's counts
-            sizes = [len(members) for members in view.members]  # against its members)
         for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
-            if seat not in own:  # each territory's sum as by continent, then seat)
+            if seat not in own:  # each territory's sum as by continent, then seat; view.held_continents spelled out)
                 held = counts[seat]
                 for k, size in enumerate(sizes):
                     if held[k] == size:
@@ -260,8 +254,7 @@ class BalancedAgent(Agent):
         return self.best_attack(d.options, d.side)
 
     def best_attack(self, options, side: int):
-        """The attack of `options` (pairs) with the best odds times want, if its odds reach the
-        threshold; else None (stop)."""
+        """Of `options`, the attack of the best odds times want whose odds reach the threshold (None: stop)."""
         view = self.view
         want = self.values(side)
         win = self.chance
