@@ -93,7 +93,7 @@ class Battle(KillRateBattle):
                 b.attacker_most, b.attacker_open, b.defender_most, b.defender_open
             chooses, ties, move_committed = b.defender_chooses, b.ties_to_defender, b.move_committed
             dice_options, defend_options, trusted = self._dice_options, self._defend_options, self.trusted
-            quick_dice, roll = quick.quick_dice, self.dice.fight
+            quick_dice, roll, neutral = quick.quick_dice, self.dice.fight, self.neutral
         while options:
             chosen = quick.quick_attack(options, side) if quick is not None else \
                 self.ask(Decision(D.ATTACK, decider, options, side, True))
@@ -105,16 +105,16 @@ class Battle(KillRateBattle):
                 if not plain:
                     fight(self, decider, side, source, target)
                 else:  # (plain_battle's body, the same questions and draws in the same order)
-                    a, d = armies[source], armies[target]
+                    a, d, where = armies[source], armies[target], (source, target)
                     dice = dice_options[attacker_most[a] if a < DICE_LOOKUP else attacker_open]
-                    committed, rolled = dice[0] if len(dice) == 1 else quick_dice(dice, side, (source, target))
+                    committed, rolled = dice[0] if len(dice) == 1 else quick_dice(dice, side, where)
                     defending = defender_most[d] if d < DICE_LOOKUP else defender_open
                     if defending > 1 and chooses and alive[victim]:
-                        decides = victim if victim != self.neutral else self.other_player()
+                        decides = victim if victim != neutral else self.other_player()
                         asked = trusted[decides]
-                        defending = asked.quick_defend(defend_options[defending], victim, rolled, (source, target)) \
+                        defending = asked.quick_defend(defend_options[defending], victim, rolled, where) \
                             if asked is not None else self.ask(Decision(D.DEFEND, decides, defend_options[defending],
-                                                                        victim, False, rolled, (source, target)))
+                                                                        victim, False, rolled, where))
                     attacker_losses, defender_losses, attack, defence = roll(rolled, defending, ties)
                     armies[source] = a - attacker_losses
                     armies[target] = d - defender_losses
