@@ -2,6 +2,7 @@
 with `itertools.compress` runs fewer bytecode instructions than a comprehension's Python test a
 territory, but on CPython 3.11 each call of a bound `__eq__` goes through a slot wrapper, and on
 borders of a few neighbours the comprehension is faster. Prints both, in microseconds a call.
+Then the idioms of the fourth round, each the form it replaced against its own (the same value).
 
     python benchmarks/idioms.py [--edition nl-modern] [--seed 1]
 """
@@ -49,6 +50,34 @@ def main() -> None:
         assert fast() == plain()
         times = [min(timeit.repeat(f, number=20000, repeat=5)) / 20000 * 1e6 for f in (fast, plain)]
         print(f"  {name:26} compress {times[0]:6.2f}   comprehension {times[1]:6.2f}")
+    print("the fourth round: the form replaced, and its replacement")
+    for name, (before, after) in fourth_round(owner, size, side, rng).items():
+        assert before() == after()
+        times = [min(timeit.repeat(f, number=20000, repeat=5)) / 20000 * 1e6 for f in (before, after)]
+        print(f"  {name:34} before {times[0]:6.2f}   after {times[1]:6.2f}")
+
+
+def fourth_round(owner: list[int], size: int, side: int, rng: random.Random) -> dict:
+    """(before, after) of each idiom the fourth round took (the same value from each)."""
+    bonus, held = [5, 2, 5, 3, 7, 2], [1, 5]
+    hand = sorted(rng.sample(range(size), 4))
+    score = [rng.random() for _ in range(6)]
+    three, territories = (lambda env: 3), (lambda env: env["territories"] // 3)
+    fns = [three, territories]
+    kept = {side: [t for t in range(size) if owner[t] == side]}
+
+    def summed():
+        total = 0
+        for k in held:
+            total += bonus[k]
+        return total
+    return {"a continent bonus summed": (lambda: sum(bonus[k] for k in held), summed),
+            "max of two rule expressions": (lambda: max(f({"territories": 14}) for f in fns),
+                                            lambda: max(three({"territories": 14}), territories({"territories": 14}))),
+            "a hand without jokers": (lambda: not sorted(c for c in hand if c >= size), lambda: max(hand) < size),
+            "continents ranked by score": (lambda: sorted(range(6), key=lambda k: -score[k]),
+                                           lambda: sorted(range(6), key=score.__getitem__, reverse=True)),
+            "a seat's territories": (lambda: [t for t in range(size) if owner[t] == side], lambda: kept.get(side))}
 
 
 if __name__ == "__main__":

@@ -85,6 +85,15 @@ class Battle(KillRateBattle):
         fight = self._fight  # one battle of the rules' combat model (combat_model)
         futile = self._futile
         quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_attack)
+        # a proven agent's plain battles (Battle.plain_battle) in this loop, spelled out: no call a battle
+        plain = fight is Battle.plain_battle and quick is not None
+        if plain:
+            b = self.rules.battle
+            attacker_most, attacker_open, defender_most, defender_open = \
+                b.attacker_most, b.attacker_open, b.defender_most, b.defender_open
+            chooses, ties, move_committed = b.defender_chooses, b.ties_to_defender, b.move_committed
+            dice_options, defend_options, trusted = self._dice_options, self._defend_options, self.trusted
+            quick_dice, roll, neutral = quick.quick_dice, self.dice.fight, self.neutral
         while options:
             chosen = quick.quick_attack(options, side) if quick is not None else \
                 self.ask(Decision(D.ATTACK, decider, options, side, True))
@@ -93,7 +102,30 @@ class Battle(KillRateBattle):
             if len(chosen) == 2:
                 source, target = chosen
                 victim = owner[target]
-                fight(self, decider, side, source, target)
+                if not plain:
+                    fight(self, decider, side, source, target)
+                else:  # (plain_battle's body, the same questions and draws in the same order)
+                    a, d, where = armies[source], armies[target], (source, target)
+                    dice = dice_options[attacker_most[a] if a < DICE_LOOKUP else attacker_open]
+                    committed, rolled = dice[0] if len(dice) == 1 else quick_dice(dice, side, where)
+                    defending = defender_most[d] if d < DICE_LOOKUP else defender_open
+                    if defending > 1 and chooses and alive[victim]:
+                        decides = victim if victim != neutral else self.other_player()
+                        asked = trusted[decides]
+                        defending = asked.quick_defend(defend_options[defending], victim, rolled, where) \
+                            if asked is not None else self.ask(Decision(D.DEFEND, decides, defend_options[defending],
+                                                                        victim, False, rolled, where))
+                    attacker_losses, defender_losses, attack, defence = roll(rolled, defending, ties)
+                    armies[source] = a - attacker_losses
+                    armies[target] = d - defender_losses
+                    if self.listeners:
+                        self._event("battle", side, **{
+                            "from": self.board.territories[source], "to": self.board.territories[target],
+                            "defender": self.names[victim], "attacker_armies": a, "defender_armies": d,
+                            "committed": committed, "attacker_dice": list(attack), "defender_dice": list(defence),
+                            "attacker_losses": attacker_losses, "defender_losses": defender_losses})
+                    if d == defender_losses:
+                        self.conquer(decider, side, source, target, committed if move_committed else rolled)
             else:
                 source, target, keep = chosen
                 victim = owner[target]

@@ -57,7 +57,8 @@ class Fortify:
                                                 "to": self.board.territories[target], "armies": armies}, **by)
             if self.units is not None:  # special units (issue 45) go where the last of their armies go
                 follow(self, source, target)
-            self.changed()
+            if self._armies_read:  # (a move changes no owner: under domination nothing to check)
+                self.changed()
             moves -= 1
 
     def _fortify_asked(self, seat: int, decider: int, sent: dict[int, int], reach: list[list[int]] | None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import reprlib
+from bisect import insort
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -45,7 +46,7 @@ from .turn import Turn, compile_phases
 from .schedule.together import loop as together_loop
 from .acting import ActingState
 from .teams import hand_partners, share_hands
-from .victory import Victory, compile_mission_moments, compile_victory
+from .victory import Victory, armies_read, compile_mission_moments, compile_victory
 
 __all__ = ["DEFAULT_MAX_TURNS", "Game", "GameError", "GameOver", "LOG_FORMAT", "NEUTRAL_NAME", "Result"]
 
@@ -150,7 +151,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.owner = [-1] * size
         self.armies = [0] * size
         self.owner_changes = 0  # counts set_owner calls: option lists kept across decisions check it
-        self._owned: dict[int, tuple[int, list[int]]] = {}  # seat → (owner_changes, its territories)
+        self._owned: dict[int, list[int]] = {}  # seat → its territories, once asked for (set_owner keeps them)
         self.territory_count = [0] * seats
         self.continent_count = [[0] * len(board.continents) for _ in range(seats)]
         # players
@@ -196,6 +197,11 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         # the turn's phases and the victory checks, compiled once from the rules (copies share them)
         self._phases = compile_phases(rules)
         self._victory = compile_victory(rules, self.friends is not None)
+        self._armies_read = armies_read(rules)  # (else a placement or a fortify move wins nothing)
+        # the territories' income by their count, where the rules' expression reads nothing else (Turn.territory_income)
+        count = rules.territory_armies
+        self._income_table = tuple(count({"territories": n, "total": 0}) for n in range(board.size + 1)) \
+            if count.names <= {"territories", "total"} else None
         self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
         # each agent sees the game through its seat's view, and gets its own random source; under
         # fog the views are the seats' own, kept by the Fog, which hears every event first
@@ -315,15 +321,23 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self.territory_count[seat] += 1
         self.continent_count[seat][k] += 1
         self.owner_changes += 1
+        owned = self._owned
+        if owned:  # (the lists made so far follow the change: new lists, since one may have been handed out)
+            if old in owned:
+                mine = owned[old][:]
+                mine.remove(territory)
+                owned[old] = mine
+            if seat in owned:
+                mine = owned[seat][:]
+                insort(mine, territory)
+                owned[seat] = mine
 
     def owned(self, seat: int) -> list[int]:
-        """`territories_of(seat)` as a list shared until an owner changes: read-only."""
+        """`territories_of(seat)` as a list shared until one of its owners changes: read-only."""
         kept = self._owned.get(seat)
-        if kept is not None and kept[0] == self.owner_changes:
-            return kept[1]
-        territories = self.territories_of(seat)
-        self._owned[seat] = (self.owner_changes, territories)
-        return territories
+        if kept is None:
+            kept = self._owned[seat] = self.territories_of(seat)
+        return kept
 
     # ---- playing ----------------------------------------------------------------------------
 

@@ -148,7 +148,8 @@ class Trading:
                     break  # traded cards return under the deck; should it be empty, no card
                 card = self.deck.popleft()
                 self.hands[seat].append(card)
-                self._event("card_drawn", seat, card=self.card_json(card))
+                if self.listeners:
+                    self._event("card_drawn", seat, card=self.card_json(card))
         if c.hand_limit is not None and len(self.hands[seat]) > c.hand_limit:
             self.discard_down(seat, c.hand_limit)
 
@@ -162,7 +163,8 @@ class Trading:
             self.pieces[seat] -= per_card
             card = self.deck.popleft()
             self.hands[seat].append(card)
-            self._event("card_drawn", seat, card=self.card_json(card))
+            if self.listeners:
+                self._event("card_drawn", seat, card=self.card_json(card))
 
     def discard_down(self, seat: int, limit: int) -> None:
         """Over the hand limit: the player discards a card at a time down to it (to the bottom

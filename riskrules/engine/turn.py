@@ -128,19 +128,30 @@ class Turn:
 
     def reinforce(self, seat: int) -> None:
         from_cards = self.trade_cards(seat, down_to=None)
-        count = self.rules.territory_armies
-        from_territories = count(self.quantities(seat, count.names))
+        from_territories = self.territory_income(seat)
         held = self.held_continents(seat)
         bonus = self.rules.continent_bonus
         if self._bonus_counted:
             from_continents = sum(self.value(bonus[k], seat) for k in held)
         else:
-            from_continents = sum(bonus[k] for k in held)
+            from_continents = 0  # (a loop: a generator costs more than the few continents held)
+            for k in held:
+                from_continents += bonus[k]
         total = from_territories + from_continents + from_cards
         self.turn_total = total
         if self.listeners:
             self.tell_reinforcements(seat, held, from_territories, from_continents, from_cards, total)
         self.place(seat, seat, total)
+
+    def territory_income(self, seat: int) -> int:
+        """The armies `seat`'s territories earn (the rules' `territories` expression, counted for it
+        now): an expression of the territories held alone is read from its table by their count,
+        made with the game (the same number: it reads nothing else)."""
+        table = self._income_table
+        if table is None:
+            count = self.rules.territory_armies
+            return count(self.quantities(seat, count.names))
+        return table[self.territory_count[seat]]
 
     def tell_reinforcements(self, seat: int, held, from_territories: int, from_continents: int, from_cards: int,
                             total: int, **more: int) -> None:
@@ -194,12 +205,13 @@ class Turn:
             while amount > 0:
                 amount -= self._place_one(decider, side, amount)
             return
-        armies, turn, owned = self.armies, self.turn, self.owned  # (_place_one for a proven agent, spelled out)
-        while amount > 0:
-            territory, placed = quick.quick_place(owned(side), side, amount)
+        armies, owned = self.armies, self.owned(side)  # (_place_one for a proven agent, spelled out:
+        checked = self.turn and self._armies_read  # a placement changes no owner, and wins nothing new
+        while amount > 0:  # where only owners and who is alive win)
+            territory, placed = quick.quick_place(owned, side, amount)
             armies[territory] += placed
             if self.listeners:
                 self.tell_place(decider, side, territory, placed)
-            if turn:
+            if checked:
                 self.changed()
             amount -= placed

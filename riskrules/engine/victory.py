@@ -126,6 +126,13 @@ def compile_victory(rules: Rules, teams: bool) -> Check:
     return _teams_first(victory) if teams else victory
 
 
+def armies_read(rules: Rules) -> bool:
+    """Whether the checks after a change (compile_victory) may read armies. Domination and the last
+    player standing (with an objective and teams too) read owners and who is alive only: a
+    placement or a fortify move, which changes neither, cannot change what they find."""
+    return rules.victory not in ("domination", "opponents_eliminated")
+
+
 # ---- at the start and the end of one's own turn (missions) ----------------------------------------
 
 

@@ -264,6 +264,9 @@ def _compile(node, allowed, used, problems, pos) -> tuple[Fn, str]:
             f0 = fns[0]
             return (lambda env: abs(f0(env))), types[0]
         pick = min if name == "min" else max
+        if len(fns) == 2:  # (the usual two, as the general form picks them: no generator)
+            f0, f1 = fns
+            return (lambda env: pick(f0(env), f1(env))), ("frac" if "frac" in types else "int")
         return (lambda env: pick(f(env) for f in fns)), ("frac" if "frac" in types else "int")
     raise AssertionError(f"unknown expression node {kind}")
 

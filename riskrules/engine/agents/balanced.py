@@ -62,6 +62,7 @@ class BalancedAgent(Agent):
         self._killers = acting is not None and bool(acting.takes_back or acting.takes_back_own)
         # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
         self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
+        self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None  # (quick_attack)
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -107,12 +108,14 @@ class BalancedAgent(Agent):
         value = view.value
         want = [1.0] * view.size
         continent_score = []
-        for k, members in enumerate(board.members):
-            mine = view.continent_count[side][k]
+        counts, sizes = view.continent_count, [len(members) for members in board.members]  # (the view's members')
+        for k, members in enumerate(board.members):  # (a bonus that is a number read as it is: view.value's test)
+            mine = counts[side][k]
             enemy = sum([armies[m] for m in members if owner[m] != side])
-            missing = len(members) - mine
-            continent_score.append((value(bonus[k], side) + 1) * (1 + mine) / ((enemy + missing + 1) * len(members)))
-        ranked = sorted(range(len(board.members)), key=lambda k: -continent_score[k])
+            missing = sizes[k] - mine
+            worth = bonus[k] if bonus[k].__class__ is int else value(bonus[k], side)
+            continent_score.append((worth + 1) * (1 + mine) / ((enemy + missing + 1) * sizes[k]))
+        ranked = sorted(range(len(board.members)), key=continent_score.__getitem__, reverse=True)  # (ties: in order)
         goals = ranked[:2]
         mission = view.mission if side == self.seat else None  # (else the neutral army's)
         if mission is not None and mission.kind == "conquer":
@@ -146,11 +149,13 @@ class BalancedAgent(Agent):
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
         for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
-            if seat not in own:  # each territory's sum as by continent, then seat)
-                for k in view.held_continents(seat):
-                    worth = 1.0 + value(bonus[k], seat) / 2
-                    for t in board.members[k]:
-                        want[t] += worth
+            if seat not in own:  # each territory's sum as by continent, then seat; view.held_continents spelled out)
+                held = counts[seat]
+                for k, size in enumerate(sizes):
+                    if held[k] == size:
+                        worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
+                        for t in board.members[k]:
+                            want[t] += worth
         self._values = want
         return want
 
@@ -225,6 +230,8 @@ class BalancedAgent(Agent):
         return options[-1]
 
     def quick_attack(self, options, side):  # (decide's answer, without its questions of kind)
+        if self._best_attack is not None:  # (balanced's own attack: from the options, no Decision made)
+            return self.pressed(self._best_attack(options, side))
         return self.pressed(self.attack(Decision(ATTACK, self.seat, options, side, True, 0, None, self.view)))
 
     def discard(self, d: Decision) -> int:
@@ -244,8 +251,11 @@ class BalancedAgent(Agent):
         return min(hand, key=kept)
 
     def attack(self, d: Decision):
+        return self.best_attack(d.options, d.side)
+
+    def best_attack(self, options, side: int):
+        """Of `options`, the attack of the best odds times want whose odds reach the threshold (None: stop)."""
         view = self.view
-        side = d.side
         want = self.values(side)
         win = self.chance
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
@@ -256,7 +266,7 @@ class BalancedAgent(Agent):
             odds = self.odds
             table, size = odds.p_win, odds.size
             armies = view.armies
-            for source, target in d.options:
+            for source, target in options:
                 a, t = armies[source] - 1, armies[target]
                 p = table[a][t] if a <= size and t <= size else odds.win(a, t)
                 if p >= threshold:
@@ -264,7 +274,7 @@ class BalancedAgent(Agent):
                     if score > best_score:
                         best, best_score = (source, target), score
             return best
-        for source, target in d.options:
+        for source, target in options:
             if self._killers and self.taken_back(target):
                 continue
             p = win(side, source, target)

@@ -454,9 +454,11 @@ class _Helper(_Budgeted, BalancedAgent):
         return self.moved_in(least, most, side, where)
 
 
-_HELPERS = {style: _Helper if style is BalancedAgent else type(f"_{style.__name__}Helper", (_Budgeted, style),
-                                                              {"proven": True})
-            for style in STYLES}  # each style of the pool, in a playout
+_HELPERS = {style: _Helper if style is BalancedAgent else type(
+    f"_{style.__name__}Helper", (_Budgeted, style),  # (balanced's styles answer dice and defence as it does:
+    {"proven": True, **({"quick_dice": _Helper.quick_dice, "quick_defend": _Helper.quick_defend}  # at once)
+                        if issubclass(style, BalancedAgent) else {})})
+    for style in STYLES}  # each style of the pool, in a playout
 
 
 class _Script(_Aims, _Helper):

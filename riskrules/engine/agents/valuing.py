@@ -43,8 +43,7 @@ def value_features(game, seat: int) -> tuple[float, ...]:
 
 def strength(game, seat: int) -> float:
     """Armies on the board plus twice what the seat would earn as reinforcements (cards aside)."""
-    count = game.rules.territory_armies
-    income = count(game.quantities(seat, count.names))
+    income = game.territory_income(seat)  # (the rules' `territories` expression, by a table where it can)
     bonus = game.rules.continent_bonus
     income += sum(game.value(bonus[k], seat) for k in game.held_continents(seat))
     return game.armies_of(seat) + 2 * income + 2 * len(game.hands[seat])

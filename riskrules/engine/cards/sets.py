@@ -54,13 +54,13 @@ def sets_in(hand: list[int], rules: Rules) -> list[tuple[int, int, int]]:
     board = rules.board
     size = board.size
     pair = rules.cards.joker_pair
-    jokers = sorted(c for c in hand if c >= size)
-    if not jokers:  # (the common hand: three real cards are a set when their symbols are all alike or all
-        symbol = board.card_symbol  # different; each trio comes once, already in its canonical order)
+    if not hand or max(hand) < size:  # (the common hand, no joker: three real cards are a set when their
+        symbol = board.card_symbol  # symbols are all alike or all different; each trio comes once, in order)
         return [trio for trio in combinations(sorted(hand), 3)
                 if (symbol[trio[0]] == symbol[trio[1]]) == (symbol[trio[1]] == symbol[trio[2]])
                 == (symbol[trio[0]] == symbol[trio[2]])]
-    cards = sorted(c for c in hand if c < size) + jokers[:2]
+    jokers = sorted([c for c in hand if c >= size])
+    cards = sorted([c for c in hand if c < size]) + jokers[:2]
     found = []
     seen = set()
     for trio in combinations(cards, 3):
