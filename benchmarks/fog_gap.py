@@ -144,6 +144,12 @@ def main() -> None:
         frame = sys._getframe(1)
         kind = KINDS.get(frame.f_code.co_name, frame.f_code.co_name)
         counts[kind] += 1
+        counts["candidates"] += len(candidates)
+        level = getattr(self.view, "level", None)
+        if kind == "attack" and level is not None:  # an attack candidate on a territory it does not see
+            counts["unseen targets"] += sum(1 for c in candidates if c is not None and level[c[1]] < 2)
+        if not names:
+            return search(self, candidates, apply, phase)
         state, spent = self.rng.getstate(), self.spent
         oracle = oracle_scores(self, candidates, apply, phase)
         top = max(range(len(candidates)), key=lambda i: oracle[i])
