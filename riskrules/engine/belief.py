@@ -1,15 +1,15 @@
 """A seat's belief under fog: for each territory it does not see, how likely each player holds it.
 
 Made only of the seat's view (fog_view.FoggedSight): the owner it last saw there and how long
-ago (`dark_since`), the owners it sees or last saw around it, and how many territories each
-player was last told to hold (`held`) and which continents (`continents_told`). Each hidden territory's prior is the last-seen owner,
-kept with a chance that falls with the rounds since (KEEP), the rest spread over the players by
-how many of its neighbours each holds or was last seen to hold (NEAR, SPREAD); a territory of a
-continent a player was told to hold (his reinforcements name them) since the seat last saw it is
-his with TOLD, the rest spread as before; then the table is
-scaled (iterative proportional fitting) until each player's hidden territories add up to what he
-must hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws
-the hidden owners of one board from it, no player given more than he was told to hold.
+ago (`dark_since`), the owners it sees or last saw around it, how many territories each player
+was last told to hold (`held`) and which continents (`continents_told`). Each hidden territory's
+prior is the last-seen owner, kept with a chance that falls with the rounds since (KEEP), the rest
+spread over the players by how many of its neighbours each holds or was last seen to hold (NEAR,
+SPREAD); a territory of a continent a player was told to hold (his reinforcements name them)
+since the seat last saw it is his with TOLD, the rest spread as before; then the table is scaled
+(iterative proportional fitting) until each player's hidden territories add up to what he must
+hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws the
+hidden owners of one board from it, no player given more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
