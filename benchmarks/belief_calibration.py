@@ -5,7 +5,8 @@ makes its belief, and every chance it gives (this player holds that hidden terri
 a bin by its size (0.0–0.1, …, 0.9–1.0). Per bin: how many chances, their mean, and how often the
 player did hold the territory. A calibrated belief has the two equal ("of the territories it
 gives 70% to red, 65–75% are red"). The guess of the old guess_board (the last-seen owner)
-is shown beside it: how often the owner last seen still holds.
+is shown beside it: how often the owner last seen still holds; and how often a hidden territory
+is his who was told to hold its continent (his reinforcements) since the seat last saw it.
 
     python benchmarks/belief_calibration.py --games 100 --first 1 --rules fog-normal
 """
@@ -26,6 +27,7 @@ def calibration(rules, games: int, first: int, players: int = 4) -> dict:
     """Per bin [count, sum of chances, hits], and the last-seen owner's [count, hits]."""
     bins = [[0, 0.0, 0] for _ in range(BINS)]
     last = [0, 0]
+    told_rule = [0, 0]  # hidden territories of a continent a player was told to hold: count, his
     for seed in range(first, first + games):
         game = Game(rules, [make_bot("balanced") for _ in range(players)], seed)
 
@@ -47,9 +49,14 @@ def calibration(rules, games: int, first: int, players: int = 4) -> dict:
                     if view.owner[t] >= 0:
                         last[0] += 1
                         last[1] += truth[t] == view.owner[t]
+                    for s in belief.players:  # told to hold its continent since it was last seen
+                        told = view.continents_told[s]
+                        if told is not None and view.continent_of[t] in told[0] and told[1] >= view.dark_since[t]:
+                            told_rule[0] += 1
+                            told_rule[1] += truth[t] == s
         game.listeners.append(listen)
         game.play()
-    return {"bins": bins, "last_seen": last}
+    return {"bins": bins, "last_seen": last, "told": told_rule}
 
 
 def main() -> None:
@@ -67,6 +74,9 @@ def main() -> None:
             print(f"{i / BINS:.1f}–{(i + 1) / BINS:.1f} | {n} | {total / n:.3f} | {hits / n:.3f}")
     n, hits = result["last_seen"]
     print(f"the owner last seen still holds: {hits}/{n} = {hits / n:.3f}")
+    n, hits = result["told"]
+    if n:
+        print(f"the player told to hold its continent (since it was seen) holds: {hits}/{n} = {hits / n:.3f}")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,15 @@
 """A seat's belief under fog: for each territory it does not see, how likely each player holds it.
 
 Made only of the seat's view (fog_view.FoggedSight): the owner it last saw there and how long
-ago (`dark_since`), the owners it sees or last saw around it, and how many territories each
-player was last told to hold (`held`). Each hidden territory's prior is the last-seen owner,
-kept with a chance that falls with the rounds since (KEEP), the rest spread over the players by
-how many of its neighbours each holds or was last seen to hold (NEAR, SPREAD); then the table is
-scaled (iterative proportional fitting) until each player's hidden territories add up to what he
-must hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws
-the hidden owners of one board from it, no player given more than he was told to hold.
+ago (`dark_since`), the owners it sees or last saw around it, how many territories each player
+was last told to hold (`held`) and which continents (`continents_told`). Each hidden territory's
+prior is the last-seen owner, kept with a chance that falls with the rounds since (KEEP), the rest
+spread over the players by how many of its neighbours each holds or was last seen to hold (NEAR,
+SPREAD); a territory of a continent a player was told to hold (his reinforcements name them)
+since the seat last saw it is his with TOLD, the rest spread as before; then the table is scaled
+(iterative proportional fitting) until each player's hidden territories add up to what he must
+hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws the
+hidden owners of one board from it, no player given more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
@@ -21,6 +23,7 @@ KEEP_LONG, KEEP_FRESH, KEEP_FADE = 0.55, 0.36, 0.8  # last-seen owner kept after
 NEAR = 1.0  # a player's weight per neighbour he holds (or was last seen to hold) ...
 SPREAD = 0.1  # ... and his weight with none
 FITTING = 12  # rounds of scaling to the counts told
+TOLD = 0.98  # a hidden territory's chance to be his who was told to hold its continent (last seen before)
 DOUBT = 0.02  # the share of every chance spread evenly at the end (the counts told may be a turn old)
 
 
@@ -48,6 +51,13 @@ class Belief:
         rounds = max(1, sum(1 for s in range(view.players) if alive[s]))
         turn, dark = view.turn, view.dark_since
         column = {s: j for j, s in enumerate(players)}
+        continent_of, holder, told_at = view.continent_of, {}, [0] * len(players)
+        for j, s in enumerate(players):  # the continents each was told to hold at his last reinforcements
+            told = view.continents_told[s]
+            if told is not None:
+                told_at[j] = told[1]
+                for k in told[0]:
+                    holder[k] = j
         chance = []
         for t in hidden:
             row = [SPREAD] * len(players)
@@ -63,6 +73,10 @@ class Belief:
                 row = [keep if i == j else w * rest for i, w in enumerate(row)]
             else:
                 row = [w / total for w in row]
+            j = holder.get(continent_of[t])
+            if j is not None and told_at[j] >= dark[t]:  # his whole continent, told since it was seen
+                rest = (1.0 - TOLD) / (1.0 - row[j]) if row[j] < 1.0 else 0.0
+                row = [TOLD if i == j else p * rest for i, p in enumerate(row)]
             chance.append(row)
         need = [None if view.held[s] is None else max(0, view.held[s] - now[s]) for s in players]
         _fit(chance, need)
@@ -129,7 +143,7 @@ def _fit(chance: list[list[float]], need: list[int | None]) -> None:
 def belief_of(view) -> Belief:
     """The view's belief, made again only once the view has been shown something new or told new
     counts (kept on the view: a bot's playouts read it many times a decision)."""
-    key = (view.news, tuple(view.held), view.turn)
+    key = (view.news, tuple(view.held), view.turn, tuple(view.continents_told))
     kept = view._belief
     if kept is None or kept[0] != key:
         kept = view._belief = (key, Belief(view))

@@ -148,7 +148,7 @@ class Fog:
         if kind == "reinforcements":  # how many territories the player holds, to those told it
             x = self.seat_of[event["player"]]
             for s in (range(self.players) if not self.vis.hide_reinforcements else self.watchers[x]):
-                self.views[s].held[x] = event["territories_held"]
+                self.views[s].told_income(x, event)
         if kind == "conquest" and g.rules.battle.trench:  # (the seat's own conquests of the turn)
             for s in self.watchers[owner[touched[1]]]:
                 self.views[s].conquered_now.add(touched[1])

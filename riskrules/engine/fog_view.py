@@ -29,7 +29,7 @@ class FoggedSight(Holdings, Sight):
     (turn, round, who is alive, capitals, trades so far) and the seat's own hand and mission."""
 
     __slots__ = ("level", "_fog", "held", "_changes", "_hidden_cards", "_hidden_reinforcements", "dark_since",
-                 "news", "_belief")
+                 "news", "_belief", "continents_told")
 
     def __init__(self, game: Any, seat: int, fog: Any):
         Sight.__init__(self, game, seat)
@@ -46,6 +46,8 @@ class FoggedSight(Holdings, Sight):
         self.dark_since = [-1] * size  # the turn each territory went out of sight (-1: never seen)
         self.news = 0  # counts what the seat was shown (a belief made of the view is stale once it grows)
         self._belief = None  # (news, held, the Belief made then): belief.py
+        # per player, the continents he was last told to hold (his reinforcements) and the turn told
+        self.continents_told: list[tuple[tuple[int, ...], int] | None] = [None] * seats
         self._hidden_cards = fog.vis.hide_cards
         self._hidden_reinforcements = fog.vis.hide_reinforcements
 
@@ -82,6 +84,13 @@ class FoggedSight(Holdings, Sight):
             self.armies[territory] = armies
         elif self.armies[territory] < 1:  # (armies never seen: a held territory holds one at least)
             self.armies[territory] = 1
+
+    def told_income(self, seat: int, event: dict) -> None:
+        """The Fog's news of `seat`'s reinforcements: how many territories and which continents he holds."""
+        self.held[seat] = event["territories_held"]
+        names = self.board.continents
+        self.continents_told[seat] = (tuple(names.index(k) for k in event.get("continents_held", ())),
+                                      self._game.turn)
 
     def shares(self, seat: int) -> bool:
         """Does this seat see `seat`'s territories as its own (itself, a partner sharing sight, the
