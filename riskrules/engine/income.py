@@ -25,8 +25,8 @@ def reinforce(game: Any, seat: int) -> None:
     values = [game.value(bonus[k], seat) for k in held]
     from_continents = sum(values)
     # seat compensation (issue 46): the extra armies of the seat's place in the order of play, in its first turn
-    place = (seat - game.first) % game.players
-    from_seat = r.first_turn[place] if game.round == 1 and place < len(r.first_turn) else 0
+    in_order = (seat - game.first) % game.players
+    from_seat = r.first_turn[in_order] if game.round == 1 and in_order < len(r.first_turn) else 0
     income = max(0, from_territories + from_continents + from_seat)
     limit = income
     if r.income_cap is not None:
