@@ -119,11 +119,8 @@ class Battle(KillRateBattle):
                     armies[source] = a - attacker_losses
                     armies[target] = d - defender_losses
                     if self.listeners:
-                        self._event("battle", side, **{
-                            "from": self.board.territories[source], "to": self.board.territories[target],
-                            "defender": self.names[victim], "attacker_armies": a, "defender_armies": d,
-                            "committed": committed, "attacker_dice": list(attack), "defender_dice": list(defence),
-                            "attacker_losses": attacker_losses, "defender_losses": defender_losses})
+                        self.tell_battle(side, source, target, victim, a, d, committed, attack, defence,
+                                         attacker_losses, defender_losses)
                     if d == defender_losses:
                         self.conquer(decider, side, source, target, committed if move_committed else rolled)
             else:
@@ -218,12 +215,9 @@ class Battle(KillRateBattle):
         armies[source] -= attacker_losses
         armies[target] -= defender_losses
         if self.listeners:  # events follow their effects: the losses are already taken
-            self._event("battle", side, **{
-                "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[defender], "attacker_armies": armies[source] + attacker_losses,
-                "defender_armies": armies[target] + defender_losses, "committed": committed,
-                "attacker_dice": list(attack), "defender_dice": list(defence), "attacker_losses": attacker_losses,
-                "defender_losses": defender_losses, **({"reroll": rerolled} if rerolled else {})})
+            self.tell_battle(side, source, target, defender, armies[source] + attacker_losses,
+                             armies[target] + defender_losses, committed, attack, defence, attacker_losses,
+                             defender_losses, rerolled)
         if armies[target] == 0:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
 
@@ -256,13 +250,22 @@ class Battle(KillRateBattle):
         armies[source] = a - attacker_losses
         armies[target] = d - defender_losses
         if self.listeners:
-            self._event("battle", side, **{
-                "from": self.board.territories[source], "to": self.board.territories[target],
-                "defender": self.names[defender], "attacker_armies": a, "defender_armies": d,
-                "committed": committed, "attacker_dice": list(attack), "defender_dice": list(defence),
-                "attacker_losses": attacker_losses, "defender_losses": defender_losses})
+            self.tell_battle(side, source, target, defender, a, d, committed, attack, defence, attacker_losses,
+                             defender_losses)
         if d == defender_losses:
             self.conquer(decider, side, source, target, committed if b.move_committed else rolled)
+
+    def tell_battle(self, side: int, source: int, target: int, defender: int, attacking: int, defending: int,
+                    committed: int, attack, defence, attacker_losses: int, defender_losses: int,
+                    rerolled: list[int] | None = None) -> None:
+        """The `battle` event (asked only when someone listens): the armies before the battle, the dice
+        and the losses."""
+        self._event("battle", side, **{
+            "from": self.board.territories[source], "to": self.board.territories[target],
+            "defender": self.names[defender], "attacker_armies": attacking, "defender_armies": defending,
+            "committed": committed, "attacker_dice": list(attack), "defender_dice": list(defence),
+            "attacker_losses": attacker_losses, "defender_losses": defender_losses,
+            **({"reroll": rerolled} if rerolled else {})})
 
     def _reroll(self, decider: int, side: int, source: int, target: int, attack: list[int], defence: list[int],
                 roll) -> list[int] | None:
