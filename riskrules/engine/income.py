@@ -18,8 +18,7 @@ def reinforce(game: Any, seat: int) -> None:
     r = game.rules.income
     per_territory(game, seat, r)
     from_cards = game.trade_cards(seat, down_to=None)
-    count = game.rules.territory_armies
-    from_territories = count(game.quantities(seat, count.names))
+    from_territories = game.territory_income(seat)
     held = game.held_continents(seat)
     bonus = game.rules.continent_bonus
     values = [game.value(bonus[k], seat) for k in held]
