@@ -43,6 +43,9 @@ def test_a_person_who_leaves_is_played_by_the_bot_until_he_comes_back(browser, t
         red.page.wait_for_selector("#away button")
         assert red.page.eval_on_selector_all("#away li", "e => e.map(x => x.textContent)") == [AWAY]
         red.page.click("#away button")
+        # (blue's page must first hear that red is back: else its "Red is away" of the release, still
+        # shown, would be taken below for the one the bot's taking over makes)
+        blue.page.wait_for_function("() => document.getElementById('away').hidden")
         # red closes his page: a second later the bot plays his seat, and blue's page says so
         red.close()
         play_until([blue], lambda: blue.page.eval_on_selector_all("#away li", "e => e.length") == 1)
