@@ -13,12 +13,15 @@ when DIR/ID.json (the command's --json report, with DIR/ID.risk, the house rule)
 (its one-line refusal: a target no value of the search meets) exists; done ones are not run again.
 `table` prints the Markdown table of docs/statistics.md ("Seat compensation by edition") from
 DIR: the rule found, the games spent, the confirmation at each seed with its intervals, or
-"running: K of at most N games" for a configuration not done (N: the most it plays; a confirmation
+"running: K of at most N games" (or "not started") for a configuration not done (N: the most it plays; a confirmation
 stops early once a seat's interval lies wholly outside the band, `tune.confirm`). `commands` prints
 each `risk tune` command.
 
 Seed policy, fixed before any run: every search at seed 1, confirmed at seeds 2 and 3 (which the
-search never plays), target seats=1.5pp, balanced bots. The search spaces were chosen from `pilot`:
+search never plays), target seats=1.5pp, balanced bots. A configuration the first round does not
+confirm gets one second round (its id ends `-r2`), fixed before it runs: the first round's choice
+±1 army in each placeholder (3^(n-1) candidates), searched at seed 11 and confirmed at seeds 12 and
+13, none of which any earlier run played; the first round's result stays in the table beside it. The search spaces were chosen from `pilot`:
 for each configuration, the win shares by place in the order of play under three compensations
 (PILOT), 300 games each on game seeds 900001–900300 (none of the tune runs' seeds).
 """
@@ -53,10 +56,12 @@ class Config:
     over: tuple[str, ...]
     budget: int
     max_turns: int | None = None  # the command's own (1000) when None
+    seed: int = SEED
+    round: int = 1
 
     @property
     def id(self) -> str:
-        return f"{self.edition}-{self.players}"
+        return f"{self.edition}-{self.players}" + (f"-r{self.round}" if self.round > 1 else "")
 
     @property
     def vary(self) -> str:
@@ -68,7 +73,7 @@ class Config:
         for over in self.over:
             found += ["--over", over]
         return found + ["--target", TARGET, "--budget", str(self.budget), "--confirm-games", str(CONFIRM),
-                        "--seed", str(SEED), "--workers", "1", "--state", str(DIR / f"{self.id}.state.json.gz"),
+                        "--seed", str(self.seed), "--workers", "1", "--state", str(DIR / f"{self.id}.state.json.gz"),
                         "--out", str(DIR / f"{self.id}.risk"), "--json",
                         *(["--max-turns", str(self.max_turns)] if self.max_turns else [])]
 
@@ -96,6 +101,23 @@ PLAN = [
 ]
 
 
+def second_rounds(first: list[Config]) -> list[Config]:
+    """The second round of each configuration its first round ended without confirming (DIR/ID.json):
+    the first's choice ±1 army in each placeholder, at seed 11 (confirmed at 12 and 13), its budget."""
+    found = []
+    for config in first:
+        report = DIR / f"{config.id}.json"
+        if not report.exists() or json.loads(report.read_text())["confirmation"]["confirmed"]:
+            continue
+        chosen = dict(pair.split("=") for pair in json.loads(report.read_text())["chosen"].split(", "))
+        over = tuple(f"{name}={int(value) - 1}..{int(value) + 1}" for name, value in chosen.items())
+        found.append(Config(config.edition, config.players, over, config.budget, config.max_turns, seed=11, round=2))
+    return found
+
+
+PLAN += second_rounds(PLAN)
+
+
 # The pilot's compensations (the extras of seats 2, 3, …): none, a little, more.
 PILOT = {3: ("0, 0", "4, 8", "8, 16"), 4: ("0, 0, 0", "3, 6, 9", "6, 12, 18")}
 PILOT_ODD = {"cs-riziko-3": ("0, 0", "-10, 10", "-10, 25"), "cs-riziko-4": ("0, 0, 0", "-10, 5, 10", "-10, 10, 20")}
@@ -111,7 +133,7 @@ def pilot(only: list[str], games: int = 300, first: int = 900001) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         for config in PLAN:
-            if only and config.id not in only:
+            if (only and config.id not in only) or config.round > 1:
                 continue
             n = config.players
             for extras in PILOT_ODD.get(config.id, PILOT[n]):
@@ -216,9 +238,12 @@ def table() -> str:
             line = refused.read_text().strip().removeprefix("risk: ")
             cells = [line.replace("|", "\\|"), "—", "—", "—", "no value meets the target"]
         else:
-            cells = ["—", f"running: {state_games(DIR / f'{config.id}.state.json.gz'):,} of "
-                          f"at most {config.planned():,} games", "—", "—", "not yet"]
-        lines.append("| " + " | ".join([config.edition, str(config.players), *cells]) + " |")
+            played = state_games(DIR / f"{config.id}.state.json.gz")
+            cells = ["—", f"running: {played:,} of at most {config.planned():,} games" if played else
+                     f"not started (at most {config.planned():,} games)", "—", "—", "not yet"]
+        edition = config.edition + (f" (round {config.round}: seeds {config.seed}; {config.seed + 1}, "
+                                    f"{config.seed + 2})" if config.round > 1 else "")
+        lines.append("| " + " | ".join([edition, str(config.players), *cells]) + " |")
     return "\n".join(lines)
 
 
