@@ -134,12 +134,12 @@ def test_check_house_rule_with_misspelled_continent(write):
 ])
 def test_check_refuses_quickly(write, text, first):
     path = write("s.risk", text)
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU time: `check` runs in this process; a loaded machine does not stretch it)
     result = run("check", str(path))
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == first
     assert "Traceback" not in result.output
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 @pytest.mark.parametrize("args, message", [

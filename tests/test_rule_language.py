@@ -364,11 +364,11 @@ def test_unknown_edition_and_variant():
     ("not " * 100 + "1", "house.risk:4:17: expression nested too deeply (more than 64 levels)"),
 ])
 def test_deep_expressions_are_refused_quickly(write, expression, message):
-    start = time.perf_counter()
+    start = time.process_time()  # (this process's CPU time: a loaded machine does not stretch it)
     text = house(f"reinforcements {{\n    territories {expression}\n}}")
     first = problems_of(write, text).split("\n")[0]
     assert first == message
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
 
 
 def test_file_too_large(write):
