@@ -145,8 +145,14 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
     from riskrules.env.table import Asked
 
     answers, masks = [], []
-    decide = Asked.decide
-    Asked.decide = lambda self, d: answers.append(decide(self, d)) or answers[-1]
+    init = Asked.__init__
+
+    def recording(self, table):  # (an Asked's decide is its own: the switch back to the caller)
+        init(self, table)
+        back = self.decide
+        self.decide = lambda d: answers.append(back(d)) or answers[-1]
+
+    Asked.__init__ = recording
     try:
         pick = random.Random()
         pick.setstate(drawn)
@@ -160,7 +166,7 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
             legal = observation["action_mask"].nonzero()[0]
             env.step(int(legal[pick.randrange(len(legal))]))
     finally:
-        Asked.decide = decide
+        Asked.__init__ = init
     given = iter(answers)
     began = time.process_time()
     Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
