@@ -1,6 +1,6 @@
 """The environment's speed beside the engine's, and whole games of every edition through it.
 
-    python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
+    python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100] [--wrapped]
     python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
                                          [--opponents balanced]
     python benchmarks/env_speed.py api [--cycles 300]
@@ -64,13 +64,20 @@ class Counted:
         return self.inner.decide(d)
 
 
-def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> None:
-    """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike)."""
+def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wrapped: bool = False) -> None:
+    """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike).
+    `wrapped`: the environment stepped through PettingZoo's OrderEnforcingWrapper (what its own
+    environments' `env()` put around them), not as `riskrules.env.env()` gives it."""
     from riskrules.instrument.simulate import game_seed
 
     job = Job(edition, None, players, "random", max_turns, ())
     rules = open_rulebook(edition).rules(None, players)
     env = RiskEnv(edition, players=players, max_turns=max_turns)
+    stepped = env
+    if wrapped:
+        from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+        stepped = OrderEnforcingWrapper(env)
     pick = random.Random(seed)
     count = [0]
     simulated = spent = engine = drawing = 0.0
@@ -81,25 +88,26 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
         simulated += time.process_time() - began
         Game(rules, [Counted(make_bot("random"), count) for _ in range(players)], game_seed(seed, i),
              max_turns=max_turns).play()  # (the same game again, untimed, its decisions counted)
-        env.reset(seed=game_seed(seed, i))
+        stepped.reset(seed=game_seed(seed, i))
         drawn = pick.getstate()
         began = time.process_time()
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
+        for agent in stepped.agent_iter():
+            observation, _, termination, truncation, _ = stepped.last()
             if termination or truncation:
                 action = None
             else:
                 legal = observation["action_mask"].nonzero()[0]
                 action = int(legal[pick.randrange(len(legal))])
                 asked += env.played.stage == 0
-            env.step(action)
+            stepped.step(action)
             steps += 1
         spent += time.process_time() - began
         alone, masks = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
         engine += alone
         drawing += _agent_alone(masks, drawn)
     decisions = count[0]
-    print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
+    print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
+          f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
     print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
           f"{decisions / simulated:>9,.0f} decisions/s")
     print(f"  environment (random agent):    {steps:>9,} steps     in {spent:6.2f} s: {steps / spent:>9,.0f} steps/s, "
@@ -297,9 +305,11 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
     parser.add_argument("--opponents", help="games: the random agent in one seat, this built-in bot in the others")
+    parser.add_argument("--wrapped", action="store_true",
+                        help="speed: the environment in PettingZoo's OrderEnforcingWrapper")
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
+        speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed, args.wrapped)
     elif args.what == "games":
         chosen = all_editions()
         if args.editions:  # (editions, or paths of .risk files: a gallery rule)
