@@ -4,6 +4,7 @@
     python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
                                          [--opponents balanced]
     python benchmarks/env_speed.py api [--cycles 300]
+    python benchmarks/env_speed.py profile [--edition classic] [--games 20] [--max-turns 100] [--top 25]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
 (instrument/simulate.py play_game, `random` bots, no log) timed, its decisions counted in an
@@ -26,6 +27,9 @@ balanced` the random agent takes one seat of the Gymnasium environment (seat i m
 the others; `--max-turns 0`: no turn limit (10⁹ turns); `--editions` may name .risk files. The
 first `--replays` games of each edition are played with the environment's logs on, and each log is
 checked by `risk replay` (its own process; a log that does not replay stops the run).
+
+`profile`: the environment's games of `speed` (the same random agent) under cProfile: the functions
+by their own time (tottime), the top few (cProfile's own cost weighs on the many small calls).
 
 `api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
 imported map (tests/data/maps49/alpen.map, Domination's format).
@@ -181,6 +185,33 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
     return time.process_time() - began, masks
 
 
+def profile(edition: str, players: int, games: int, max_turns: int, seed: int, top: int) -> None:
+    """The environment's games of `speed` under cProfile, its functions by their own time."""
+    import cProfile
+    import pstats
+
+    from riskrules.instrument.simulate import game_seed
+
+    env = RiskEnv(edition, players=players, max_turns=max_turns)
+    pick = random.Random(seed)
+
+    def play() -> None:
+        for i in range(games):
+            env.reset(seed=game_seed(seed, i))
+            for agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    legal = observation["action_mask"].nonzero()[0]
+                    action = int(legal[pick.randrange(len(legal))])
+                env.step(action)
+
+    profiler = cProfile.Profile()
+    profiler.runcall(play)
+    pstats.Stats(profiler).strip_dirs().sort_stats("tottime").print_stats(top)
+
+
 def all_editions() -> list[tuple[str, int]]:
     """Every edition (classic, the base, too), 3 players."""
     return [(e["id"], 3) for e in editions()]
@@ -294,7 +325,7 @@ def api(cycles: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "games", "api"])
+    parser.add_argument("what", choices=["speed", "games", "api", "profile"])
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--editions", help="comma-separated editions or .risk paths (games; default: every edition)")
     parser.add_argument("--players", type=int, default=3)
@@ -305,6 +336,7 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
     parser.add_argument("--opponents", help="games: the random agent in one seat, this built-in bot in the others")
+    parser.add_argument("--top", type=int, default=25, help="profile: the functions shown")
     parser.add_argument("--wrapped", action="store_true",
                         help="speed: the environment in PettingZoo's OrderEnforcingWrapper")
     args = parser.parse_args()
@@ -316,6 +348,8 @@ def main() -> None:
             chosen = [(wanted, args.players) for wanted in args.editions.split(",")]
         turns = args.max_turns if args.max_turns is not None else 200
         games_of(chosen, args.games or 1000, turns, args.seed, args.replays, args.every, args.opponents)
+    elif args.what == "profile":
+        profile(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed, args.top)
     else:
         api(args.cycles)
 
