@@ -1,9 +1,10 @@
 """The environment's speed beside the engine's, and whole games of every edition through it.
 
-    python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100]
+    python benchmarks/env_speed.py speed [--edition classic] [--players 3] [--games 20] [--max-turns 100] [--wrapped]
     python benchmarks/env_speed.py games [--games 1000] [--max-turns 200] [--editions a,b] [--replays 3]
                                          [--opponents balanced]
     python benchmarks/env_speed.py api [--cycles 300]
+    python benchmarks/env_speed.py profile [--edition classic] [--games 20] [--max-turns 100] [--top 25]
 
 `speed`: the same number of games, side by side in one process: `risk simulate`'s own game
 (instrument/simulate.py play_game, `random` bots, no log) timed, its decisions counted in an
@@ -26,6 +27,9 @@ balanced` the random agent takes one seat of the Gymnasium environment (seat i m
 the others; `--max-turns 0`: no turn limit (10⁹ turns); `--editions` may name .risk files. The
 first `--replays` games of each edition are played with the environment's logs on, and each log is
 checked by `risk replay` (its own process; a log that does not replay stops the run).
+
+`profile`: the environment's games of `speed` (the same random agent) under cProfile: the functions
+by their own time (tottime), the top few (cProfile's own cost weighs on the many small calls).
 
 `api`: PettingZoo's api_test over every edition and variant at 3 players, the fogged gallery rules and an
 imported map (tests/data/maps49/alpen.map, Domination's format).
@@ -64,13 +68,20 @@ class Counted:
         return self.inner.decide(d)
 
 
-def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> None:
-    """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike)."""
+def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wrapped: bool = False) -> None:
+    """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike).
+    `wrapped`: the environment stepped through PettingZoo's OrderEnforcingWrapper (what its own
+    environments' `env()` put around them), not as `riskrules.env.env()` gives it."""
     from riskrules.instrument.simulate import game_seed
 
     job = Job(edition, None, players, "random", max_turns, ())
     rules = open_rulebook(edition).rules(None, players)
     env = RiskEnv(edition, players=players, max_turns=max_turns)
+    stepped = env
+    if wrapped:
+        from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+        stepped = OrderEnforcingWrapper(env)
     pick = random.Random(seed)
     count = [0]
     simulated = spent = engine = drawing = 0.0
@@ -81,25 +92,26 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int) -> 
         simulated += time.process_time() - began
         Game(rules, [Counted(make_bot("random"), count) for _ in range(players)], game_seed(seed, i),
              max_turns=max_turns).play()  # (the same game again, untimed, its decisions counted)
-        env.reset(seed=game_seed(seed, i))
+        stepped.reset(seed=game_seed(seed, i))
         drawn = pick.getstate()
         began = time.process_time()
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
+        for agent in stepped.agent_iter():
+            observation, _, termination, truncation, _ = stepped.last()
             if termination or truncation:
                 action = None
             else:
                 legal = observation["action_mask"].nonzero()[0]
                 action = int(legal[pick.randrange(len(legal))])
                 asked += env.played.stage == 0
-            env.step(action)
+            stepped.step(action)
             steps += 1
         spent += time.process_time() - began
         alone, masks = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
         engine += alone
         drawing += _agent_alone(masks, drawn)
     decisions = count[0]
-    print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process:")
+    print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
+          f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
     print(f"  risk simulate (random bots):   {decisions:>9,} decisions in {simulated:6.2f} s: "
           f"{decisions / simulated:>9,.0f} decisions/s")
     print(f"  environment (random agent):    {steps:>9,} steps     in {spent:6.2f} s: {steps / spent:>9,.0f} steps/s, "
@@ -145,8 +157,14 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
     from riskrules.env.table import Asked
 
     answers, masks = [], []
-    decide = Asked.decide
-    Asked.decide = lambda self, d: answers.append(decide(self, d)) or answers[-1]
+    init = Asked.__init__
+
+    def recording(self, table):  # (an Asked's decide is its own: the switch back to the caller)
+        init(self, table)
+        back = self.decide
+        self.decide = lambda d: answers.append(back(d)) or answers[-1]
+
+    Asked.__init__ = recording
     try:
         pick = random.Random()
         pick.setstate(drawn)
@@ -160,11 +178,38 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
             legal = observation["action_mask"].nonzero()[0]
             env.step(int(legal[pick.randrange(len(legal))]))
     finally:
-        Asked.decide = decide
+        Asked.__init__ = init
     given = iter(answers)
     began = time.process_time()
     Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
     return time.process_time() - began, masks
+
+
+def profile(edition: str, players: int, games: int, max_turns: int, seed: int, top: int) -> None:
+    """The environment's games of `speed` under cProfile, its functions by their own time."""
+    import cProfile
+    import pstats
+
+    from riskrules.instrument.simulate import game_seed
+
+    env = RiskEnv(edition, players=players, max_turns=max_turns)
+    pick = random.Random(seed)
+
+    def play() -> None:
+        for i in range(games):
+            env.reset(seed=game_seed(seed, i))
+            for agent in env.agent_iter():
+                observation, _, termination, truncation, _ = env.last()
+                if termination or truncation:
+                    action = None
+                else:
+                    legal = observation["action_mask"].nonzero()[0]
+                    action = int(legal[pick.randrange(len(legal))])
+                env.step(action)
+
+    profiler = cProfile.Profile()
+    profiler.runcall(play)
+    pstats.Stats(profiler).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
 def all_editions() -> list[tuple[str, int]]:
@@ -280,7 +325,7 @@ def api(cycles: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "games", "api"])
+    parser.add_argument("what", choices=["speed", "games", "api", "profile"])
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--editions", help="comma-separated editions or .risk paths (games; default: every edition)")
     parser.add_argument("--players", type=int, default=3)
@@ -291,15 +336,20 @@ def main() -> None:
     parser.add_argument("--replays", type=int, default=3, help="games: the first N of each edition logged and replayed")
     parser.add_argument("--every", type=int, default=100, help="games: a line for each edition every N games")
     parser.add_argument("--opponents", help="games: the random agent in one seat, this built-in bot in the others")
+    parser.add_argument("--top", type=int, default=25, help="profile: the functions shown")
+    parser.add_argument("--wrapped", action="store_true",
+                        help="speed: the environment in PettingZoo's OrderEnforcingWrapper")
     args = parser.parse_args()
     if args.what == "speed":
-        speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed)
+        speed(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed, args.wrapped)
     elif args.what == "games":
         chosen = all_editions()
         if args.editions:  # (editions, or paths of .risk files: a gallery rule)
             chosen = [(wanted, args.players) for wanted in args.editions.split(",")]
         turns = args.max_turns if args.max_turns is not None else 200
         games_of(chosen, args.games or 1000, turns, args.seed, args.replays, args.every, args.opponents)
+    elif args.what == "profile":
+        profile(args.edition, args.players, args.games or 20, args.max_turns or 100, args.seed, args.top)
     else:
         api(args.cycles)
 

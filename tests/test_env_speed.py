@@ -1,6 +1,8 @@
-"""The environment's observation kept between steps (encoding.Seen: rows mended where the view
-changed) holds exactly what the encoding makes whole (Encoding.observe, Encoding.board), for the
-acting seat and for seats observed now and then, with and without fog, with a neutral army."""
+"""The environment's observation kept between steps (seen.Seen: rows mended where the view
+changed, the question's globals written as one kept block) holds exactly what the encoding makes
+whole (Encoding.observe, Encoding.board), for the acting seat and for seats observed now and then,
+with and without fog, with a neutral army; and an observation handed out is the caller's own (the
+steps after leave it as it was)."""
 
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ def test_the_kept_observation_is_the_one_made_whole(rules, players, turns, steps
             kept = env.observe(env.possible_agents[seat])["observation"]
             assert kept.dtype == whole.dtype and np.array_equal(kept, whole), (taken, seat)
         action = None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        held, kept = observation["observation"], observation["observation"].copy()
         env.step(action)
+        assert np.array_equal(held, kept), taken  # (the caller's own copy: the steps after do not touch it)
         taken += 1
     assert taken == steps

@@ -69,26 +69,52 @@ class RiskEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         self.held = dict.fromkeys(range(len(self.agents)), None)
         self.rewarded = False  # (a reward set since the last step)
+        self.ended = False  # (the game is over: every agent terminated or truncated)
         self.played.start(game_seed)
         self._after_move()
 
     def observe(self, agent: str) -> dict:
         return self.played.observe(self.seat_of[agent])
 
-    def step(self, action: Any) -> None:
+    def agent_iter(self, max_iter: int = 2 ** 63):
+        """The agent to act next, while there are agents (at most `max_iter` times): AECEnv's, as a
+        generator (resumed faster than an iterator's __next__ is called)."""
+        def turns():
+            left = max_iter
+            while self.agents and left > 0:
+                left -= 1
+                yield self.agent_selection
+        return turns()
+
+    def last(self, observe: bool = True) -> tuple:
+        """AECEnv's last, without the call of observe between (the same tuple)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        return (self.played.observe(self.seat_of[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def step(self, action: Any) -> None:
+        if self.ended:  # (every agent is done at once, at the game's end: AECEnv's dead step)
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
+        if self.shaping:
+            self._shaped_step(action)
+            return
+        # (without shaping every reward is 0 until the end: nothing to clear or add up before it)
+        d = self.played.act(int(action))
+        if d is None:
+            self._cumulative_rewards[self.agent_selection] = 0.0
+            self._after_move()
+            self._accumulate_rewards()
+        else:  # (the next question's seat: the commonest case, without the rest of _after_move)
+            self.agent_selection = self.possible_agents[d.player]
+
+    def _shaped_step(self, action: Any) -> None:
+        self._cumulative_rewards[self.agent_selection] = 0.0
         if self.rewarded:  # (rewards all 0 since the last step: nothing to clear or add up)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewarded = False
-        d = self.played.act(int(action))
-        if d is None or self.shaping:
-            self._after_move()
-        else:  # (the next question's seat: the commonest case, without the rest of _after_move)
-            self.agent_selection = self.possible_agents[d.player]
+        self.played.act(int(action))
+        self._after_move()
         if self.rewarded:
             self._accumulate_rewards()
 
@@ -97,7 +123,7 @@ class RiskEnv(AECEnv):
         if played.over:
             result = played.table.result
             limit = result.reason == "turn_limit"
-            self.rewarded = True
+            self.rewarded = self.ended = True
             for a in self.agents:
                 self.rewards[a] = 0.0 if result.winner is None else (1.0 if a == result.winner else -1.0)
                 (self.truncations if limit else self.terminations)[a] = True

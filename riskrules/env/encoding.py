@@ -55,6 +55,7 @@ class Encoding:
         self.listed: tuple = (None, False, None)  # (a list of territories, optional, its mask): the last made
         self.shared: dict[bytes, np.ndarray] = {}  # the masks of territories made, by their bytes
         self.paired: tuple = (None, None, {})  # (a list of pairs, the mask of its firsts, of its seconds by first)
+        self.questions: dict = {}  # a question's globals by (kind, stage, optional, most): seen.Seen._question
         # every mask is read-only, made of bytes (its `base`: Played.act reads an action's place there)
         self.nothing = np.frombuffer(bytes(self.actions), dtype=np.int8)  # the mask of a seat not asked
         # each seat's seats in the order it observes them (itself first, then the next players, the neutral army)
@@ -127,6 +128,28 @@ class Encoding:
         if d is None:
             return self.nothing
         kind = d.kind
+        if kind in PAIRED and stage < 2:  # (from, then to: the firsts of the pairs, then the seconds of one)
+            options = d.options
+            kept = self.paired
+            if kept[0] is not options:  # (the engine keeps its list while a battle changes no owner)
+                kept = self.paired = (options, None, {})
+            if stage == 0:
+                stop = d.optional
+                if kept[1] is None or kept[1][0] != stop:
+                    made = bytearray(self.actions)
+                    for a, _ in options:
+                        made[a] = 1
+                    self.paired = kept = (options, (stop, self.shared_mask(made, stop)), kept[2])
+                return kept[1][1]
+            first = parts[0]
+            mask = kept[2].get(first)
+            if mask is None:
+                made = bytearray(self.actions)
+                for a, b in options:
+                    if a == first:
+                        made[b] = 1
+                mask = kept[2][first] = self.shared_mask(made, False)
+            return mask
         stop = d.optional and stage == 0
         if kind in TERRITORY_KINDS or (kind == PLACE and stage == 0):
             kept = self.listed
@@ -134,21 +157,6 @@ class Encoding:
                 return kept[2]  # engine shares one while no owner changes, and never writes it)
             mask = self.made(d.options, stop)
             self.listed = (d.options, stop, mask)
-            return mask
-        if kind in PAIRED and stage < 2:  # (from, then to: the firsts of the pairs, then the seconds of one)
-            options = d.options
-            kept = self.paired
-            if kept[0] is not options:  # (the engine keeps its list while a battle changes no owner)
-                kept = self.paired = (options, None, {})
-            if stage == 0:
-                if kept[1] is None or kept[1][0] != stop:
-                    self.paired = kept = (options, (stop, self.made(dict.fromkeys([a for a, _ in options]), stop)),
-                                          kept[2])
-                return kept[1][1]
-            first = parts[0]
-            mask = kept[2].get(first)
-            if mask is None:
-                mask = kept[2][first] = self.made([b for a, b in options if a == first], False)
             return mask
         # an amount, or the options by their place: the same few masks again and again
         key = (-1 if kind in (PLACE, FORTIFY, OCCUPY) else min(SLOTS, len(d.options)), stop)
@@ -169,6 +177,10 @@ class Encoding:
         made = bytearray(self.actions)
         for x in chosen:
             made[x] = 1
+        return self.shared_mask(made, stop)
+
+    def shared_mask(self, made: bytearray, stop: bool) -> np.ndarray:
+        """The read-only mask of the bytes `made` (and stop): one array for each set of legal actions."""
         if stop:
             made[self.stop] = 1
         key = bytes(made)

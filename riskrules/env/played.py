@@ -59,34 +59,36 @@ class Played:
         self.seen = [Seen(self.encoding, seat, self.table.game) for seat in range(len(self.table.game.sights))]
         self.given = None  # the mask of the stage asked now, once made (None: not yet)
         self.number = 0  # the engine's answers so far: nothing in the game changes between two
+        self.switch = self.table.game_thread.switch  # (Table.answer, without a call of its own)
+        self.pending = None  # the decision asked now (Table.pending's: None, the game is over)
         self._settle(self.table.start())
 
     @property
     def over(self) -> bool:
-        return self.table.pending is None
+        return self.pending is None
 
     @property
     def seat(self) -> int:
         """The seat the pending decision is put to."""
-        return self.table.pending.player
+        return self.pending.player
 
     def observe(self, seat: int) -> dict:
         """The seat's observation and action mask (a mask of nothing when the decision is not its own)."""
-        d = self.table.pending
+        d = self.pending
         if d is not None and d.player == seat:
-            if self.given is None:  # (the stage's mask, made once: Encoding.mask)
-                self.given = self.encoding.mask(d, d.view, self.stage, self.parts)
-            return {"observation": self.seen[seat].observe(d, self.stage, self.parts, self.number),
-                    "action_mask": self.given}
-        return {"observation": self.seen[seat].observe(None, 0, (), self.number), "action_mask": self.encoding.nothing}
+            mask = self.given
+            if mask is None:  # (the stage's mask, made once: Encoding.mask)
+                mask = self.given = self.encoding.mask(d, d.view, self.stage, self.parts)
+            return self.seen[seat].observe(d, self.stage, self.parts, self.number, mask)
+        return self.seen[seat].observe(None, 0, (), self.number, self.encoding.nothing)
 
     def act(self, action: int) -> Any:
         """Takes the action; the decision asked next (None: the game is over)."""
-        table = self.table
-        d = table.pending
-        if self.given is None:
-            self.given = self.encoding.mask(d, d.view, self.stage, self.parts)
-        if not 0 <= action < self.encoding.actions or not self.given.base[action]:  # (its bytes: Encoding.mask)
+        d = self.pending
+        mask = self.given
+        if mask is None:
+            mask = self.encoding.mask(d, d.view, self.stage, self.parts)
+        if not 0 <= action < self.encoding.actions or not mask.base[action]:  # (its bytes: Encoding.mask)
             raise ValueError(f"action {action} is not legal now (a {d.kind} decision, stage {self.stage})")
         self.given = None
         done, answer = self.encoding.step(d, d.view, self.stage, self.parts, action)
@@ -94,7 +96,7 @@ class Played:
             self.stage += 1
             return d
         self.stage, self.parts = 0, []
-        d = table.pending = table.game_thread.switch(answer)  # (Table.answer, without a call of its own)
+        d = self.pending = self.table.pending = self.switch(answer)  # (into the game, until its next question)
         if d is not None and (d.optional or d.kind in ASKED):  # (_settle's commonest case, here)
             self.number += 1
             return d
@@ -110,11 +112,14 @@ class Played:
         self.given = None
         while d is not None:
             if d.optional or d.kind in ASKED:  # (forced's first test, here: the commonest)
-                return d
+                break
             only = forced(d)
             if only is NOT_FORCED:
-                return d
+                break
             d = self.table.answer(only)
+        self.pending = d
+        if d is not None:
+            return d
         if self.logs is not None:
             self.logs.mkdir(parents=True, exist_ok=True)
             path = self.logs / f"seed-{self.seed}.jsonl"

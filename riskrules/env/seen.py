@@ -3,25 +3,28 @@
 Holds exactly what Encoding.observe makes whole (tests/test_env_speed.py compares them at every
 step). The game moves only inside Played's answer to the engine, which counts its answers
 (`Played.number`): a seat observed again at the same count (the next stage of one decision) has
-the same board, hand and question, and only its stage and chosen territory are written. When the
-count has moved, the rows whose owner, armies or (under fog) sight changed are mended, the
-armies' cells alone where only armies changed. Kept in an array.array of C floats (float32),
+the same board and hand, and only the question's globals (one write of a block kept for each
+kind, stage, optional and bound met) and its chosen territory are written. When the count has
+moved, the rows whose owner, armies or (under fog) sight changed are mended, the armies' cells
+alone where only armies changed. Kept in an array.array of C floats (float32),
 whose items Python writes many times faster than a numpy array's; each observation a copy.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections import namedtuple
 from itertools import compress
 from operator import is_not
 
 import numpy as np
 
-from ..engine.decisions import PLACE, Decision
+from ..engine.decisions import Decision
 from ..language.visibility import SEE_ALL, SEE_OWNER
-from .encoding import ARMY_SCALE, KIND_INDEX, KINDS, STAGES, Encoding
+from .encoding import ARMY_SCALE, KINDS, STAGES, Encoding, question_globals
 
-PLACE_INDEX = KIND_INDEX[PLACE]
+NOT_ASKED = (None, -1, False, 0)  # the question's key of a seat not asked
+Question = namedtuple("Question", "kind optional most")  # what question_globals reads of a decision
 SCALED: dict[int, float] = {}  # armies → armies × ARMY_SCALE as float32 computes it (Encoding.board)
 
 
@@ -48,94 +51,97 @@ class Seen:
         self.alive_at = [(self.optional_at + 3 + place, s) for place, s in enumerate(enc.order[seat])]
         self.hand_at = enc.size - 1
         self.at = -1  # Played.number when last brought up to date
-        self.owner: list | None = None
-        self.armies: list = []
-        self.level: list | None = None
+        self.hands = game.hands  # (the game's: a seat's hand is read there, as the view's property reads it)
         self.hand: list = []
         self.alive: list = []
-        self.kind = self.stage = -1  # the places of the kind's and the stage's one-hot set (-1: none)
+        self.questions = enc.questions  # the question's globals by (kind, stage, optional, most): Seen._question
+        self.chosen_col = enc.chosen_col
+        # every row made now from the view (the game not yet begun): each observation mends them
+        level = view.level if self.fogged else None
+        self.owner, self.armies = list(view.owner), list(view.armies)
+        self.level = list(level) if level is not None else None
+        for x in self.every:
+            self._row(x, view.owner, view.armies, level)
+        if not self.fogged:  # (the game's own lists, never replaced: engine/sight.py)
+            self.owner_now, self.armies_now, self.alive_now = view.owner, view.armies, view.alive
 
-    def observe(self, d: Decision | None, stage: int, parts: list, number: int) -> np.ndarray:
+    def observe(self, d: Decision | None, stage: int, parts: list, number: int, mask) -> dict:
         """The observation of the seat (`d` its decision, or None; `parts` the answer's parts chosen
-        in the stages before) at Played.number `number`."""
+        in the stages before) at Played.number `number`, with the action mask `mask`."""
         buf = self.buf
-        if number != self.at:
+        if number != self.at:  # (the game has moved: the board, hand, alive and turn brought up to date)
             self.at = number
-            self._bring(d)
-        if d is None:
-            stage = -1
-        if stage != self.stage:
-            if self.stage >= 0:
-                buf[self.stage_at + self.stage] = 0.0
-            if stage >= 0:
-                buf[self.stage_at + stage] = 1.0
-            self.stage = stage
+            if self.fogged:
+                self._bring_fogged()
+            else:  # (written out here, not called: the commonest)
+                hand = self.hands[self.seat]
+                if hand != self.hand:
+                    self._cards(hand)
+                owner, was = self.owner_now, self.owner
+                if owner != was:  # (rows anew, their armies with them)
+                    # (is_not: a superset of the changes, and cheaper than !=: ints from -5 to 256 are one object each)
+                    for x in compress(self.every, map(is_not, owner, was)):
+                        was[x] = owner[x]
+                        self._row(x, owner, self.armies_now, None)
+                armies, was = self.armies_now, self.armies
+                if armies != was:  # (the commonest: armies alone)
+                    cells, got = self.cells, SCALED.get
+                    for x in compress(self.every, map(is_not, armies, was)):
+                        a = was[x] = armies[x]
+                        value = got(a)
+                        buf[cells[x]] = value if value is not None else scaled(a)
+                if self.alive_now != self.alive:
+                    self._alive(self.alive_now)
+                buf[self.turn_at] = self.game.turn * 0.01
+        block = self.questions.get(NOT_ASKED if d is None else (d.kind, stage, d.optional, d.most))
+        if block is None:
+            block = self._question(NOT_ASKED if d is None else (d.kind, stage, d.optional, d.most))
+        buf[self.kind_at:self.turn_at] = block  # (the question's globals: one write)
         if not parts:
-            return self.out.copy()
-        at = parts[0] * self.width + self.enc.chosen_col  # (the territory chosen first: `from`)
+            return {"observation": self.out.copy(), "action_mask": mask}
+        at = parts[0] * self.width + self.chosen_col  # (the territory chosen first: `from`)
         buf[at] = 1.0
         out = self.out.copy()
         buf[at] = 0.0
-        return out
+        return {"observation": out, "action_mask": mask}
 
-    def _bring(self, d: Decision | None) -> None:
-        """The board, the hand and the globals brought up to the game's state now: what the
-        seat's view shows (its hand and the turn read where its properties read them)."""
-        buf, view, game = self.buf, self.view, self.game
-        hand = game.hands[self.seat]
+    def _question(self, key: tuple) -> array:
+        """The globals of a question (kind, stage, optional, a placing's bound), as encoding.question_globals
+        writes them: kept for each (kind, stage, optional, most) met, in the Encoding (shared by its seats)."""
+        kind, stage, optional, most = key
+        g = [0.0] * (self.turn_at - self.kind_at + 1)
+        if kind is not None:
+            question_globals(g, Question(kind, optional, most), stage, 0)
+        questions = self.questions
+        if len(questions) >= 1024:  # (bounded: a placing's bound takes many values in a long game)
+            questions.clear()
+        block = questions[key] = array("f", g[:-1])
+        return block
+
+    def _bring_fogged(self) -> None:
+        """Under fog: the rows whose owner, armies or sight changed made anew, the hand, who is
+        alive and the turn (what the seat's FoggedSight shows now)."""
+        view = self.view
+        hand = self.hands[self.seat]
         if hand != self.hand:
             self._cards(hand)
-        owner, armies = view.owner, view.armies
-        if self.owner is None:  # (the first: every row)
-            level = view.level if self.fogged else None
-            self.owner, self.armies = list(owner), list(armies)
-            self.level = list(level) if level is not None else None
-            for x in self.every:
+        owner, armies, level = view.owner, view.armies, view.level
+        if owner != self.owner or armies != self.armies or level != self.level:
+            every, was_o, was_a, was_l = self.every, self.owner, self.armies, self.level
+            changed = set(compress(every, map(is_not, owner, was_o)))
+            changed.update(compress(every, map(is_not, armies, was_a)))
+            changed.update(compress(every, map(is_not, level, was_l)))
+            for x in changed:
                 self._row(x, owner, armies, level)
-        elif not self.fogged:
-            # (is_not: a superset of the changes, and cheaper than !=: ints from -5 to 256 are one object each)
-            was = self.owner
-            if owner != was:  # (rows anew, their armies with them)
-                for x in compress(self.every, map(is_not, owner, was)):
-                    was[x] = owner[x]
-                    self._row(x, owner, armies, None)
-            was = self.armies
-            if armies != was:  # (the commonest: armies alone)
-                cells, got = self.cells, SCALED.get
-                for x in compress(self.every, map(is_not, armies, was)):
-                    a = was[x] = armies[x]
-                    value = got(a)
-                    buf[cells[x]] = value if value is not None else scaled(a)
-        else:
-            level = view.level
-            if owner != self.owner or armies != self.armies or level != self.level:
-                every, was_o, was_a, was_l = self.every, self.owner, self.armies, self.level
-                changed = set(compress(every, map(is_not, owner, was_o)))
-                changed.update(compress(every, map(is_not, armies, was_a)))
-                changed.update(compress(every, map(is_not, level, was_l)))
-                for x in changed:
-                    self._row(x, owner, armies, level)
-                self.owner, self.armies, self.level = list(owner), list(armies), list(level)
-        alive = view.alive
-        if alive != self.alive:
-            for at, s in self.alive_at:
-                buf[at] = 1.0 if alive[s] else 0.0
-            self.alive = list(alive)
-        buf[self.turn_at] = game.turn * 0.01
-        if d is None:
-            if self.kind >= 0:
-                buf[self.kind_at + self.kind] = 0.0
-                self.kind = -1
-            buf[self.optional_at] = buf[self.most_at] = 0.0
-            return
-        kind = KIND_INDEX[d.kind]
-        if kind != self.kind:
-            if self.kind >= 0:
-                buf[self.kind_at + self.kind] = 0.0
-            buf[self.kind_at + kind] = 1.0
-            self.kind = kind
-        buf[self.optional_at] = 1.0 if d.optional else 0.0
-        buf[self.most_at] = d.most * ARMY_SCALE if kind == PLACE_INDEX else 0.0
+            self.owner, self.armies, self.level = list(owner), list(armies), list(level)
+        if view.alive != self.alive:
+            self._alive(view.alive)
+        self.buf[self.turn_at] = self.game.turn * 0.01
+
+    def _alive(self, alive: list) -> None:
+        for at, s in self.alive_at:
+            self.buf[at] = 1.0 if alive[s] else 0.0
+        self.alive = list(alive)
 
     def _cards(self, hand: list) -> None:
         """The cards' column (the territories of the seat's cards) and the hand's size."""

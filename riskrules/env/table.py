@@ -22,14 +22,16 @@ KIND = "env"  # how the game log names a seat played through the environment
 
 
 class Asked(Agent):
-    """A seat whose decisions are put to the caller of its Table."""
+    """A seat whose decisions are put to the caller of its Table: its `decide` is the switch back
+    to the caller itself (the decision goes with it, the answer comes back: no call between)."""
 
     kind = KIND
 
     def __init__(self, table: Table):
         self.table = table
+        self.decide = table.back  # (an attribute of its own, before the class's decide)
 
-    def decide(self, decision: Decision) -> Any:
+    def decide(self, decision: Decision) -> Any:  # (for the type: the instance's own is used)
         return self.table.back(decision)
 
 
@@ -38,10 +40,10 @@ class Table:
 
     def __init__(self, rules, seats: Sequence[str | None], seed: int, max_turns: int,
                  listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None):
-        agents = [Asked(self) if s is None else make_bot(s) for s in seats]
-        self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         self.game_thread = greenlet(self._play)
         self.back = self.game_thread.parent.switch  # (the decision put to the caller: Asked.decide)
+        agents = [Asked(self) if s is None else make_bot(s) for s in seats]
+        self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
         self.pending: Decision | None = None  # the decision waiting for the caller (None: the game is over)
         self.result: Result | None = None
 
