@@ -2,7 +2,8 @@
 with `itertools.compress` runs fewer bytecode instructions than a comprehension's Python test a
 territory, but on CPython 3.11 each call of a bound `__eq__` goes through a slot wrapper, and on
 borders of a few neighbours the comprehension is faster. Prints both, in microseconds a call.
-Then the idioms of the fourth round, each the form it replaced against its own (the same value).
+Then the idioms of the fourth round, each the form it replaced against its own (the same value),
+and the fifth round's questions and seeds, each against what it replaced, on a game played 20 turns.
 
     python benchmarks/idioms.py [--edition nl-modern] [--seed 1]
 """
@@ -55,6 +56,49 @@ def main() -> None:
         assert before() == after()
         times = [min(timeit.repeat(f, number=20000, repeat=5)) / 20000 * 1e6 for f in (before, after)]
         print(f"  {name:34} before {times[0]:6.2f}   after {times[1]:6.2f}")
+    print("the fifth round: the form replaced, and its replacement")
+    for name, (before, after) in fifth_round(args.edition).items():
+        assert before() == after()
+        times = [min(timeit.repeat(f, number=5000, repeat=5)) / 5000 * 1e6 for f in (before, after)]
+        print(f"  {name:34} before {times[0]:6.2f}   after {times[1]:6.2f}")
+
+
+def fifth_round(edition: str) -> dict:
+    """(before, after) of the fifth round's changes, on a game of 4 balanced bots played 20 turns."""
+    from riskrules.engine import copying
+    from riskrules.engine.agents import make_bot
+    from riskrules.engine.agents.random_agent import RandomAgent
+    from riskrules.engine.agents.strong import _Budget, _Script
+    from riskrules.engine.decisions import DICE, FORTIFY, Decision, Later
+    from riskrules.engine.game import Game
+
+    game = Game(open_rulebook(edition).rules(None, 4), [make_bot("balanced") for _ in range(4)], 1, max_turns=20)
+    game.play()
+    seat, view = game.active, game.sights[game.active]
+    script, budget = _Script(_Budget()), _Budget()
+    script.budget, budget.left = budget, 10 ** 12  # (never spent here)
+    script.start(view, seat, random.Random(1))
+    dice, where = [(1, 1), (2, 2), (3, 3)], (0, 1)
+    asking, quick_one = RandomAgent(), RandomAgent()  # (the same draws: the first answers are the same)
+    asking.start(view, seat, random.Random(2))
+    quick_one.start(view, seat, random.Random(2))
+    make = lambda: game.fortify_options(seat, {})  # noqa: E731
+
+    def asked():  # (Game.ask's part for a trusted agent: the Later question, its view set)
+        d = Later(FORTIFY, seat, make, seat, True)
+        d.view = view
+        return asking.decide(d)
+
+    def quick():
+        return quick_one.quick_fortify(make, seat)
+
+    def string_seeded():
+        sources = random.Random(f"agents:{12345}")
+        return tuple(sources.getrandbits(64) for _ in range(4))
+    return {"the strong script's dice": (lambda: script.decide(Decision(DICE, seat, dice, seat, False, 0, where, view)),
+                                         lambda: script.quick_dice(dice, seat, where)),
+            "random's fortify question": (asked, quick),
+            "a copy's agents' seeds": (string_seeded, lambda: copying.agent_seeds(12345, 4))}
 
 
 def fourth_round(owner: list[int], size: int, side: int, rng: random.Random) -> dict:

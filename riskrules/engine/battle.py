@@ -121,8 +121,11 @@ class Battle(KillRateBattle):
                     if self.listeners:
                         self.tell_battle(side, source, target, victim, a, d, committed, attack, defence,
                                          attacker_losses, defender_losses)
-                    if d == defender_losses:
-                        self.conquer(decider, side, source, target, committed if move_committed else rolled)
+                    if d != defender_losses:  # (nothing taken, no owner changed: only the attacking
+                        if armies[source] < least:  # territory can drop out, as below)
+                            options = _without(options, source)
+                        continue
+                    self.conquer(decider, side, source, target, committed if move_committed else rolled)
             else:
                 source, target, keep = chosen
                 victim = owner[target]

@@ -16,6 +16,21 @@ if TYPE_CHECKING:
     from .game import Game, Result
 
 
+_AGENT_SEEDS: dict = {}  # a copy's seed → its agents' seeds (a search's playouts copy each seed again)
+
+
+def agent_seeds(seed: int | None, agents: int) -> tuple[int, ...]:
+    """The seeds of a copy's agents' random sources: drawn from a source seeded by the copy's seed
+    (`agents:<seed>`), in seat order; the same draws each time, made once for a seed."""
+    seeds = _AGENT_SEEDS.get(seed)
+    if seeds is None or len(seeds) < agents:
+        if len(_AGENT_SEEDS) >= 256:
+            _AGENT_SEEDS.clear()
+        sources = random.Random(f"agents:{seed}")
+        seeds = _AGENT_SEEDS[seed] = tuple(sources.getrandbits(64) for _ in range(agents))
+    return seeds
+
+
 class Copying:
     """The copies of a `Game` (a part of it: see game.py)."""
 
@@ -81,9 +96,9 @@ class Copying:
         other.agents = list(agents)
         other.sights = tuple(Sight(other, seat) for seat in range(len(other.agents)))
         if other.agents:  # (a guest's copy has none: seeding by a string is half the cost of its copy)
-            sources = random.Random(f"agents:{seed}")
+            sources = agent_seeds(seed, len(other.agents))
             for seat, agent in enumerate(other.agents):
-                agent.start(other.sights[seat], seat, random.Random(sources.getrandbits(64)))
+                agent.start(other.sights[seat], seat, random.Random(sources[seat]))
         other.trusted = other.trust()
         return other
 

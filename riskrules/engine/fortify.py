@@ -30,8 +30,10 @@ class Fortify:
                 if reach is None:
                     if not self._can_fortify(seat):
                         return
-                    chosen = self.ask(Later(D.FORTIFY, decider, partial(self._own_fortify_options, seat, sent, None),
-                                            seat, True))
+                    make = partial(self._own_fortify_options, seat, sent, None)
+                    quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_fortify)
+                    chosen = quick.quick_fortify(make, seat) if quick is not None else \
+                        self.ask(Later(D.FORTIFY, decider, make, seat, True))
                 else:  # (along connected territories: every pair of a region, or the regions themselves)
                     if not self._can_move_within(seat, reach):
                         return

@@ -255,9 +255,8 @@ class BalancedAgent(Agent):
 
     def best_attack(self, options, side: int):
         """Of `options`, the attack of the best odds times want whose odds reach the threshold (None: stop)."""
-        view = self.view
-        want = self.values(side)
-        win = self.chance
+        view = self.view  # (this turn's wants as values(side) keeps them: read here, no call, once made)
+        want = self._values if self._plan_turn == (view.turn, side) and self._values else self.values(side)
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
@@ -274,6 +273,7 @@ class BalancedAgent(Agent):
                     if score > best_score:
                         best, best_score = (source, target), score
             return best
+        win = self.chance
         for source, target in options:
             if self._killers and self.taken_back(target):
                 continue

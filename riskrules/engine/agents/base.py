@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..decisions import ATTACK, DEFEND, DICE, OCCUPY, PLACE, Decision
+from ..decisions import ATTACK, DEFEND, DICE, FORTIFY, OCCUPY, PLACE, Decision, Later
 from ..sight import Sight
 
 
@@ -69,5 +69,11 @@ class Agent:
         range(least, most + 1)), `least` < `most`."""
         return self.decide(Decision(OCCUPY, self.seat, range(least, most + 1), side, False, 0, where, self.view))
 
+    def quick_fortify(self, make, side: int) -> Any:
+        """The usual fortify question (decisions.Later: its options made by `make()` when read)."""
+        decision = Later(FORTIFY, self.seat, make, side, True)
+        decision.view = self.view
+        return self.decide(decision)
 
-QUICK = ("quick_attack", "quick_dice", "quick_defend", "quick_place", "quick_occupy")
+
+QUICK = ("quick_attack", "quick_dice", "quick_defend", "quick_place", "quick_occupy", "quick_fortify")

@@ -70,3 +70,12 @@ class RandomAgent(Agent):
 
     def quick_occupy(self, least, most, side, where):  # (range(least, most + 1)[i], read as decide reads it)
         return least + int(self.rng.random() * (most - least + 1))
+
+    def quick_fortify(self, make, side):  # (its options made only if it moves, as decide reads them)
+        r = self.rng.random
+        if r() < self.STOP_FORTIFY:
+            return None
+        options = make()
+        source, target = options[int(r() * len(options))]
+        view = self.view
+        return source, target, 1 + int(r() * (view.armies[source] - view.rules.fortify.stay))

@@ -477,16 +477,24 @@ class _Script(_Aims, _Helper):
         self.plan, self.plan_floor = False, 1.0
         self.passing = None  # (turn, moment) at which it plays no card: the candidate "none" (card_play.searched)
 
-    def decide(self, d: Decision):
-        if d.kind is PLAY and self.passing == (self.view.turn, d.moment):
-            return None
-        plan = self.plan
-        if plan is not False and d.kind is ATTACK and d.player == d.side == self.view.active:
+    # the quick questions as decide answers them (_Helper's, counted alike): no Decision made for them
+    quick_dice, quick_defend, quick_occupy = _Helper.quick_dice, _Helper.quick_defend, _Helper.quick_occupy
+
+    def quick_attack(self, options, side):
+        plan = self.plan  # (the bot's own attacks: its plan first; the player asked is always its seat)
+        if plan is not False and side == self.seat and side == self.view.active:
             if plan is None:
                 self.plan = False
                 return None
             armies = self.view.armies
-            if plan in d.options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
+            if plan in options and self.odds.win(armies[plan[0]] - 1, armies[plan[1]]) >= self.plan_floor:
                 return self.pressed(plan)
             self.plan = False
+        return _Helper.quick_attack(self, options, side)
+
+    def decide(self, d: Decision):
+        if d.kind is PLAY and self.passing == (self.view.turn, d.moment):
+            return None
+        if d.kind is ATTACK:
+            return self.quick_attack(d.options, d.side)
         return super().decide(d)
