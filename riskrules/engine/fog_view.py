@@ -164,7 +164,8 @@ class FoggedSight(Holdings, Sight):
         every = [a for s in belief.players for a in stacks[s]] or [1]
         for t, o in drawn.items():
             if o != owner[t] or armies[t] < 1:
-                armies[t] = rng.choice(stacks.get(o) or every)
+                seen = stacks.get(o) or every  # the smaller of two of his stacks seen (those seen are his
+                armies[t] = min(rng.choice(seen), rng.choice(seen))  # fronts: one alone guesses too many)
             owner[t] = o
         return settled(owner, armies, every, others, me, len(self.names), rng)
 
