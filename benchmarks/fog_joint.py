@@ -7,7 +7,8 @@ Four `balanced` play under a fog; at the start of every turn from round 2 each s
 `--draws` guesses, once for each value of belief.COHERE asked (the weight a draw gives a player per
 hidden neighbour already drawn his).
 
-    python benchmarks/fog_joint.py --games 20 --first 1 --cohere 0,1,3
+    python benchmarks/fog_joint.py --games 8 --first 1 --cohere 0,1,3,10
+    python benchmarks/fog_joint.py --games 8 --first 1 --cohere 0,3 --no-recount --army-draws 1
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import random
 
 from riskrules.engine import belief as beliefs
+from riskrules.engine import fog_view
 from riskrules.engine.agents import make_bot
 from riskrules.engine.game import Game
 from riskrules.language.loader import open_rulebook
@@ -69,12 +71,17 @@ def main() -> None:
     parser.add_argument("--rules", default="fog-normal")
     parser.add_argument("--cohere", default="0,1,3")
     parser.add_argument("--draws", type=int, default=4)
+    parser.add_argument("--army-draws", type=int, default=fog_view.ARMY_DRAWS,
+                        help="a changed owner's armies: the least of so many stacks seen (fog_view.ARMY_DRAWS)")
+    parser.add_argument("--no-recount", action="store_true", help="the counts told as told (belief.RECOUNT off)")
     args = parser.parse_args()
+    beliefs.RECOUNT = not args.no_recount
+    fog_view.ARMY_DRAWS = args.army_draws
     rules = open_rulebook(args.rules).rules(None, 4)
     coheres = [float(c) for c in args.cohere.split(",")]
     result = measure(rules, args.games, args.first, coheres, args.draws)
     print(f"{args.rules}, 4 balanced, seeds {args.first}..{args.first + args.games - 1}, every turn from round 2,"
-          f" {args.draws} guesses a seat:")
+          f" {args.draws} guesses a seat, RECOUNT {beliefs.RECOUNT}, ARMY_DRAWS {fog_view.ARMY_DRAWS}:")
     print("COHERE | neighbour pairs | one owner: true | in a guess | hidden | owner right | hidden armies a player: guess − true | true")
     for c, (pairs, same, guessed, hidden, right, error, n, true) in result.items():
         print(f"{c:g} | {pairs} | {same / pairs:.3f} | {guessed / pairs:.3f} | {hidden} | {right / hidden:.3f} | {error / n:+.2f} | {true / n:.2f}")
