@@ -9,12 +9,14 @@ is shown beside it: how often the owner last seen still holds; and how often a h
 is his who was told to hold its continent (his reinforcements) since the seat last saw it.
 
     python benchmarks/belief_calibration.py --games 100 --first 1 --rules fog-normal
+    python benchmarks/belief_calibration.py --games 10 --first 1 --no-recount   (the counts as told)
 """
 
 from __future__ import annotations
 
 import argparse
 
+from riskrules.engine import belief as beliefs
 from riskrules.engine.agents import make_bot
 from riskrules.engine.belief import belief_of
 from riskrules.engine.game import Game
@@ -64,7 +66,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=1, help="the first seed")
     parser.add_argument("--rules", default="fog-normal")
+    parser.add_argument("--no-recount", action="store_true", help="the counts told as told (belief.RECOUNT off)")
     args = parser.parse_args()
+    beliefs.RECOUNT = not args.no_recount
     rules = open_rulebook(args.rules).rules(None, 4)
     result = calibration(rules, args.games, args.first)
     print(f"{args.rules}, 4 balanced, seeds {args.first}..{args.first + args.games - 1}, every turn from round 2:")

@@ -8,8 +8,10 @@ spread over the players by how many of its neighbours each holds or was last see
 SPREAD); a territory of a continent a player was told to hold (his reinforcements name them)
 since the seat last saw it is his with TOLD, the rest spread as before; then the table is scaled
 (iterative proportional fitting) until each player's hidden territories add up to what he must
-hold beyond those seen, and a little of each chance spread evenly (DOUBT). `sample` draws the
-hidden owners of one board from it, no player given more than he was told to hold.
+hold beyond those seen (his count told, before his own turn's conquests: the counts made to add
+up to the hidden, RECOUNT), and a little of each chance spread evenly (DOUBT). `sample` draws the
+hidden owners of one board from it jointly (neighbours drawn alike: COHERE), no player given
+more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
@@ -25,6 +27,8 @@ SPREAD = 0.1  # ... and his weight with none
 FITTING = 12  # rounds of scaling to the counts told
 TOLD = 0.98  # a hidden territory's chance to be his who was told to hold its continent (last seen before)
 DOUBT = 0.02  # the share of every chance spread evenly at the end (the counts told may be a turn old)
+RECOUNT = True  # the counts told made to add up to the territories hidden (_recounted)
+COHERE = 3.0  # a draw's weight for a player ×(1 + COHERE) per hidden neighbour already drawn his (blocs)
 
 
 class Belief:
@@ -33,7 +37,7 @@ class Belief:
     hidden[i], `need` (how many hidden territories each must hold; None: not told) and `stacks`
     (each player's armies per territory as last seen, to draw a hidden territory's from)."""
 
-    __slots__ = ("hidden", "players", "chance", "need", "stacks")
+    __slots__ = ("hidden", "players", "chance", "need", "stacks", "links")
 
     def __init__(self, view) -> None:
         owner, level, adjacent = view.owner, view.level, view.adjacent
@@ -79,11 +83,15 @@ class Belief:
                 row = [TOLD if i == j else p * rest for i, p in enumerate(row)]
             chance.append(row)
         need = [None if view.held[s] is None else max(0, view.held[s] - now[s]) for s in players]
+        if RECOUNT and players and None not in need:
+            need = _recounted(need, len(hidden), [view.held[s] for s in players])
         _fit(chance, need)
         if players:
             even = DOUBT / len(players)
             chance = [[(1.0 - DOUBT) * p + even for p in row] for row in chance]
         self.hidden, self.players, self.chance, self.need = hidden, players, chance, need
+        index = {t: i for i, t in enumerate(hidden)}
+        self.links = [[index[u] for u in adjacent[t] if u in index] for t in hidden]  # hidden neighbours
         armies = view.armies
         self.stacks = {s: [armies[t] for t in range(view.size) if owner[t] == s and armies[t] > 0] for s in players}
 
@@ -100,23 +108,35 @@ class Belief:
         return dict(zip(self.hidden, self.chance))
 
     def sample(self, rng: random.Random) -> dict[int, int]:
-        """One board of hidden owners drawn from the marginals, territory by territory in a random
-        order; a player told to hold n more is given no more than n (while another may take it)."""
+        """One board of hidden owners drawn from the marginals, territory by territory, the surest
+        first (ties in a random order), a player's chance raised ×(1 + COHERE) per hidden neighbour
+        already drawn his: the others hold blocs, not a patchwork (benchmarks/fog_joint.py); a
+        player told to hold n more is given no more than n (while another may take it)."""
         players, need = self.players, list(self.need)
         if not players:
             return {}
         order = list(range(len(self.hidden)))
         rng.shuffle(order)
+        if COHERE:  # the surest first: the blocs grow out of what is likeliest
+            sure = [max(row) for row in self.chance]
+            order.sort(key=lambda i: -sure[i])
         out = {}
         choices = range(len(players))
+        cohere, links, drawn = COHERE, self.links, [-1] * len(order)
         for i in order:
             row = self.chance[i]
+            if cohere:
+                row = list(row)
+                for k in links[i]:
+                    if drawn[k] >= 0:
+                        row[drawn[k]] *= 1.0 + cohere
             weights = [0.0 if n is not None and n <= 0 else w for w, n in zip(row, need)]
             if not any(weights):  # (the counts told are stale: a player lost some since)
                 weights = row if any(row) else [1.0] * len(players)
             j = rng.choices(choices, weights)[0]
             if need[j] is not None:
                 need[j] -= 1
+            drawn[i] = j
             out[self.hidden[i]] = players[j]
         return out
 
@@ -138,6 +158,21 @@ def _fit(chance: list[list[float]], need: list[int | None]) -> None:
             if total > 0:
                 for j in range(len(row)):
                     row[j] /= total
+
+
+def _recounted(need: list[int], hidden: int, held: list[int]) -> list[int]:
+    """The counts each must hold among the hidden, made to add up to how many are hidden: each
+    was told his count at his turn's start, before his own conquests (and others' since), so the
+    counts told fall short; the difference shared by the counts told (largest remainders)."""
+    more = hidden - sum(need)
+    if more <= 0 or not sum(held):
+        return need
+    shares = [more * h / sum(held) for h in held]
+    out = [n + int(x) for n, x in zip(need, shares)]
+    left = hidden - sum(out)
+    for j in sorted(range(len(out)), key=lambda j: int(shares[j]) - shares[j])[:left]:
+        out[j] += 1
+    return out
 
 
 def belief_of(view) -> Belief:

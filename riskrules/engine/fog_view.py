@@ -18,6 +18,8 @@ from .holdings import Holdings
 from .sight import Sight
 
 _QUANTITY = counters()  # how each quantity of the rule language is counted (as Game's)
+ARMY_DRAWS = 2  # a hidden territory's armies under an owner not last seen there: the least of so many of
+# his stacks seen (those seen are his fronts: one drawn guesses him too many: benchmarks/fog_joint.py)
 UNKNOWN = -2  # the owner in a view of a territory its seat has never seen (free is -1, as in the game)
 
 
@@ -164,7 +166,8 @@ class FoggedSight(Holdings, Sight):
         every = [a for s in belief.players for a in stacks[s]] or [1]
         for t, o in drawn.items():
             if o != owner[t] or armies[t] < 1:
-                armies[t] = rng.choice(stacks.get(o) or every)
+                seen = stacks.get(o) or every
+                armies[t] = min([rng.choice(seen) for _ in range(ARMY_DRAWS)])
             owner[t] = o
         return settled(owner, armies, every, others, me, len(self.names), rng)
 
