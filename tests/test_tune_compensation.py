@@ -103,14 +103,15 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
     rows = comp.table().splitlines()
     assert rows[2].startswith(f"| classic | 3 | `{data['rule']}` | 52 (40 + 12) | ")
     assert rows[2].endswith(" | yes |" if data["confirmation"]["confirmed"] else " | no |")
-    assert rows[3] == "| classic | 4 | — | running: 0 of at most 52 games | — | — | not yet |"
+    assert rows[3] == "| classic | 4 | — | not started (at most 52 games) | — | — | not yet |"
     (where / "classic-4.txt").write_text("risk: no value of --over meets --target seats=49pp: the closest …\n")
     assert comp.table().splitlines()[3] == ("| classic | 4 | no value of --over meets --target seats=49pp: the "
                                             "closest … | — | — | — | no value meets the target |")
     (where / "classic-4.txt").unlink()
     row = {"run": 0, "row": "seat 1", "estimate": 0.4, "low": 0.37, "high": 0.43, "inside": False}
     (where / "classic-4.json").write_text(json.dumps({
-        "rule": "setup { extra starting armies by seat 0, 1, 0, 0 }", "search_games": 40, "total_games": 1040,
+        "rule": "setup { extra starting armies by seat 0, 1, 0, 0 }", "chosen": "a=1, b=0, c=0", "search_games": 40,
+        "total_games": 1040,
         "confirmation": {"games": 6, "rows": [row, {**row, "row": "seat 2", "estimate": 0.2, "low": 0.18,
                                                     "high": 0.22}], "confirmed": False, "played": [1000],
                          "stopped": {"seed": 2, "games": 1000, **row}}}))
@@ -118,6 +119,13 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
         "| classic | 4 | `setup { extra starting armies by seat 0, 1, 0, 0 }` | 1,040 (40 + 1,000) | "
         "40.0 (37.0–43.0); 20.0 (18.0–22.0) | — | no (stopped at seed 2 after 1,000 games: seat 1 wholly outside "
         "the band) |")
+    # not confirmed: its second round, the choice ±1 in each placeholder, searched at seed 11
+    (again,) = [c for c in comp.second_rounds(comp.PLAN) if c.players == 4]
+    assert again == comp.Config("classic", 4, ("a=0..2", "b=-1..1", "c=-1..1"), 10, 3, seed=11, round=2)
+    assert again.id == "classic-4-r2" and again.args()[again.args().index("--seed") + 1] == "11"
+    comp.PLAN.append(again)
+    assert comp.table().splitlines()[4] == ("| classic (round 2: seeds 11; 12, 13) | 4 | — | not started (at most "
+                                            "1,092 games) | — | — | not yet |")  # (27 candidates: 540 + 280 + 140 + 80 + 40, then 12)
 
 
 def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch, capsys):
