@@ -68,6 +68,14 @@ class Counted:
         return self.inner.decide(d)
 
 
+def random_action(observation: dict, done: bool, pick: random.Random) -> int | None:
+    """The random agent: a legal action drawn uniformly from the observation's mask (None once done)."""
+    if done:
+        return None
+    legal = observation["action_mask"].nonzero()[0]
+    return int(legal[pick.randrange(len(legal))])
+
+
 def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wrapped: bool = False) -> None:
     """Game by game, one of `risk simulate`'s then the environment's (so that a busy machine slows both alike).
     `wrapped`: the environment stepped through PettingZoo's OrderEnforcingWrapper (what its own
@@ -97,12 +105,8 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
         began = time.process_time()
         for agent in stepped.agent_iter():
             observation, _, termination, truncation, _ = stepped.last()
-            if termination or truncation:
-                action = None
-            else:
-                legal = observation["action_mask"].nonzero()[0]
-                action = int(legal[pick.randrange(len(legal))])
-                asked += env.played.stage == 0
+            action = random_action(observation, termination or truncation, pick)
+            asked += action is not None and env.played.stage == 0
             stepped.step(action)
             steps += 1
         spent += time.process_time() - began
@@ -200,12 +204,7 @@ def profile(edition: str, players: int, games: int, max_turns: int, seed: int, t
             env.reset(seed=game_seed(seed, i))
             for agent in env.agent_iter():
                 observation, _, termination, truncation, _ = env.last()
-                if termination or truncation:
-                    action = None
-                else:
-                    legal = observation["action_mask"].nonzero()[0]
-                    action = int(legal[pick.randrange(len(legal))])
-                env.step(action)
+                env.step(random_action(observation, termination or truncation, pick))
 
     profiler = cProfile.Profile()
     profiler.runcall(play)
