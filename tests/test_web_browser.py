@@ -44,6 +44,7 @@ class Person:
         self.page.goto(url)
         self.kinds: dict[str, int] = {}
         self.refusals: list[str] = []
+        self.again: set[str] = set()  # the questions play_one answered a second time (answered)
 
     def choosable(self) -> dict[int, int]:
         """The territories the page lets one choose, in the board's order, each with the armies its label
@@ -57,7 +58,10 @@ class Person:
     def click(self, x: int) -> None:
         self.page.dispatch_event(f"#c{x}", "click")  # (the cell itself: a label may lie over its middle)
 
-    def answered(self, question: str) -> None:
+    def answered(self, question: str, again: bool = False) -> None:
+        """Wait until the page asks something else; `again` (play_one's): once a question, a timeout
+        returns instead, for the question to be answered again — a state that came between two
+        clicks may have redrawn the board and dropped the first."""
         try:
             self.page.wait_for_function(
                 "n => document.body.dataset.question !== n || document.body.dataset.over === 'yes'", arg=question,
@@ -65,6 +69,9 @@ class Person:
         except Exception as err:  # (Playwright's TimeoutError: what the page showed, so a failure says why)
             if type(err).__name__ != "TimeoutError":
                 raise
+            if again and question not in self.again:
+                self.again.add(question)
+                return
             shown = self.page.evaluate("""() => ({kind: document.body.dataset.kind, question: document.body.dataset.question,
                 refusal: document.getElementById('refusal').textContent, prompt: document.getElementById('prompt').textContent,
                 offline: !document.getElementById('offline').hidden, versions: JSON.stringify(versions)})""")
@@ -120,7 +127,7 @@ class Person:
             page.keyboard.press("Enter")  # the most dice, all armies in, the first set
         elif kind == "fortify":
             page.locator("#controls button.primary").click()  # end the turn
-        self.answered(question)
+        self.answered(question, again=True)
         return True
 
 
