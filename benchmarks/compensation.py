@@ -107,9 +107,10 @@ def second_rounds(first: list[Config]) -> list[Config]:
     found = []
     for config in first:
         report = DIR / f"{config.id}.json"
-        if not report.exists() or json.loads(report.read_text())["confirmation"]["confirmed"]:
+        data = json.loads(report.read_text()) if report.exists() else None
+        if data is None or data["confirmation"]["confirmed"]:
             continue
-        chosen = dict(pair.split("=") for pair in json.loads(report.read_text())["chosen"].split(", "))
+        chosen = dict(pair.split("=") for pair in data["chosen"].split(", "))
         over = tuple(f"{name}={int(value) - 1}..{int(value) + 1}" for name, value in chosen.items())
         found.append(Config(config.edition, config.players, over, config.budget, config.max_turns, seed=11, round=2))
     return found

@@ -255,8 +255,8 @@ class BalancedAgent(Agent):
 
     def best_attack(self, options, side: int):
         """Of `options`, the attack of the best odds times want whose odds reach the threshold (None: stop)."""
-        view = self.view  # (this turn's wants as values(side) keeps them: read here, no call, once made)
-        want = self._values if self._plan_turn == (view.turn, side) and self._values else self.values(side)
+        view = self.view
+        want = self.values(side)  # (this turn's, kept once made: values)
         threshold = CARD_WIN if (side == view.active and not view.conquered) else ATTACK_WIN
         if view.round > PATIENCE:
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
