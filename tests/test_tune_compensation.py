@@ -126,6 +126,22 @@ def test_the_compensation_runs_resumably_and_tabulates(tmp_path, monkeypatch, ca
     comp.PLAN.append(again)
     assert comp.table().splitlines()[4] == ("| classic (round 2: seeds 11; 12, 13) | 4 | — | not started (at most "
                                             "1,092 games) | — | — | not yet |")  # (27 candidates: 540 + 280 + 140 + 80 + 40, then 12)
+    # its second round not confirmed either: a third, the second's choice ±1, searched at seed 21
+    (where / "classic-4-r2.json").write_text(json.dumps({"chosen": "a=2, b=0, c=-1",
+                                                         "confirmation": {"confirmed": False}}))
+    (third,) = comp.third_rounds([again])
+    assert third == comp.Config("classic", 4, ("a=1..3", "b=-1..1", "c=-2..0"), 10, 3, seed=21, round=3)
+    assert third.id == "classic-4-r3" and third.args()[third.args().index("--seed") + 1] == "21"
+    (where / "classic-4-r2.json").write_text(json.dumps({"chosen": "a=2, b=0, c=-1",
+                                                         "confirmation": {"confirmed": True}}))
+    assert comp.third_rounds([again]) == []
+
+
+def test_the_confirmations_begun_at_30000_games_keep_them():
+    early = [c for c in comp.PLAN if c.confirm == 30000]
+    assert [c.id for c in early] == ["nl-1990-3", "sv-2000-3", "de-deluxe-3", "cs-riziko-3", "nl-1990-3-r2",
+                                     "sv-2000-3-r2"]
+    assert comp.CONFIRM == 60000 and {c.confirm for c in comp.PLAN} == {30000, 60000}
 
 
 def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch, capsys):
@@ -135,7 +151,7 @@ def test_a_run_out_of_time_is_stopped_and_leaves_no_report(tmp_path, monkeypatch
     slow = [sys.executable, "-c", "import time; time.sleep(60)"]  # a search that would not end in time
     assert comp.run(slow, [], 0.002) == 0  # 0.12 s
     assert sorted(p.name for p in tmp_path.iterdir()) == []
-    assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 60,040 games already played",
+    assert capsys.readouterr().err.splitlines() == ["compensation: classic-3, 0 of about 120,040 games already played",
                                                     "compensation: stopped in classic-3; run again to resume"]
 
 
