@@ -62,6 +62,18 @@ def test_a_random_agent_plays_a_whole_game_of_legal_actions_whose_log_replays(tm
     assert report.ok and (report.result.reason, report.lines) == ("turn_limit", len(env.played.events))
 
 
+def test_nuclear_sets_give_the_environment_its_neutral_army_s_seat(tmp_path):
+    """Nuked territories go to an idle neutral army the game adds (engine.game.as_played): the
+    observation has its column (the seats' rows were one short, and the first nuke failed)."""
+    env = RiskEnv("rulebooks/house/conquer-club-nuclear.risk", players=3, max_turns=40, logs=tmp_path)
+    steps = random_game(env, 3)
+    nuked = [e["territories"] for e in env.played.events if e["type"] == "nuclear"]
+    assert (steps, len(nuked), nuked[0]) == (844, 3, ["north_africa", "congo"])
+    assert env.played.names == ["red", "blue", "yellow", "neutral"]
+    assert env.observation_space("red")["observation"].shape == (42 * (4 + 6) + env.played.encoding.globals,)
+    assert replay(tmp_path / "seed-3.jsonl").ok
+
+
 def test_the_same_seed_and_actions_play_the_same_game(tmp_path):
     logs = []
     for run in range(2):

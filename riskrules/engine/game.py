@@ -90,6 +90,16 @@ def shown(answer: Any, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
+
+def as_played(rules):
+    """The rules a game plays: with an idle neutral army where they send territories to one and
+    have none (abandon cards, nuclear sets; issue 45: where a commander's loss sends its owner's)."""
+    if rules.cards.nuclear or rules.cards.kinds is not None:
+        rules = with_neutral(rules)
+    if rules.units is not None and rules.units.eliminates and rules.neutral is None:
+        rules = replace(rules, neutral=IDLE_NEUTRAL)
+    return rules
+
 class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
     def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
                  dice: Dice | LoadedDice | None = None, max_turns: int = DEFAULT_MAX_TURNS,
@@ -104,11 +114,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         if rules.player_count != n:  # the rules of a player count (the 2-player neutral army …) must be merged in
             raise GameError(f"these rules were merged for {rules.player_count or 'no particular number of'} "
                             f"players, not {n}: load them with players={n}")
-        if rules.cards.nuclear or rules.cards.kinds is not None:  # an idle neutral army to send territories to
-            rules = with_neutral(rules)
-        if rules.units is not None and rules.units.eliminates and rules.neutral is None:  # issue 45: where a
-            rules = replace(rules, neutral=IDLE_NEUTRAL)  # commander's loss sends its owner's territories
-        self.rules = rules
+        self.rules = rules = as_played(rules)
         self.board = board = rules.board
         self.seed = seed
         self.rng = random.Random(seed)

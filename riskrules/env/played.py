@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.agents import BOTS
+from ..engine.game import as_played
 from ..engine.log import line_of, write_atomically
 from ..language.carried import carried
 from ..language.loader import open_rulebook
@@ -43,7 +44,8 @@ class Played:
         self.logs = Path(logs) if logs is not None else None
         self.keep_events = events or logs is not None  # (the game's events in `events`)
         self.players, self.max_turns, self.seats = players, max_turns, list(seats)
-        self.names = list(self.rules.colours[:players]) + (["neutral"] if self.rules.neutral is not None else [])
+        neutral = as_played(self.rules).neutral is not None  # (the game's seats: nuclear sets bring a neutral army)
+        self.names = list(self.rules.colours[:players]) + (["neutral"] if neutral else [])
         self.encoding = Encoding(self.rules, players, len(self.names))
         self.table: Table | None = None
         self.seed = 0
