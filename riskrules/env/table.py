@@ -23,9 +23,16 @@ KIND = "env"  # how the game log names a seat played through the environment
 
 class Asked(Agent):
     """A seat whose decisions are put to the caller of its Table: its `decide` is the switch back
-    to the caller itself (the decision goes with it, the answer comes back: no call between)."""
+    to the caller itself (the decision goes with it, the answer comes back: no call between).
+
+    Proven (Agent.proven: the engine asks it the quick questions and does not check its answers
+    again): an answer is made by encoding.Encoding.step from the decision's own options, for an
+    action Played.act has found in the stage's mask of legal actions, and the mask is made from
+    those options too. tests/test_env_proven.py is the proof: the environment's games with every
+    answer checked by the engine (Played.check_all) are the same games, event for event."""
 
     kind = KIND
+    proven = True
 
     def __init__(self, table: Table):
         self.table = table
@@ -39,11 +46,13 @@ class Table:
     """One game: `seats` a list of None (the caller plays it) or a built-in bot's name."""
 
     def __init__(self, rules, seats: Sequence[str | None], seed: int, max_turns: int,
-                 listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None):
+                 listeners: Sequence[Callable[[dict], None]] = (), edition: str | None = None,
+                 check_all: bool = False):
         self.game_thread = greenlet(self._play)
         self.back = self.game_thread.parent.switch  # (the decision put to the caller: Asked.decide)
         agents = [Asked(self) if s is None else make_bot(s) for s in seats]
-        self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition)
+        self.game = Game(rules, agents, seed, max_turns=max_turns, listeners=listeners, edition=edition,
+                         check_all=check_all)
         self.pending: Decision | None = None  # the decision waiting for the caller (None: the game is over)
         self.result: Result | None = None
 
