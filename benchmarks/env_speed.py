@@ -17,7 +17,10 @@ more steps: place, attack and fortify are asked in stages; decisions with one an
 asked), and the ratio; then how much of a step is the game's own: each game played again by the
 engine alone with the environment's answers given at once (untimed, the answers written down from
 the same game played again through the environment), and the agent's own: its draws from that
-game's masks, again, timed alone.
+game's masks, again, timed alone. Last, the floor: the same game through an environment that does
+nothing (_Bare: the same calls and agent, the game in its greenlet answered with the written-down
+answers, `last` handing out the written-down mask and a copy of an array the observation's size),
+the most any environment with this engine, greenlet and agent could reach.
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only

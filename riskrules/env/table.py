@@ -4,7 +4,9 @@ The engine asks its agents (Game.ask calls decide and waits for the answer). Her
 caller plays are `Asked` agents, and the game runs in a greenlet of its own: a decision put to
 one of them switches back to the caller with it (`Table.pending`), `answer` switches into the
 game with the answer, which runs on until the next such decision or its end. The other seats
-are built-in bots, played inside the game as anywhere. The engine checks every answer.
+are built-in bots, played inside the game as anywhere. Every action is checked against the stage's
+mask (Played.act), and the answer is made from the decision's options: the engine does not check it
+again (Asked.proven).
 """
 
 from __future__ import annotations
