@@ -232,7 +232,8 @@ class _Bare:
 
 
 def _bare(env, rules, written, drawn, game_seed: int, max_turns: int) -> tuple[float, int]:
-    """The CPU time and steps of the floor: the environment's last game through _Bare (the random agent's same draws)."""
+    """The CPU time and steps of the floor: the environment's last game through _Bare (the agent's
+    same draws)."""
     from riskrules.env.table import Table
 
     table = Table(rules, [None] * env.played.players, game_seed, max_turns)
