@@ -16,11 +16,11 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed: pip insta
 from riskrules.env import RiskEnv  # noqa: E402
 from riskrules.language.loader import editions  # noqa: E402
 
-CASES = [(e["id"], v, 3) for e in editions() for v in [None, *(v["id"] for v in e["variants"])]] + [
-    ("classic", None, 2),  # (the neutral army: the other player attacks and places for it)
-    *((f"rulebooks/house/{name}.risk", None, 3) for name in (
-        "fog-normal", "fog-complete", "experts-reroll", "card-pieces",
-        "capital-conquest", "chained-fortify")),
+CASES = [(e["id"], v, 3, 25) for e in editions() for v in [None, *(v["id"] for v in e["variants"])]] + [
+    ("classic", None, 2, 25),  # (the neutral army: the other player attacks and places for it)
+    *((f"rulebooks/house/{name}.risk", None, 3, 25) for name in (
+        "fog-normal", "fog-complete", "experts-reroll", "card-pieces", "capital-conquest", "chained-fortify")),
+    ("rulebooks/house/warzone-cards.risk", None, 3, 60),  # (cards played: two in these games)
 ]
 
 
@@ -36,9 +36,9 @@ def play(env: RiskEnv, seed: int) -> tuple[list, int]:
     return env.played.events, steps
 
 
-@pytest.mark.parametrize("rules, variant, players", CASES)
-def test_the_environments_games_are_the_same_with_every_answer_checked(rules, variant, players):
-    env = RiskEnv(rules, variant=variant, players=players, max_turns=25, events=True)
+@pytest.mark.parametrize("rules, variant, players, turns", CASES)
+def test_the_environments_games_are_the_same_with_every_answer_checked(rules, variant, players, turns):
+    env = RiskEnv(rules, variant=variant, players=players, max_turns=turns, events=True)
     for seed in (1, 2):
         games = []
         for check_all in (True, False):
