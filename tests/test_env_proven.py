@@ -3,7 +3,7 @@ quick questions and their answers are not checked again, because each is made fr
 own options for an action found in the stage's mask. Here the same games with every answer checked
 by the engine (Played.check_all: an illegal one would end the game with a GameError) are the same
 games, event for event: every edition and variant, fog, a neutral army, rerolls, card plays, capitals
-and fortifying along chains."""
+and fortifying along chains (every decision kind but `discard`, which these games never ask)."""
 
 from __future__ import annotations
 
