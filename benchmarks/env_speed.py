@@ -17,7 +17,10 @@ more steps: place, attack and fortify are asked in stages; decisions with one an
 asked), and the ratio; then how much of a step is the game's own: each game played again by the
 engine alone with the environment's answers given at once (untimed, the answers written down from
 the same game played again through the environment), and the agent's own: its draws from that
-game's masks, again, timed alone.
+game's masks, again, timed alone. Last, the floor: the same game through an environment that does
+nothing (_Bare: the same calls and agent, the game in its greenlet answered with the written-down
+answers, `last` handing out the written-down mask and a copy of an array the observation's size),
+the most any environment with this engine, greenlet and agent could reach.
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only
@@ -45,6 +48,7 @@ import warnings
 import numpy as np
 
 from riskrules.engine.agents import make_bot
+from riskrules.engine.agents.base import Agent
 from riskrules.engine.game import Game
 from riskrules.env import RiskEnv
 from riskrules.instrument.simulate import Job, play_game
@@ -92,8 +96,8 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
         stepped = OrderEnforcingWrapper(env)
     pick = random.Random(seed)
     count = [0]
-    simulated = spent = engine = drawing = 0.0
-    steps = asked = 0
+    simulated = spent = engine = drawing = bare = 0.0
+    steps = asked = bare_steps = 0
     for i in range(games):
         began = time.process_time()
         play_game(job, i, seed)
@@ -110,9 +114,12 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
             stepped.step(action)
             steps += 1
         spent += time.process_time() - began
-        alone, masks = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
+        alone, written = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
         engine += alone
-        drawing += _agent_alone(masks, drawn)
+        drawing += _agent_alone([m for m, done in written[0] if not done], drawn)
+        floor, counted = _bare(env, rules, written, drawn, game_seed(seed, i), max_turns)
+        bare += floor
+        bare_steps += counted
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
           f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
@@ -124,6 +131,9 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
     print(f"  of a step's {spent / steps * 1e6:.1f} µs, the game's own (the engine alone, the same answers "
           f"given at once): {engine / steps * 1e6:.1f} µs; the agent's own (its draws from the same masks, "
           f"alone): {drawing / steps * 1e6:.1f} µs")
+    print(f"  the floor, an environment that does nothing but the calls, the game (its answers written down) and the "
+          f"agent (benchmarks/env_speed.py _Bare): {bare / bare_steps * 1e6:.1f} µs a step, "
+          f"{bare_steps / bare:,.0f} steps/s: {bare_steps / bare / (decisions / simulated):.2f} of simulate's")
 
 
 def _agent_alone(masks, drawn) -> float:
@@ -137,30 +147,29 @@ def _agent_alone(masks, drawn) -> float:
     return time.process_time() - began
 
 
-class _Given:
-    """Answers a game's decisions with the answers of a list, in turn (every seat shares one)."""
+class _Given(Agent):
+    """Answers a game's decisions with the answers of a list, in turn (every seat shares one);
+    proven, as the environment's seat is (env/table.py Asked): asked the quick questions, unchecked."""
 
     kind = "env"
-    proven = False
+    proven = True
 
     def __init__(self, answers):
         self.answers = answers
 
-    def start(self, view, seat, rng):
-        pass
-
-    def decide(self, d):
+    def decide(self, d):  # (Agent's quick questions call it too)
         return next(self.answers)
 
 
-def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
+def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> tuple:
     """The CPU time of the engine's own part of the environment's last game: the game played again
     by the environment (untimed, from the agent's same draws) with its answers written down, then
-    played by the engine alone with those answers given at once (checked, as the environment's); and
-    the masks the agent drew from."""
+    played by the engine alone with those answers given at once (unchecked, as the environment's);
+    and the game's steps as written down: each step's mask, whether it ends the game, and how many
+    of the answers it gives (`_bare`)."""
     from riskrules.env.table import Asked
 
-    answers, masks = [], []
+    answers, masks, given = [], [], []
     init = Asked.__init__
 
     def recording(self, table):  # (an Asked's decide is its own: the switch back to the caller)
@@ -175,18 +184,72 @@ def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> float:
         env.reset(seed=game_seed)
         for agent in env.agent_iter():
             observation, _, termination, truncation, _ = env.last()
+            masks.append((observation["action_mask"], termination or truncation))
+            before = len(answers)
             if termination or truncation:
                 env.step(None)
-                continue
-            masks.append(observation["action_mask"])
-            legal = observation["action_mask"].nonzero()[0]
-            env.step(int(legal[pick.randrange(len(legal))]))
+            else:
+                legal = observation["action_mask"].nonzero()[0]
+                env.step(int(legal[pick.randrange(len(legal))]))
+            given.append(len(answers) - before)
     finally:
         Asked.__init__ = init
-    given = iter(answers)
+    answered = iter(answers)
     began = time.process_time()
-    Game(rules, [_Given(given) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
-    return time.process_time() - began, masks
+    Game(rules, [_Given(answered) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
+    return time.process_time() - began, (masks, given, answers)
+
+
+class _Bare:
+    """The least an environment can do, for the floor of `speed`: the same calls (agent_iter, last,
+    step), the same game in a greenlet (env/table.py Table, the environment's proven seats) answered
+    with the environment's own answers, written down, the step that gave them giving them again;
+    `last` hands out the written-down mask and a copy of one array the observation's size. No
+    encoding, no mask made, nothing brought up to date."""
+
+    def __init__(self, table, written, size: int):
+        masks, given, answers = written
+        self.table, self.masks, self.given, self.answers = table, iter(masks), iter(given), iter(answers)
+        self.kept = np.zeros(size, dtype=np.float32)
+        self.agents, self.agent_selection, self.infos = ["seat"], "seat", {}
+
+    def agent_iter(self):
+        def turns():
+            while self.agents:
+                yield self.agent_selection
+        return turns()
+
+    def last(self) -> tuple:
+        mask, done = next(self.masks)
+        return {"observation": self.kept.copy(), "action_mask": mask}, 0.0, done, False, self.infos
+
+    def step(self, action) -> None:
+        n = next(self.given)
+        for _ in range(n):
+            self.table.answer(next(self.answers))
+        if action is None:  # (the game's end: the environment's dead steps, one for each agent, are not counted here)
+            self.agents = []
+
+
+def _bare(env, rules, written, drawn, game_seed: int, max_turns: int) -> tuple[float, int]:
+    """The CPU time and steps of the floor: the environment's last game through _Bare (the agent's
+    same draws)."""
+    from riskrules.env.table import Table
+
+    table = Table(rules, [None] * env.played.players, game_seed, max_turns)
+    table.start()
+    bare = _Bare(table, written, env.played.encoding.size)
+    pick = random.Random()
+    pick.setstate(drawn)
+    steps = 0
+    began = time.process_time()
+    for agent in bare.agent_iter():
+        observation, _, termination, truncation, _ = bare.last()
+        bare.step(random_action(observation, termination or truncation, pick))
+        steps += 1
+    spent = time.process_time() - began
+    table.close()
+    return spent, steps
 
 
 def profile(edition: str, players: int, games: int, max_turns: int, seed: int, top: int) -> None:

@@ -15,6 +15,8 @@ skipped (the amount is that one). The action mask holds the legal actions of the
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -32,6 +34,7 @@ SLOTS = 12  # options named by their place in the list
 EXTRA = 4 + SLOTS  # stop, three amounts, the slots
 STAGES = 3
 ARMY_SCALE = 0.1  # armies are observed times this
+FIRST, SECOND = itemgetter(0), itemgetter(1)  # of a pair (from, to)
 
 
 class Encoding:
@@ -137,7 +140,7 @@ class Encoding:
                 stop = d.optional
                 if kept[1] is None or kept[1][0] != stop:
                     made = bytearray(self.actions)
-                    for a, _ in options:
+                    for a in set(map(FIRST, options)):  # (each first once: the pairs read in C)
                         made[a] = 1
                     self.paired = kept = (options, (stop, self.shared_mask(made, stop)), kept[2])
                 return kept[1][1]
@@ -145,9 +148,8 @@ class Encoding:
             mask = kept[2].get(first)
             if mask is None:
                 made = bytearray(self.actions)
-                for a, b in options:
-                    if a == first:
-                        made[b] = 1
+                for b in compress(map(SECOND, options), map(first.__eq__, map(FIRST, options))):  # (read in C)
+                    made[b] = 1
                 mask = kept[2][first] = self.shared_mask(made, False)
             return mask
         stop = d.optional and stage == 0

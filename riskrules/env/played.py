@@ -49,13 +49,14 @@ class Played:
         self.encoding = Encoding(self.rules, players, len(self.names))
         self.table: Table | None = None
         self.seed = 0
+        self.check_all = False  # every answer checked by the engine too (tests/test_env_proven.py: Asked.proven)
 
     def start(self, seed: int) -> None:
         self.close()
         self.seed = seed
         self.events: list[dict] = []  # (told by the engine only when kept: they cost it a third more)
         listeners = [self.events.append] if self.keep_events else []
-        self.table = Table(self.rules, self.seats, seed, self.max_turns, listeners, self.edition)
+        self.table = Table(self.rules, self.seats, seed, self.max_turns, listeners, self.edition, self.check_all)
         self.names = list(self.table.game.names)
         self.stage, self.parts = 0, []
         self.seen = [Seen(self.encoding, seat, self.table.game) for seat in range(len(self.table.game.sights))]

@@ -64,6 +64,7 @@ class Seen:
             self._row(x, view.owner, view.armies, level)
         if not self.fogged:  # (the game's own lists, never replaced: engine/sight.py)
             self.owner_now, self.armies_now, self.alive_now = view.owner, view.armies, view.alive
+        self.owned_at = game.owner_changes  # (Game.set_owner counts every owner changed: none since, none to find)
 
     def observe(self, d: Decision | None, stage: int, parts: list, number: int, mask) -> dict:
         """The observation of the seat (`d` its decision, or None; `parts` the answer's parts chosen
@@ -77,8 +78,10 @@ class Seen:
                 hand = self.hands[self.seat]
                 if hand != self.hand:
                     self._cards(hand)
-                owner, was = self.owner_now, self.owner
-                if owner != was:  # (rows anew, their armies with them)
+                game = self.game
+                if game.owner_changes != self.owned_at:  # (rows anew, their armies with them)
+                    self.owned_at = game.owner_changes
+                    owner, was = self.owner_now, self.owner
                     # (is_not: a superset of the changes, and cheaper than !=: ints from -5 to 256 are one object each)
                     for x in compress(self.every, map(is_not, owner, was)):
                         was[x] = owner[x]
@@ -92,7 +95,7 @@ class Seen:
                         buf[cells[x]] = value if value is not None else scaled(a)
                 if self.alive_now != self.alive:
                     self._alive(self.alive_now)
-                buf[self.turn_at] = self.game.turn * 0.01
+                buf[self.turn_at] = game.turn * 0.01
         block = self.questions.get(NOT_ASKED if d is None else (d.kind, stage, d.optional, d.most))
         if block is None:
             block = self._question(NOT_ASKED if d is None else (d.kind, stage, d.optional, d.most))

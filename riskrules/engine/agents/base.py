@@ -14,8 +14,9 @@ class Agent:
 
     kind = "agent"
     # True only for a built-in bot whose answers tests/test_engine_options.py proves legal
-    # (the same games, byte for byte, with every answer checked): the engine skips checking
-    # them again. A subclass is checked unless it says so itself.
+    # (the same games, byte for byte, with every answer checked), or the environment's seat
+    # (env/table.py Asked: tests/test_env_proven.py): the engine skips checking them again.
+    # A subclass is checked unless it says so itself.
     proven = False
     # True for an agent that hears the game's events as its seat is told them: the game calls its
     # hear(event) with each (Game.teller; a playout's copy has no listeners, so it hears nothing)
