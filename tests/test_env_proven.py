@@ -2,7 +2,7 @@
 quick questions and their answers are not checked again, because each is made from the decision's
 own options for an action found in the stage's mask. Here the same games with every answer checked
 by the engine (Played.check_all: an illegal one would end the game with a GameError) are the same
-games, event for event: every edition and variant, fog, a neutral army, rerolls, card plays, capitals
+games, event for event: every edition and variant, fog, a neutral army, nuclear sets, rerolls, card plays, capitals
 and fortifying along chains (every decision kind but `discard`, which these games never ask)."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ CASES = [(e["id"], v, 3, 25) for e in editions() for v in [None, *(v["id"] for v
     *((f"rulebooks/house/{name}.risk", None, 3, 25) for name in (
         "fog-normal", "fog-complete", "experts-reroll", "card-pieces", "capital-conquest", "chained-fortify")),
     ("rulebooks/house/warzone-cards.risk", None, 3, 60),  # (cards played: two in these games)
+    ("rulebooks/house/conquer-club-nuclear.risk", None, 3, 40),  # (territories nuked to an idle neutral army)
 ]
 
 
