@@ -14,6 +14,22 @@ from browser import screenshot
 from webserver import Served
 
 QUESTION = "body[data-question]:not([data-question=''])"
+# Person.look's script: waits as wait_for_function does (a check each animation frame, 60 s at most:
+# a loaded machine answers slowly), then reads all that the person looks at; null after 60 s.
+LOOK = """async (question) => {
+  const body = document.body, end = Date.now() + 60000;
+  while (!document.querySelector(question) && body.dataset.over !== "yes") {
+    if (Date.now() > end) return null;
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const armies = [...document.querySelectorAll("#board path.choosable")].map((x) => {
+    const n = Number(x.id.slice(1)), label = document.getElementById("a" + n);
+    const text = label ? label.textContent : "";
+    return [n, /^[0-9]+$/.test(text) ? Number(text) : 0];
+  });
+  return {over: body.dataset.over === "yes", question: body.dataset.question, kind: body.dataset.kind, armies,
+          primary: document.querySelector("#controls button.primary") !== null, all_left: info.words.all_left};
+}"""
 
 
 @pytest.fixture
@@ -77,33 +93,41 @@ class Person:
                 offline: !document.getElementById('offline').hidden, versions: JSON.stringify(versions)})""")
             raise AssertionError(f"question {question} still asked after 60 s: {shown}; errors {self.errors}") from None
 
+    def look(self) -> dict:
+        """Wait for a question (or the end), then what the person sees of it, in one round trip (each
+        Playwright call is one, and a person's answer took 6 to 8 of them): whether the game is over,
+        the question and its kind, the territories one may choose with their armies (`choosable`),
+        whether the controls have a primary button, and the words of the "all that are left" button."""
+        shown = self.page.evaluate(LOOK, QUESTION)
+        if shown is None:
+            raise AssertionError(f"no question and no end after 60 s; errors {self.errors}")
+        shown["armies"] = dict(shown["armies"])
+        return shown
+
     def play_one(self) -> bool:
         """Answer the question on the page; False once the game is over."""
         page = self.page
-        page.wait_for_function(f"() => document.querySelector(\"{QUESTION}\") || document.body.dataset.over === 'yes'",
-                               timeout=60_000)
-        over, question, kind = page.evaluate("() => [document.body.getAttribute('data-over'), "
-                                             "document.body.getAttribute('data-question'), "
-                                             "document.body.getAttribute('data-kind')]")
-        if over == "yes":
+        shown = self.look()
+        if shown["over"]:
             return False
+        question, kind = shown["question"], shown["kind"]
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
         n = self.kinds[kind]
         if kind in ("claim", "capital", "bonus"):
-            self.click(next(iter(self.choosable())))
+            self.click(next(iter(shown["armies"])))
         elif kind == "place":
-            armies = self.choosable()
+            armies = shown["armies"]
             best = max(armies, key=armies.get)
-            all_left = page.locator("#controls button", has_text=page.evaluate("info.words.all_left"))
-            if not page.locator("#controls button.primary").count() and n % 2:
+            if not shown["primary"] and n % 2:
                 page.select_option("#pick", str(best))  # the keyboard's way: the list of territories, then Enter
                 page.press("#pick", "Enter")
             else:
                 self.click(best)
-            if all_left.count():
+            all_left = page.locator("#controls button", has_text=shown["all_left"])
+            if shown["primary"] and all_left.count():  # (a Place button: more than one army, so a click made it)
                 all_left.click()
         elif kind == "attack":
-            armies = self.choosable()
+            armies = shown["armies"]
             sources = [x for x in armies if armies[x] >= 4]
             if not sources:
                 page.keyboard.press("Enter")  # the primary button: stop attacking
