@@ -222,6 +222,19 @@ def secrets_of(served: Served, gid: str, seat: int) -> tuple[list[str], str]:
     return state["hand"], state["mission"]
 
 
+# The page once it has a seat's state of at least a version (waited for as Person.look waits), in one round
+# trip: its HTML as page.content() gives it (the doctype, then the document), and whether a question is up.
+SHOWN = """async ([seat, version]) => {
+  const end = Date.now() + 30000;
+  while ((versions[seat] || 0) < version) {
+    if (Date.now() > end) throw new Error(`seat ${seat}'s state ${version} not shown after 30 s`);
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : "";
+  return [doctype + document.documentElement.outerHTML, Boolean(document.body.dataset.question)];
+}"""
+
+
 def test_two_browsers_never_see_each_others_cards_or_mission(browser, served):
     made = make(served, edition="sv-2000", players=3, seats=["human", "human", "balanced"], seed=8, lang="en")
     red, blue = (Person(browser, served.url + seat["link"]) for seat in made["seats"])
@@ -231,12 +244,10 @@ def test_two_browsers_never_see_each_others_cards_or_mission(browser, served):
     for _ in range(400):
         for person, me, other in ((red, 0, 1), (blue, 1, 0)):
             page = person.page
-            page.wait_for_timeout(20)
             # the page shows at least what its seat's state was a moment ago (a mission dealt between the page's
             # look and the server's is in neither yet, or in both)
             version, mine = served.host.games[gid].shown(me)
-            page.wait_for_function("([s, v]) => (versions[s] || 0) >= v", arg=[me, version])
-            html = page.content()
+            html, asked = page.evaluate(SHOWN, [me, version])
             own_hand, own_mission = mine["hand"], mine["mission"]
             their_hand, their_mission = secrets_of(served, gid, other)
             if their_mission.startswith("Your mission") and their_mission != own_mission:
@@ -244,7 +255,7 @@ def test_two_browsers_never_see_each_others_cards_or_mission(browser, served):
             assert all(card not in html for card in their_hand if card not in own_hand)
             assert own_mission in html
             checked += 1
-            if page.get_attribute("body", "data-question"):
+            if asked:
                 person.play_one()
         if game.game.turn > 12 or game.finished:
             break
