@@ -15,10 +15,12 @@ from webserver import Served
 
 QUESTION = "body[data-question]:not([data-question=''])"
 # Person.look's script: waits as wait_for_function does (a check each animation frame, 60 s at most:
-# a loaded machine answers slowly), then reads all that the person looks at; null after 60 s.
+# a loaded machine answers slowly) for a question, and for the page's last answer to be acknowledged
+# (table.js's `sending`: until then a click is ignored, and the acknowledgement clears a chosen source),
+# then reads all that the person looks at; null after 60 s.
 LOOK = """async (question) => {
   const body = document.body, end = Date.now() + 60000;
-  while (!document.querySelector(question) && body.dataset.over !== "yes") {
+  while ((!document.querySelector(question) || sending) && body.dataset.over !== "yes") {
     if (Date.now() > end) return null;
     await new Promise((r) => requestAnimationFrame(r));
   }
@@ -190,6 +192,17 @@ def test_a_whole_game_by_clicking(browser, served, tmp_path):
     lobby.context.close()
 
 
+# A question, or the screen handed over (waited for as Person.look waits, 30 s at most): true for the latter.
+HANDED_OVER = """async (question) => {
+  const end = Date.now() + 30000, handover = document.getElementById("handover");
+  while (!document.querySelector(question) && handover.hidden) {
+    if (Date.now() > end) throw new Error("no question and no hand-over after 30 s");
+    await new Promise((r) => requestAnimationFrame(r));
+  }
+  return !handover.hidden;
+}"""
+
+
 def test_hot_seat_hands_the_screen_over(browser, served):
     made = make(served, edition="nl-1990", players=3, seats=["human", "human", "balanced"], seed=4, lang="en")
     person = Person(browser, served.url + made["hot_seat"])
@@ -199,8 +212,7 @@ def test_hot_seat_hands_the_screen_over(browser, served):
         # has something of his own to hide (in nl-1990, from the missions dealt after the setup)
         if len(seen) == 2:
             break
-        page.wait_for_function(f"() => document.querySelector(\"{QUESTION}\") || !document.getElementById('handover').hidden")
-        if not page.locator("#handover").is_hidden():
+        if page.evaluate(HANDED_OVER, QUESTION):
             assert page.locator("#table").is_hidden()  # nothing of either seat is shown in between
             text = page.text_content("#handover-text")
             assert text in ("Hand the screen to red.", "Hand the screen to blue.")
