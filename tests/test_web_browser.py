@@ -140,7 +140,11 @@ class Person:
                     self.click(min(targets := self.choosable(), key=targets.get))
                     page.wait_for_function("() => document.getElementById('refusal').textContent !== ''")
                     self.refusals.append(page.text_content("#refusal"))
-                    page.keyboard.press("Escape")  # choose again from the start
+                    # choose again from the start: Escape, out of #keep first (table.js's keys ignore it in an input;
+                    # kept, the chosen source made the next look see its targets, and a stop could stall there)
+                    page.evaluate("() => document.activeElement.blur()")
+                    page.keyboard.press("Escape")
+                    page.wait_for_function("() => !document.querySelector('#board .selected')")
                     return True
                 if n % 3 == 1:
                     page.check("input[name=until][value=once]")
