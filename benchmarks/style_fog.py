@@ -55,7 +55,7 @@ def main() -> None:
                 seat = seed % 4
                 agents = [make_bot("balanced") for _ in range(4)]
                 agents[seat] = make_bot("strong")
-                game = Game(rules, agents, seed, max_turns=args.max_turns)
+                game = Game(rules, agents, seed, **({"max_turns": args.max_turns} if args.max_turns else {}))
                 result = game.play()
                 won += result.winner == game.names[seat]
                 each.append("1" if result.winner == game.names[seat] else "0")
