@@ -1,15 +1,16 @@
 """How `strong` reads the others' styles under fog, and what it does to its games.
 
 `strong`'s playouts play each other seat with a style of the opponent pool drawn by how likely it
-reads that player's (agents/reading.py). Under fog it reads move-ins only; before (`--read all`)
-it read attacks and stopping as well, judged on the board as its seat sees it. This prints, for
+reads that player's (agents/reading.py). Under fog it reads no stopping (`--read attacks`:
+attacks and move-ins); before (`--read all`) it read stopping as well, judged on the board as its
+seat sees it. This prints, for
 one `strong` against three `balanced` (the strong seat rotated with the seed), the mean weight the
 reader gives each style at the game's end (each other seat it has read), the strong seat's wins with
 a 95% Wilson interval, which games it won (a string of 0 and 1 by seed), the turns and the CPU seconds — for each way of reading asked for, on the
 same seeds.
 
-    python benchmarks/style_fog.py --games 60 --first 1000 --read all,moves
-    python benchmarks/style_fog.py --games 3 --first 1000 --max-turns 24 --rules classic --read moves
+    python benchmarks/style_fog.py --games 40 --first 1000 --read all,attacks
+    python benchmarks/style_fog.py --games 3 --first 1000 --max-turns 24 --rules classic --read attacks
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def reading_all(self, view, seat):
     self.fogged = False
 
 
-READS = {"moves": INIT, "all": reading_all}
+READS = {"attacks": INIT, "all": reading_all}
 
 
 def main() -> None:
@@ -41,7 +42,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1000, help="the first seed")
     parser.add_argument("--rules", default="fog-normal")
     parser.add_argument("--max-turns", type=int, default=None)
-    parser.add_argument("--read", default="all,moves", help="of " + ", ".join(READS))
+    parser.add_argument("--read", default="all,attacks", help="of " + ", ".join(READS))
     args = parser.parse_args()
     rules = open_rulebook(args.rules).rules(None, 4)
     try:
