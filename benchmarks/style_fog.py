@@ -42,6 +42,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1000, help="the first seed")
     parser.add_argument("--rules", default="fog-normal")
     parser.add_argument("--max-turns", type=int, default=None)
+    parser.add_argument("--each", action="store_true", help="print each game as it ends")
     parser.add_argument("--read", default="all,attacks", help="of " + ", ".join(READS))
     args = parser.parse_args()
     rules = open_rulebook(args.rules).rules(None, 4)
@@ -60,6 +61,8 @@ def main() -> None:
                 result = game.play()
                 won += result.winner == game.names[seat]
                 each.append("1" if result.winner == game.names[seat] else "0")
+                if args.each:
+                    print(f"seed {seed}, reading {name}: {each[-1]} ({result.turns} turns)", flush=True)
                 turns += result.turns
                 for s in range(4):
                     w = agents[seat].reader.weights(s) if s != seat else None
