@@ -20,7 +20,7 @@ seat's view: what it reads, any player at the table could.
 Under fog it does not read stopping: whether to stop a style decides on the board as the player
 sees it, and the seat sees another (his hidden territories' armies as last seen, or not at all),
 where he seems to stop with good odds left; read so, three `balanced` players read as a fifth to a
-third other styles, most of it random (benchmarks/style_fog.py, style_guess.py). An attack seen
+third other styles, most of it random or spreader (benchmarks/style_fog.py, style_guess.py). An attack seen
 is read as without fog: it shows its own odds.
 """
 
