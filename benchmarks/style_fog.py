@@ -3,11 +3,11 @@
 `strong`'s playouts play each other seat with a style of the opponent pool drawn by how likely it
 reads that player's (agents/reading.py). Under fog it reads no stopping (`--read attacks`:
 attacks and move-ins); before (`--read all`) it read stopping as well, judged on the board as its
-seat sees it. This prints, for
-one `strong` against three `balanced` (the strong seat rotated with the seed), the mean weight the
-reader gives each style at the game's end (each other seat it has read), the strong seat's wins with
-a 95% Wilson interval, which games it won (a string of 0 and 1 by seed), the turns and the CPU seconds — for each way of reading asked for, on the
-same seeds.
+seat sees it. This prints, for one `strong` against three `balanced` (the strong seat rotated with
+the seed), the mean weight the reader gives each style at the game's end (each other seat it has
+read), the strong seat's wins with a 95% Wilson interval, which games it won (a string of 0 and 1
+by seed; `--each`: each game as it ends), the turns and the CPU seconds — for each way of reading
+asked for, on the same seeds.
 
     python benchmarks/style_fog.py --games 40 --first 1000 --read all,attacks
     python benchmarks/style_fog.py --games 3 --first 1000 --max-turns 24 --rules classic --read attacks
