@@ -14,7 +14,10 @@ Guesses: `belief` (as the bot plays), `true` (the true board), `true-owners` (th
 armies guessed as belief does), `true-armies` (owners drawn from the belief, the true armies),
 `one` (the belief, one draw for every playout of a search), `mean-armies` (the belief's owners,
 a hidden stack its expected size: belief.Belief.armies), `untold` (the belief without the
-continents each player was told to hold) and any of fog_strong's.
+continents each player was told to hold), `interior-one` (the belief, one army on a hidden
+territory all of whose neighbours are drawn its owner's) and any of fog_strong's. A guess's name
+may end in variants of the search: `@c0.5` (CONFIDENCE 0.5), `@p20` (20 playouts a candidate),
+e.g. `belief@c0.5`; each guess after the first is also compared with the first, paired.
 
     python benchmarks/fog_gap.py --games 10 --first 1 --max-turns 60
 """
@@ -77,6 +80,18 @@ def mean_armies(self, rng):
     return owner, armies
 
 
+def interior_one(self, rng):
+    """The belief's guess, but a hidden territory whose neighbours are all its drawn owner's holds one
+    army (balanced keeps its armies on its fronts)."""
+    owner, armies = BELIEF(self, rng)
+    adjacent = self.adjacent
+    for t in belief_of(self).hidden:
+        o = owner[t]
+        if o >= 0 and all(owner[u] == o for u in adjacent[t]):
+            armies[t] = 1
+    return owner, armies
+
+
 def untold(self, rng):
     """The belief without the continents each player was told to hold (as before 50's fog54)."""
     kept, cache = self.continents_told, self._belief
@@ -88,7 +103,7 @@ def untold(self, rng):
 
 
 GUESSES = dict(KNOWN, untold=untold, **{"true-owners": true_owners, "true-armies": true_armies, "one": one_draw,
-                         "mean-armies": mean_armies})
+                         "mean-armies": mean_armies, "interior-one": interior_one})
 KINDS = {"attack_searched": "attack", "place_searched": "place", "occupy_searched": "occupy",
          "fortify_searched": "fortify", "searched": "card"}
 
@@ -137,6 +152,7 @@ def main() -> None:
     # per (guess, kind): [searches, not balanced's, the oracle's best, gain summed]
     table = defaultdict(lambda: [0, 0, 0, 0.0])
     counts = defaultdict(int)
+    gains = defaultdict(list)  # per guess, the oracle's gain of each search (to pair with the first guess's)
 
     def judged(self, candidates, apply, phase):
         import sys
@@ -155,8 +171,19 @@ def main() -> None:
         top = max(range(len(candidates)), key=lambda i: oracle[i])
         for name in names:
             self.rng.setstate(state)
-            FoggedSight.guess_board = GUESSES[name]
-            chosen = candidates.index(search(self, candidates, apply, phase))
+            base, *mods = name.split("@")  # a variant of the search: @cX its CONFIDENCE, @pN its playouts
+            FoggedSight.guess_board = GUESSES[base]
+            kept = strong_module.CONFIDENCE, self.playouts
+            for m in mods:
+                if m[0] == "c":
+                    strong_module.CONFIDENCE = float(m[1:])
+                elif m[0] == "p":
+                    self.playouts = int(m[1:])
+            try:
+                chosen = candidates.index(search(self, candidates, apply, phase))
+            finally:
+                strong_module.CONFIDENCE, self.playouts = kept
+            gains[name].append(oracle[chosen] - oracle[0])
             row = table[name, kind]
             row[0] += 1
             row[1] += chosen != 0
@@ -201,6 +228,15 @@ def main() -> None:
                 total = [a + b for a, b in zip(total, row)]
         if total[0]:
             print(f"{name:14} {'all':8} {total[0]:8} {total[1]:6} {total[2]:6} {total[3] / total[0]:12.5f}")
+    if len(names) > 1:  # each guess against the first, paired over the same searches
+        first = gains[names[0]]
+        for name in names[1:]:
+            d = [a - b for a, b in zip(gains[name], first)]
+            n = len(d)
+            if n > 1:
+                mean = sum(d) / n
+                se = (sum((x - mean) ** 2 for x in d) / (n - 1) / n) ** 0.5
+                print(f"{name} − {names[0]}: {mean:+.5f} a search (standard error {se:.5f}, {n} searches)")
 
 
 if __name__ == "__main__":

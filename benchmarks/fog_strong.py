@@ -40,7 +40,7 @@ def wins(rules, games: int, first: int, max_turns: int | None = None) -> tuple[i
         seat = seed % 4
         bots = ["balanced"] * 4
         bots[seat] = "strong"
-        game = Game(rules, [make_bot(b) for b in bots], seed, max_turns=max_turns)
+        game = Game(rules, [make_bot(b) for b in bots], seed, **({"max_turns": max_turns} if max_turns else {}))
         result = game.play()
         won += result.winner == game.names[seat]
         turns += result.turns

@@ -7,7 +7,8 @@ reads as `strong` does, against three of one kind, and the weight it puts on eac
 
 For each kind of opponent and each round asked for: the mean weight over his seats and games on
 each style, and the share of seats whose likeliest style is his own (pool bots only). Games
-seeds seed, seed + 1, …; a game over before a round counts for the rounds it reached.
+seeds seed, seed + 1, …; a game over before a round counts for the rounds it reached. Under fog
+(`--edition fog-normal --variant ""`) `--fog-stopping` reads stopping too, as the reader did before.
 """
 
 from __future__ import annotations
@@ -44,12 +45,16 @@ class Reading(BalancedAgent):
         return super().decide(d)
 
 
-def guessed(edition: str, variant: str, against: str, games: int, seed: int, rounds: list[int]) -> dict:
+def guessed(edition: str, variant: str, against: str, games: int, seed: int, rounds: list[int],
+            stopping: bool = False) -> dict:
     rules = open_rulebook(edition).rules([variant] if variant else None, 4)
     weights: dict[int, list[list[float]]] = defaultdict(list)
     for g in range(games):
         reader = Reading()
-        Game(rules, [reader] + [make_bot(against, None) for _ in range(3)], seed + g).play()
+        game = Game(rules, [reader] + [make_bot(against, None) for _ in range(3)], seed + g)
+        if stopping:  # under fog, read stopping too (as before: reading.py)
+            reader.reader.fogged = False
+        game.play()
         for r in rounds:
             if r in reader.read:
                 weights[r] += [w for w in reader.read[r][1:] if w is not None]
@@ -71,6 +76,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--rounds", default="2,4,8,12")
+    parser.add_argument("--fog-stopping", action="store_true", help="under fog, read stopping too (as before)")
     args = parser.parse_args()
     rounds = [int(r) for r in args.rounds.split(",")]
     rules = f"{args.edition} {args.variant}" if args.variant else args.edition
@@ -78,7 +84,8 @@ def main() -> None:
           f"on each style of three players of one kind, as a reader in the fourth seat puts it")
     print(f"{'against':12} {'round':>5} {'seats':>5}  " + "  ".join(f"{n:>10}" for n in NAMES) + "   own likeliest")
     for against in args.against.split(","):
-        for r, row in guessed(args.edition, args.variant, against, args.games, args.seed, rounds).items():
+        for r, row in guessed(args.edition, args.variant, against, args.games, args.seed, rounds,
+                                 args.fog_stopping).items():
             own = f"{row['own_likeliest']:.0%}" if row["own_likeliest"] is not None else "—"
             print(f"{against.rpartition(':')[2]:12} {r:>5} {row['seats']:>5}  "
                   + "  ".join(f"{w:>10.2f}" for w in row["mean"]) + f"   {own:>13}")

@@ -152,3 +152,22 @@ def test_each_playout_draws_the_others_styles_from_what_was_read():
     assert aggressive == 90  # of 200, as random.Random(0…199).choices draws them
     assert bot.styles(random.Random(7)) == bot.styles(random.Random(7))
     assert game.listeners  # the bot hears
+
+
+@pytest.mark.parametrize("stopping, read_right", [(False, 17), (True, 12)])
+def test_under_fog_balanced_players_read_as_balanced(stopping, read_right):
+    """Under fog the reader does not read stopping: whether to stop a style decides on the board as
+    the player sees it, not as the reader's seat does. Three `balanced` players, six games of 40
+    turns: the seats the reader gives `balanced` over 0.9 at the end, of 18 — 12 when it reads stopping too
+    (as before: some seats then read as random or spreader)."""
+    rules = load_rules("fog-normal", None, 4)
+    right = 0
+    for seed in range(6):
+        agents = [Reading()] + [make_bot("balanced") for _ in range(3)]
+        game = Game(rules, agents, seed, max_turns=40)
+        reader = agents[0].reader
+        assert reader.fogged
+        reader.fogged = not stopping
+        game.play()
+        right += sum(1 for s in (1, 2, 3) if (reader.weights(s) or [0])[0] > 0.9)
+    assert right == read_right

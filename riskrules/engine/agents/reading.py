@@ -17,6 +17,11 @@ him. A player who attacks at even odds, moves everything forward, or stops with 
 soon reads as the style that does so (tests/test_reading.py: the pool told apart by the fifth
 round). The reader hears the events as its seat is told them (Agent.hears) and looks only at its
 seat's view: what it reads, any player at the table could.
+Under fog it does not read stopping: whether to stop a style decides on the board as the player
+sees it, and the seat sees another (his hidden territories' armies as last seen, or not at all),
+where he seems to stop with good odds left; read so, three `balanced` players read as a fifth to a
+third other styles, most of it random or spreader (benchmarks/style_fog.py, style_guess.py). An attack seen
+is read as without fog: it shows its own odds.
 """
 
 from __future__ import annotations
@@ -87,6 +92,7 @@ class StyleReader:
         self.least = view.rules.battle.least_to_attack
         self.move_committed = view.rules.battle.move_committed
         self.attacking = "attack" in view.rules.phases
+        self.fogged = getattr(view, "level", None) is not None  # stopping not read (the docstring)
         self.press: tuple | None = None  # an attack pressed on: (source, target, floor, defender)
         self.occupy: tuple | None = None  # a conquest's move-in to come: (source, target, choices, guesses)
         self.side = -1  # the player whose turn it is, until his stopping has been read
@@ -182,6 +188,8 @@ class StyleReader:
 
     def attacked(self, side: int, chosen: tuple[int, int] | None, armies: list[int]) -> None:
         """`side` chose `chosen` (None: to stop) among its attacks with `armies` on the board."""
+        if chosen is None and self.fogged:
+            return
         owner, adjacent, least = self.view.owner, self.view.adjacent, self.least
         own = self.models[0].own(side)
         options = [(t, u) for t in self.view.owned(side) if armies[t] >= least
