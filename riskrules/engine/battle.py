@@ -93,7 +93,9 @@ class Battle(KillRateBattle):
                 b.attacker_most, b.attacker_open, b.defender_most, b.defender_open
             chooses, ties, move_committed = b.defender_chooses, b.ties_to_defender, b.move_committed
             dice_options, defend_options, trusted = self._dice_options, self._defend_options, self.trusted
-            quick_dice, roll, neutral = quick.quick_dice, self.dice.fight, self.neutral
+            quick_dice, neutral = quick.quick_dice, self.neutral
+            # (Dice.fight by the counts of dice: rolls[rolled][defending]() draws as fight(rolled, defending, ties))
+            rolls = self.dice.fighters(ties, len(dice_options) - 1, len(defend_options) - 1)
         while options:
             chosen = quick.quick_attack(options, side) if quick is not None else \
                 self.ask(Decision(D.ATTACK, decider, options, side, True))
@@ -115,7 +117,7 @@ class Battle(KillRateBattle):
                         defending = asked.quick_defend(defend_options[defending], victim, rolled, where) \
                             if asked is not None else self.ask(Decision(D.DEFEND, decides, defend_options[defending],
                                                                         victim, False, rolled, where))
-                    attacker_losses, defender_losses, attack, defence = roll(rolled, defending, ties)
+                    attacker_losses, defender_losses, attack, defence = rolls[rolled][defending]()
                     armies[source] = a - attacker_losses
                     armies[target] = d - defender_losses
                     if self.listeners:
