@@ -17,6 +17,17 @@ class Fortify:
         """`seat` moves armies, as `decider` (the other player, for the neutral army) chooses."""
         decider = seat if decider is None else decider
         f = self.rules.fortify
+        if f.moves == 1 and not f.connected and self._cap is None and self.fog is None and self.rules.orders is None \
+                and not self.rules.fortify_partners:  # (the usual rules: the loop below for its one move, spelled out)
+            if not self._can_fortify(seat):
+                return
+            make = partial(self._own_fortify_options, seat, {}, None)
+            quick = self.trusted[decider]
+            chosen = quick.quick_fortify(make, seat) if quick is not None else \
+                self.ask(Later(D.FORTIFY, decider, make, seat, True))
+            if chosen is not None:
+                self._move(seat, decider, *chosen)
+            return
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
         # moving armies changes no owner: the territories each can reach are found once
@@ -49,19 +60,23 @@ class Fortify:
             if arrived is not None:  # (an answer of more is cut to the armies free to move)
                 armies = min(armies, self.armies[source] - f.stay - arrived.get(source, 0))
                 arrived[target] = arrived.get(target, 0) + armies
-            self.armies[source] -= armies
-            self.armies[target] += armies
             if not f.split:
                 sent[source] = target
-            if self.listeners:
-                by = {"by": self.names[decider]} if decider != seat else {}
-                self._event("fortify", seat, **{"from": self.board.territories[source],
-                                                "to": self.board.territories[target], "armies": armies}, **by)
-            if self.units is not None:  # special units (issue 45) go where the last of their armies go
-                follow(self, source, target)
-            if self._armies_read:  # (a move changes no owner: under domination nothing to check)
-                self.changed()
+            self._move(seat, decider, source, target, armies)
             moves -= 1
+
+    def _move(self, seat: int, decider: int, source: int, target: int, armies: int) -> None:
+        """`armies` of `seat`'s moved from `source` to `target` (as `decider` chose)."""
+        self.armies[source] -= armies
+        self.armies[target] += armies
+        if self.listeners:
+            by = {"by": self.names[decider]} if decider != seat else {}
+            self._event("fortify", seat, **{"from": self.board.territories[source],
+                                            "to": self.board.territories[target], "armies": armies}, **by)
+        if self.units is not None:  # special units (issue 45) go where the last of their armies go
+            follow(self, source, target)
+        if self._armies_read:  # (a move changes no owner: under domination nothing to check)
+            self.changed()
 
     def _fortify_asked(self, seat: int, decider: int, sent: dict[int, int], reach: list[list[int]] | None,
                        arrived: dict[int, int] | None):
