@@ -136,7 +136,7 @@ class Battle(KillRateBattle):
                 if armies[source] < least:
                     options = _without(options, source)
                 elif futile is not None and futile(self, source, target):  # (kill rates: it would change nothing again)
-                    options = [o for o in options if o != (source, target)]
+                    options = _less(options, (source, target))
                 continue
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
@@ -144,7 +144,7 @@ class Battle(KillRateBattle):
                     at = bisect_left(options, (t, -1))
                     if at < len(options) and options[at][0] == t:  # (t attacks: its pairs, less those on target)
                         end = bisect_left(options, (t + 1, -1), at)
-                        options[at:end] = [o for o in options[at:end] if o[1] != target]
+                        options[at:end] = _not_on(options[at:end], target)
                 at = bisect_left(options, (target, -1))
                 options[at:at] = self._attacks_from(target, side)
             else:
@@ -333,7 +333,7 @@ class Battle(KillRateBattle):
             self.conquered = True
         if self.rules.battle.trench:
             self.conquered_now.add(target)
-        if self.capital_owner.get(target) == victim and self.rules.capitals is not None:
+        if self.capital_owner and self.capital_owner.get(target) == victim and self.rules.capitals is not None:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
             self.eliminate(victim, side)
@@ -390,6 +390,17 @@ class Battle(KillRateBattle):
             self.alive[victim] = False
             self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+
+def _less(options: list[tuple[int, int]], pair: tuple[int, int]) -> list[tuple[int, int]]:
+    """`options` but `pair`, as a new list. (Here, not in the attack phase: a comprehension there
+    would make its source and target cells, read more slowly at every battle.)"""
+    return [o for o in options if o != pair]
+
+
+def _not_on(options: list[tuple[int, int]], target: int) -> list[tuple[int, int]]:
+    """`options` but those on `target`, as a new list (as `_less`)."""
+    return [o for o in options if o[1] != target]
 
 
 def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:
