@@ -18,16 +18,25 @@ class Fortify:
         decider = seat if decider is None else decider
         f = self.rules.fortify
         if f.moves == 1 and not f.connected and self._cap is None and self.fog is None and self.rules.orders is None \
-                and not self.rules.fortify_partners:  # (the usual rules: the loop below for its one move, spelled out)
-            if not self._can_fortify(seat):
-                return
-            make = partial(self._own_fortify_options, seat, {}, None)
-            quick = self.trusted[decider]
-            chosen = quick.quick_fortify(make, seat) if quick is not None else \
-                self.ask(Later(D.FORTIFY, decider, make, seat, True))
-            if chosen is not None:
-                self._move(seat, decider, *chosen)
+                and not self.rules.fortify_partners:
+            return self._one_move(seat, decider)
+        return self._moves(seat, decider)
+
+    def _one_move(self, seat: int, decider: int) -> None:
+        """`_moves` under the usual rules (one move, to a neighbour; no cap, fog, orders or partners),
+        spelled out: the same question, its options made only if the answer reads them."""
+        if not self._can_fortify(seat):
             return
+        make = partial(self._own_fortify_options, seat, {}, None)
+        quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_fortify)
+        chosen = quick.quick_fortify(make, seat) if quick is not None else \
+            self.ask(Later(D.FORTIFY, decider, make, seat, True))
+        if chosen is not None:
+            self._move(seat, decider, *chosen)
+
+    def _moves(self, seat: int, decider: int) -> None:
+        """`fortify` under any rules."""
+        f = self.rules.fortify
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
         # moving armies changes no owner: the territories each can reach are found once
