@@ -93,7 +93,9 @@ class Battle(KillRateBattle):
                 b.attacker_most, b.attacker_open, b.defender_most, b.defender_open
             chooses, ties, move_committed = b.defender_chooses, b.ties_to_defender, b.move_committed
             dice_options, defend_options, trusted = self._dice_options, self._defend_options, self.trusted
-            quick_dice, roll, neutral = quick.quick_dice, self.dice.fight, self.neutral
+            quick_dice, neutral = quick.quick_dice, self.neutral
+            # (Dice.fight by the counts of dice: rolls[rolled][defending]() draws as fight(rolled, defending, ties))
+            rolls = self.dice.fighters(ties, len(dice_options) - 1, len(defend_options) - 1)
         while options:
             chosen = quick.quick_attack(options, side) if quick is not None else \
                 self.ask(Decision(D.ATTACK, decider, options, side, True))
@@ -115,7 +117,7 @@ class Battle(KillRateBattle):
                         defending = asked.quick_defend(defend_options[defending], victim, rolled, where) \
                             if asked is not None else self.ask(Decision(D.DEFEND, decides, defend_options[defending],
                                                                         victim, False, rolled, where))
-                    attacker_losses, defender_losses, attack, defence = roll(rolled, defending, ties)
+                    attacker_losses, defender_losses, attack, defence = rolls[rolled][defending]()
                     armies[source] = a - attacker_losses
                     armies[target] = d - defender_losses
                     if self.listeners:
@@ -134,7 +136,7 @@ class Battle(KillRateBattle):
                 if armies[source] < least:
                     options = _without(options, source)
                 elif futile is not None and futile(self, source, target):  # (kill rates: it would change nothing again)
-                    options = [o for o in options if o != (source, target)]
+                    options = _less(options, (source, target))
                 continue
             if self.owner_changes == made + 1 and owner[target] == side and alive[victim]:
                 options = _without(options, source) if armies[source] < least else options[:]
@@ -142,7 +144,7 @@ class Battle(KillRateBattle):
                     at = bisect_left(options, (t, -1))
                     if at < len(options) and options[at][0] == t:  # (t attacks: its pairs, less those on target)
                         end = bisect_left(options, (t + 1, -1), at)
-                        options[at:end] = [o for o in options[at:end] if o[1] != target]
+                        options[at:end] = _not_on(options[at:end], target)
                 at = bisect_left(options, (target, -1))
                 options[at:at] = self._attacks_from(target, side)
             else:
@@ -331,7 +333,7 @@ class Battle(KillRateBattle):
             self.conquered = True
         if self.rules.battle.trench:
             self.conquered_now.add(target)
-        if self.capital_owner.get(target) == victim and self.rules.capitals is not None:
+        if self.capital_owner and self.capital_owner.get(target) == victim and self.rules.capitals is not None:
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
             self.eliminate(victim, side)
@@ -388,6 +390,17 @@ class Battle(KillRateBattle):
             self.alive[victim] = False
             self.killer[victim] = captor
             self._event("elimination", victim, by=self.names[captor], cards_taken=0)
+
+
+def _less(options: list[tuple[int, int]], pair: tuple[int, int]) -> list[tuple[int, int]]:
+    """`options` but `pair`, as a new list. (Here, not in the attack phase: a comprehension there
+    would make its source and target cells, read more slowly at every battle.)"""
+    return [o for o in options if o != pair]
+
+
+def _not_on(options: list[tuple[int, int]], target: int) -> list[tuple[int, int]]:
+    """`options` but those on `target`, as a new list (as `_less`)."""
+    return [o for o in options if o[1] != target]
 
 
 def _without(options: list[tuple[int, int]], source: int) -> list[tuple[int, int]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from itertools import product
 from math import floor, lgamma, log, sqrt
 
@@ -51,6 +52,8 @@ class Dice:
     def __init__(self, rng: random.Random):
         self._random = rng.random
         self.uniform = rng.random  # kill-rate combat's draws (engine/combat/kill_rates.py)
+        self._fighters: dict[tuple[int, int, bool], Callable[[], tuple]] = {}  # (rolled, defending, ties) → fight's
+        self._rows: dict[tuple[bool, int, int], list[list]] = {}  # fighters' rows, made once a game
 
     def roll(self, n: int) -> list[int]:
         r = self._random
@@ -72,24 +75,28 @@ class Dice:
         as `roll` draws them: (attacker's losses, defender's losses, the attacker's dice sorted
         highest first, the defender's). The faces index a table (battle_table), not sorted and
         compared each time."""
-        if rolled + defending > TABLE_DICE:
-            return _fight(self, rolled, defending, ties_to_defender)
-        table = _TABLES.get((rolled, defending, ties_to_defender)) or battle_table(rolled, defending, ties_to_defender)
-        r = self._random
-        n = rolled + defending  # (every count of dice spelled out: the draws in the same order)
-        if n == 5:
-            index = (((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-        elif n == 4:
-            index = ((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-        elif n == 3:
-            index = (int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)
-        elif n == 2:
-            index = int(r() * 6) * 6 + int(r() * 6)
-        else:
-            index = 0
-            for _ in range(n):
-                index = index * 6 + int(r() * 6)
-        return table[index]
+        fighter = self._fighters.get((rolled, defending, ties_to_defender))
+        if fighter is None:
+            fighter = self._fighters[rolled, defending, ties_to_defender] = \
+                _fighter(self, rolled, defending, ties_to_defender)
+        return fighter()
+
+    def fighters(self, ties_to_defender: bool, most_attacking: int, most_defending: int) -> list[list]:
+        """`fight` for every count of dice up to the mosts, by the counts: `rows[rolled][defending]()`
+        is `fight(rolled, defending, ties_to_defender)` (the same function: the same draws), without
+        the look-up by its key. Made once a game (the attack phase's loop reads them)."""
+        key = (ties_to_defender, most_attacking, most_defending)
+        rows = self._rows.get(key)
+        if rows is None:
+            fighters = self._fighters
+            rows = self._rows[key] = [[None] * (most_defending + 1) for _ in range(most_attacking + 1)]
+            for rolled in range(1, most_attacking + 1):
+                for defending in range(1, most_defending + 1):
+                    pair = (rolled, defending, ties_to_defender)
+                    if pair not in fighters:
+                        fighters[pair] = _fighter(self, rolled, defending, ties_to_defender)
+                    rows[rolled][defending] = fighters[pair]
+        return rows
 
     def outcomes(self, rolls: int, chances: Sequence[float]) -> list[int]:
         """How many of `rolls` rolls end in each of the outcomes whose chances are `chances` (they
@@ -152,6 +159,27 @@ def binomial(random: Callable[[], float], n: int, p: float) -> int:
             return k
 
 
+def _fighter(dice: Dice, rolled: int, defending: int, ties_to_defender: bool) -> Callable[[], tuple]:
+    """`dice.fight(rolled, defending, ties_to_defender)` as a function of nothing: a roll of at most
+    TABLE_DICE dice read from its table by the faces drawn (the first die the highest digit in base
+    6; every count spelled out), more rolled die by die."""
+    n = rolled + defending
+    if n > TABLE_DICE:
+        return partial(_fight, dice, rolled, defending, ties_to_defender)
+    table = battle_table(rolled, defending, ties_to_defender)
+    r = dice._random
+    if n == 5:
+        return lambda: table[(((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6
+                             + int(r() * 6)]
+    if n == 4:
+        return lambda: table[((int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)) * 6 + int(r() * 6)]
+    if n == 3:
+        return lambda: table[(int(r() * 6) * 6 + int(r() * 6)) * 6 + int(r() * 6)]
+    if n == 2:
+        return lambda: table[int(r() * 6) * 6 + int(r() * 6)]
+    return lambda: table[int(r() * 6)]
+
+
 def _fight(dice, rolled: int, defending: int, ties_to_defender: bool) -> tuple:
     """`Dice.fight` rolled die by die: the attacker's dice, then the defender's."""
     attack = dice.roll(rolled)
@@ -189,6 +217,11 @@ class LoadedDice:
 
     def fight(self, rolled: int, defending: int, ties_to_defender: bool) -> tuple:
         return _fight(self, rolled, defending, ties_to_defender)
+
+    def fighters(self, ties_to_defender: bool, most_attacking: int, most_defending: int) -> list[list]:
+        """As `Dice.fighters`: the loaded faces die by die."""
+        return [[partial(_fight, self, rolled, defending, ties_to_defender) if rolled and defending else None
+                 for defending in range(most_defending + 1)] for rolled in range(most_attacking + 1)]
 
     @property
     def left(self) -> int:

@@ -17,6 +17,26 @@ class Fortify:
         """`seat` moves armies, as `decider` (the other player, for the neutral army) chooses."""
         decider = seat if decider is None else decider
         f = self.rules.fortify
+        if f.moves == 1 and not f.connected and self._cap is None and self.fog is None and self.rules.orders is None \
+                and not self.rules.fortify_partners:
+            return self._one_move(seat, decider)
+        return self._moves(seat, decider)
+
+    def _one_move(self, seat: int, decider: int) -> None:
+        """`_moves` under the usual rules (one move, to a neighbour; no cap, fog, orders or partners),
+        spelled out: the same question, its options made only if the answer reads them."""
+        if not self._can_fortify(seat):
+            return
+        make = partial(self._own_fortify_options, seat, {}, None)
+        quick = self.trusted[decider]  # (a proven agent is asked at once: Agent.quick_fortify)
+        chosen = quick.quick_fortify(make, seat) if quick is not None else \
+            self.ask(Later(D.FORTIFY, decider, make, seat, True))
+        if chosen is not None:
+            self._move(seat, decider, *chosen)
+
+    def _moves(self, seat: int, decider: int) -> None:
+        """`fortify` under any rules."""
+        f = self.rules.fortify
         moves = f.moves if f.moves is not None else 10 * self.size  # "unlimited", bounded all the same
         sent: dict[int, int] = {}  # source → its one target, when sources may not split
         # moving armies changes no owner: the territories each can reach are found once
@@ -49,19 +69,23 @@ class Fortify:
             if arrived is not None:  # (an answer of more is cut to the armies free to move)
                 armies = min(armies, self.armies[source] - f.stay - arrived.get(source, 0))
                 arrived[target] = arrived.get(target, 0) + armies
-            self.armies[source] -= armies
-            self.armies[target] += armies
             if not f.split:
                 sent[source] = target
-            if self.listeners:
-                by = {"by": self.names[decider]} if decider != seat else {}
-                self._event("fortify", seat, **{"from": self.board.territories[source],
-                                                "to": self.board.territories[target], "armies": armies}, **by)
-            if self.units is not None:  # special units (issue 45) go where the last of their armies go
-                follow(self, source, target)
-            if self._armies_read:  # (a move changes no owner: under domination nothing to check)
-                self.changed()
+            self._move(seat, decider, source, target, armies)
             moves -= 1
+
+    def _move(self, seat: int, decider: int, source: int, target: int, armies: int) -> None:
+        """`armies` of `seat`'s moved from `source` to `target` (as `decider` chose)."""
+        self.armies[source] -= armies
+        self.armies[target] += armies
+        if self.listeners:
+            by = {"by": self.names[decider]} if decider != seat else {}
+            self._event("fortify", seat, **{"from": self.board.territories[source],
+                                            "to": self.board.territories[target], "armies": armies}, **by)
+        if self.units is not None:  # special units (issue 45) go where the last of their armies go
+            follow(self, source, target)
+        if self._armies_read:  # (a move changes no owner: under domination nothing to check)
+            self.changed()
 
     def _fortify_asked(self, seat: int, decider: int, sent: dict[int, int], reach: list[list[int]] | None,
                        arrived: dict[int, int] | None):

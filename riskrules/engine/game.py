@@ -42,7 +42,7 @@ from .sight import Sight, told, untold
 from .trading import Trading
 from .cards.play import IDLE_NEUTRAL, start as start_kinds, with_neutral
 from .units import start as start_units
-from .turn import Turn, compile_phases
+from .turn import Turn, compile_phases, income_table
 from .schedule.together import loop as together_loop
 from .acting import ActingState
 from .teams import hand_partners, share_hands
@@ -205,9 +205,7 @@ class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
         self._victory = compile_victory(rules, self.friends is not None)
         self._armies_read = armies_read(rules)  # (else a placement or a fortify move wins nothing)
         # the territories' income by their count, where the rules' expression reads nothing else (Turn.territory_income)
-        count = rules.territory_armies
-        self._income_table = tuple(count({"territories": n, "total": 0}) for n in range(board.size + 1)) \
-            if count.names <= {"territories", "total"} else None
+        self._income_table = income_table(rules.territory_armies, board.size)
         self._at_turn_start, self._at_turn_end = compile_mission_moments(rules.mission_timing)
         # each agent sees the game through its seat's view, and gets its own random source; under
         # fog the views are the seats' own, kept by the Fog, which hears every event first

@@ -77,7 +77,8 @@ class Setup:
     def _claim(self, territory: int, seat: int) -> None:
         self.set_owner(territory, seat)
         self.armies[territory] = 1
-        self._event("claim", seat, territory=self.board.territories[territory])
+        if self.listeners:  # (a claim a territory: built only when someone listens)
+            self._event("claim", seat, territory=self.board.territories[territory])
 
     def _deal(self, order: list[int], pool: list[int] | None = None) -> None:
         """Deal the territory cards (jokers out) one at a time, the neutral army a hand of its own;

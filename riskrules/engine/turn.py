@@ -4,9 +4,10 @@ rules into what each one runs), reinforcements and placing armies."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
-from ..language.expr import Condition
+from ..language.expr import Condition, Expression
 from ..language.rules import Rules
 from . import decisions as D
 from . import income
@@ -71,6 +72,16 @@ def compile_phases(rules: Rules) -> tuple[tuple[str, Condition | None, Callable[
         phases = {**phases, **WITH_CARDS}
     return tuple((phase, rules.conditions[index], phases.get(phase, _nothing))
                  for index, phase in enumerate(rules.phases))
+
+
+@lru_cache(maxsize=64)
+def income_table(count: Expression, size: int) -> tuple[int, ...] | None:
+    """The armies of 0 … `size` territories held by the rules' `territories` expression `count`,
+    where it reads nothing else (Turn.territory_income), else None: made once an expression (a
+    game of the same rules shares its table, as a copy does)."""
+    if not count.names <= {"territories", "total"}:
+        return None
+    return tuple(count({"territories": n, "total": 0}) for n in range(size + 1))
 
 
 class Turn:
@@ -146,7 +157,7 @@ class Turn:
     def territory_income(self, seat: int) -> int:
         """The armies `seat`'s territories earn (the rules' `territories` expression, counted for it
         now): an expression of the territories held alone is read from its table by their count,
-        made with the game (the same number: it reads nothing else)."""
+        made once an expression (income_table; the same number: it reads nothing else)."""
         table = self._income_table
         if table is None:
             count = self.rules.territory_armies

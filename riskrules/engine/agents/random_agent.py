@@ -51,28 +51,32 @@ class RandomAgent(Agent):
             return options[i] if i < len(options) else None
         return options[int(rng.random() * len(options))]
 
+    def start(self, view, seat, rng) -> None:
+        super().start(view, seat, rng)
+        self._random = rng.random  # (self.rng.random, read once: the quick questions draw from it)
+
     # the quick questions (Agent.quick_attack …): the same answers from the same draws as decide's
     def quick_attack(self, options, side):
-        r = self.rng.random
+        r = self._random
         if r() < self.STOP_ATTACK:
             return None
         return options[int(r() * len(options))]
 
     def quick_dice(self, options, side, where):
-        return options[int(self.rng.random() * len(options))]
+        return options[int(self._random() * len(options))]
 
     def quick_defend(self, options, side, most, where):
-        return options[int(self.rng.random() * len(options))]
+        return options[int(self._random() * len(options))]
 
     def quick_place(self, options, side, most):
-        r = self.rng.random
+        r = self._random
         return options[int(r() * len(options))], 1 + int(r() * most)
 
     def quick_occupy(self, least, most, side, where):  # (range(least, most + 1)[i], read as decide reads it)
-        return least + int(self.rng.random() * (most - least + 1))
+        return least + int(self._random() * (most - least + 1))
 
     def quick_fortify(self, make, side):  # (its options made only if it moves, as decide reads them)
-        r = self.rng.random
+        r = self._random
         if r() < self.STOP_FORTIFY:
             return None
         options = make()
