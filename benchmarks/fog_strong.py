@@ -95,12 +95,18 @@ def last_seen_guess(self, rng: random.Random) -> tuple[list[int], list[int]]:
 GUESSES = {"belief": FoggedSight.guess_board, "last-seen": last_seen_guess, "true": true_board}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def games_parser(description: str) -> argparse.ArgumentParser:
+    """The options of a run of one strong against three balanced (here and style_fog.py)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--first", type=int, default=1000, help="the first seed")
     parser.add_argument("--rules", default="fog-normal")
     parser.add_argument("--max-turns", type=int, default=None)
+    return parser
+
+
+def main() -> None:
+    parser = games_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--guesses", default="belief,true", help="of " + ", ".join(GUESSES))
     args = parser.parse_args()
     rules = open_rulebook(args.rules).rules(None, 4)

@@ -15,10 +15,9 @@ asked for, on the same seeds.
 
 from __future__ import annotations
 
-import argparse
 import time
 
-from benchmarks.fog_strong import wilson
+from benchmarks.fog_strong import games_parser, wilson
 from riskrules.engine.agents import make_bot
 from riskrules.engine.agents import reading
 from riskrules.engine.game import Game
@@ -37,11 +36,7 @@ READS = {"attacks": INIT, "all": reading_all}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--first", type=int, default=1000, help="the first seed")
-    parser.add_argument("--rules", default="fog-normal")
-    parser.add_argument("--max-turns", type=int, default=None)
+    parser = games_parser(__doc__.split("\n\n")[0])
     parser.add_argument("--each", action="store_true", help="print each game as it ends")
     parser.add_argument("--read", default="all,attacks", help="of " + ", ".join(READS))
     args = parser.parse_args()

@@ -333,7 +333,7 @@ class Battle(KillRateBattle):
             self.conquered = True
         if self.rules.battle.trench:
             self.conquered_now.add(target)
-        if self.capital_owner and self.capital_owner.get(target) == victim and self.rules.capitals is not None:
+        if self.capital_owner and self.capital_owner.get(target) == victim:  # (filled only under capitals: setup)
             self.capture_capital(side, victim, target)
         if self.territory_count[victim] == 0 and self.alive[victim]:
             self.eliminate(victim, side)

@@ -90,7 +90,6 @@ def shown(answer: Any, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-
 def as_played(rules):
     """The rules a game plays: with an idle neutral army where they send territories to one and
     have none (abandon cards, nuclear sets; issue 45: where a commander's loss sends its owner's)."""
@@ -99,6 +98,7 @@ def as_played(rules):
     if rules.units is not None and rules.units.eliminates and rules.neutral is None:
         rules = replace(rules, neutral=IDLE_NEUTRAL)
     return rules
+
 
 class Game(Setup, Turn, Trading, Battle, Fortify, Victory, Copying, Holdings):
     def __init__(self, rules: Rules, agents: Sequence[Any], seed: int, *,
