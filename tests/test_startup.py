@@ -50,3 +50,11 @@ def test_rules_json_of_a_prebuilt_edition_needs_no_parser_yaml_or_schema():
     else:  # an installed copy
         assert modules & set(HEAVY) == set()
     assert "pydantic" not in modules and "rich" not in modules
+
+
+def test_a_game_of_bots_needs_no_pydantic():
+    """Its numbers and paths are converted without typer's pydantic adapters (cli/values.py):
+    most of the tests' child processes are such games."""
+    modules = imported("play", "nl-1990", "--humans", "0", "-q", "--seed", "1", "--max-turns", "1",
+                       "--log", "/dev/null", "--bot-timeout", "2.5")
+    assert "pydantic" not in modules and "rich" not in modules

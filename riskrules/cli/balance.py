@@ -88,7 +88,7 @@ def balance(
     with reported():
         jobs = tuple(runs.job(ref, variant, players, bot, max_turns, set_rules, timeout) for ref in editions)
         all_rules = [job.rules() for job in jobs]
-    check_distinct([("--html", html)], runs.job_files(jobs))
+    check_distinct([("--html", html)], lambda: runs.job_files(jobs))
     plan = b.Plan(jobs, pairings, games, skill_games, chosen_rounds, seed, independent)
 
     with reported(RuntimeError):
@@ -222,7 +222,7 @@ def tune(
         prints = [play_fingerprint(job.rules()) for job in jobs]
     if len(set(prints)) == 1:
         fail("--vary reaches no rule: every value of --over plays the same rules as the others")
-    check_distinct([("--out", out), ("--state", state)], runs.job_files(jobs[:1]))
+    check_distinct([("--out", out), ("--state", state)], lambda: runs.job_files(jobs[:1]))
     plan = {"rules": jobs[0].label, "variants": list(jobs[0].variants or ()), "players": players, "bot": bot,
             "max_turns": max_turns, "vary": vary, "candidates": texts, "target": goal.text(), "budget": budget,
             "seed": seed, "confirm_games": confirm_games}

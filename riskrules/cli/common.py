@@ -267,9 +267,13 @@ def pairs_command(*names: str):
 def check_distinct(outputs, inputs=()) -> None:
     """Refuse in one line, before anything is written, an output that is one of the command's
     inputs or another of its outputs (outputs.check_distinct): `outputs` as (flag, path or None),
-    `inputs` as (what it is, path or None)."""
+    `inputs` as (what it is, path or None), or a function that lists them, called only when an
+    output is named (`rule_files` reads and parses the rules: most commands write no file)."""
     from ..outputs import check_distinct as check
 
+    outputs = list(outputs)
+    if callable(inputs):
+        inputs = inputs() if any(path is not None for _, path in outputs) else ()
     with reported():
         check(outputs, inputs)
 

@@ -54,7 +54,7 @@ def simulate(
     with reported():
         job = runs.job(edition, variant, players, bot, max_turns, set_rules, timeout)
         rules = job.rules()
-    check_distinct([("--csv", csv), ("--html", html)], runs.job_files([job]))
+    check_distinct([("--csv", csv), ("--html", html)], lambda: runs.job_files([job]))
     t = text_for(lang, rules.language)  # every option is checked before the first game
     records, report = experiment.simulate(job, seed, stopping, runs.runner(workers, executor, address))
     summary = runs.summary(records, rules, players)
@@ -133,7 +133,7 @@ def compare(
         groups = [[runs.job(ref, variant, players, b, max_turns, set_rules, timeout) for ref in editions]
                   for b in populations]
         all_rules = [job.rules() for job in groups[0]]
-    check_distinct([("--plot", plot), ("--html", html)], runs.job_files(groups[0]))
+    check_distinct([("--plot", plot), ("--html", html)], lambda: runs.job_files(groups[0]))
     languages = {r.language for r in all_rules}
     t = text_for(lang, languages.pop() if len(languages) == 1 else "en")  # checked before the first game
     same = experiment.identical(all_rules)
@@ -232,7 +232,7 @@ def sweep(
         jobs = [[runs.job(edition, variant, players, b, max_turns, sets_for(set_rules, v), timeout) for v in chosen]
                 for b in populations]
         all_rules = [job.rules() for job in jobs[0]]
-    check_distinct([("--plot", plot), ("--html", html)], runs.job_files(jobs[0]))
+    check_distinct([("--plot", plot), ("--html", html)], lambda: runs.job_files(jobs[0]))
     t = text_for(lang, all_rules[0].language, all_rules[0].terms)  # checked before the first game
     same = experiment.identical(all_rules)
     labels = [label(r) for r in all_rules]

@@ -100,7 +100,7 @@ def odds(
     check_output(plot)
     with reported():
         rules = open_rulebook(edition, sets=set_rules or ()).rules(variants(variant))
-    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
+    check_distinct([("--plot", plot)], lambda: rule_files(edition, set_rules or (), variants(variant)))
     if rules.battle.kills is not None:
         from ..engine.combat.kill_rates import too_large
 
@@ -178,7 +178,7 @@ def _chain(attackers, garrisons, edition, variant, set_rules, leave, stop, defen
         plans.check(plan, least_leave=guard)
     except ValueError as err:
         fail(str(err))
-    check_distinct([("--plot", plot)], rule_files(edition, set_rules or (), variants(variant)))
+    check_distinct([("--plot", plot)], lambda: rule_files(edition, set_rules or (), variants(variant)))
     if when:
         from dataclasses import replace
 

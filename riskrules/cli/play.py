@@ -93,7 +93,7 @@ def play(
         text_for(lang, "en")  # refuses an unknown language
     views = [(seat, Path(file)) for seat, file in log_for or ()]
     check_distinct([("--log", log), ("--save", save), *((f"--log-for {seat}", file) for seat, file in views)],
-                   rule_files(edition, set_rules or (), variants(variant), players))
+                   lambda: rule_files(edition, set_rules or (), variants(variant), players))
     with reported():
         outcome = play_game(edition, variants(variant), players, humans, bot, seed, log, save, max_turns,
                             lang=lang, narrate=not quiet, write=typer.echo, sets=set_rules or (), bot_timeout=timeout,

@@ -55,7 +55,7 @@ def tournament(
         name, chosen = runs.edition_and_variants(edition, variant)
         match = Match(name, chosen, seats, max_turns, timeout)
         rules = match.rules()
-    check_distinct([("--html", html)], rule_files(name, (), chosen, players))
+    check_distinct([("--html", html)], lambda: rule_files(name, (), chosen, players))
     t = text_for(lang, rules.language)  # checked before the first game
     total = games_for(games, players)
     with runs.Progress(total, label(rules)) as progress, reported():  # (a plug-in's error or timeout: one line)
