@@ -7,10 +7,35 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import typer.testing
+from typer.main import get_command
 
 from riskrules.language.loader import open_rulebook
 
 from browser import browser  # noqa: F401  (headless Chromium, one for the whole run: tests/browser.py)
+
+
+# typer's CliRunner.invoke(app, …) makes the app's click command anew at every call: for `risk`, every
+# command's signature read and its annotations evaluated, 0.1 s of CPU a call (the tests make hundreds).
+# Click commands are made to be invoked many times, so each app's is made once here, and again only if
+# the app's commands, groups or callback have changed since (an app a test builds or adds to).
+_commands: dict[int, tuple] = {}
+
+
+def _shape(app) -> tuple:
+    return (tuple(map(id, app.registered_commands)), id(app.registered_callback),
+            tuple((id(group), _shape(group.typer_instance)) for group in app.registered_groups))
+
+
+def _command_once(app):
+    shape = _shape(app)
+    made = _commands.get(id(app))
+    if made is None or made[0] is not app or made[1] != shape:
+        made = _commands[id(app)] = (app, shape, get_command(app))  # (the app kept: its id is not reused)
+    return made[2]
+
+
+typer.testing._get_command = _command_once
 
 
 def house(body: str, extends: str = "classic") -> str:
