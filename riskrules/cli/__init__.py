@@ -17,8 +17,6 @@ its own `app = typer_app("…")` (common.py) and `@app.command()`s, added here i
     app.add_typer(board.app, name="board")
 """
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 

@@ -1,8 +1,6 @@
 """`risk balance`: how fair and how lively a rule set is (or two, compared), one family of intervals;
 `risk tune`: rule values searched for a target, confirmed at fresh seeds."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`risk board …`: a board as data and as a picture."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """Experiments with bots: `risk simulate`, `risk compare` and `risk sweep`."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`risk odds`: the exact chances of an attack — on one territory or through a chain — under an edition's dice rules."""
 
-from __future__ import annotations
-
 import math
 from pathlib import Path
 from typing import Annotated

@@ -1,7 +1,5 @@
 """Playing: `risk play`, `risk replay` and `risk resume`."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """Reading rules: `risk editions`, `risk rules`, `risk diff` and `risk check`."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """`risk serve`: a table in the browser for people and bots (riskrules/web)."""
 
-from __future__ import annotations
-
 import ipaddress
 import socket
 from pathlib import Path

@@ -1,7 +1,5 @@
 """`risk tournament`: bots against each other, the seats rotated on common seeds."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer
