@@ -16,7 +16,8 @@ works too: only Match, play_one and StrongAgent.decide are used), then the recor
 runs and not in the other (a strong_variants --json run, or a record of this script's: the games it
 holds); `--indices 3,17` names them instead. `--unread` plays today's
 bot with every other player taken for `balanced` in its playouts (the model of b50be78): if it
-then decides as b50be78 did, the reading alone made the difference. For each game the comparison
+then decides as b50be78 did, the reading alone made the difference; `--prior N` plays it with the
+reading's prior leaning to balanced (reading.py's PRIOR_SEEN). For each game the comparison
 gives the first decision of strong's that differs: its number, round, kind, both answers, and
 the weights the reading (where the record has it) put on each style of each other player then.
 """
@@ -122,8 +123,12 @@ def main() -> None:
     parser.add_argument("--turned", nargs=2, metavar="JSON", help="two strong_variants --json runs of the same games")
     parser.add_argument("--record", metavar="OUT", help="play the games and write strong's decisions here, a JSON line a game")
     parser.add_argument("--unread", action="store_true", help="every other player taken for balanced in the playouts")
+    parser.add_argument("--prior", type=int, help="the reading's PRIOR_SEEN (reading.py; strong_variants.py's priorN)")
     parser.add_argument("--compare", nargs=2, metavar="RECORD")
     args = parser.parse_args()
+    if args.prior is not None:
+        import riskrules.engine.agents.reading as reading
+        reading.PRIOR_SEEN = args.prior
     if args.compare:
         compare(*args.compare)
         return
