@@ -47,8 +47,8 @@ MOVED = 0.7  # … of moving in what the style would have moved (the rest shared
 BLUR = 0.1  # a style's likelihood is blurred with random's by this much (_blurred)
 # The prior: one pseudo-player of each style (Laplace), and PRIOR_SEEN more per other seat of the
 # model strong played by before it read the others (b50be78: every other player `balanced`). At 0
-# the prior is even (the bot's). At 1 (benchmarks/strong_variants.py's `prior1`, issue 50; not yet
-# measured enough to adopt) balanced gets 4/8 at 4 players, each other style 1/8: a `balanced`
+# the prior is even (the bot's). At 1 (strong_variants.py's `prior1`, issue 50; not yet measured,
+# so not adopted: docs/bots.md) balanced gets 4/8 at 4 players, each other style 1/8: a `balanced`
 # player's first decisions, which the reader may misread (his mission and hand are not the seat's),
 # mix other styles into the playouts less, while a few decisions against balanced still outweigh
 # it (a stop where balanced attacks and the style stops is worth about 14 to 1).
