@@ -7,10 +7,10 @@ works too: only Match, play_one and StrongAgent.decide are used), then the recor
 
     python benchmarks/strong_variants.py --variants today --games 200 --seed 1 --json > today.json
     PYTHONPATH=/tmp/before python benchmarks/strong_variants.py --variants today --games 200 --seed 1 --json > before.json
-    PYTHONPATH=/tmp/before python benchmarks/reading_turns.py --record b.json --turned before.json today.json
-    python benchmarks/reading_turns.py --record t.json --turned before.json today.json
-    python benchmarks/reading_turns.py --record u.json --turned before.json today.json --unread
-    python benchmarks/reading_turns.py --compare b.json t.json
+    PYTHONPATH=/tmp/before python benchmarks/reading_turns.py --record b.jsonl --turned before.json today.json
+    python benchmarks/reading_turns.py --record t.jsonl --turned before.json today.json
+    python benchmarks/reading_turns.py --record u.jsonl --turned before.json today.json --unread
+    python benchmarks/reading_turns.py --compare b.jsonl t.jsonl
 
 `--turned A B` plays the games (same seed and seatings) whose winner is strong in one of the two
 runs and not in the other (a strong_variants --json run, or a record of this script's: the games it
