@@ -41,6 +41,9 @@ The tweaks:
   block       one more attack candidate where an opponent is near his mission (his expected `threat` under the
               bot's guess of the missions 0.5 or more): the attack on him that most lowers that progress,
               times its odds of taking the territory
+  priorN      the reading's prior leans to `balanced` (the model of b50be78) by N pseudo-players per other seat
+              (reading.py's PRIOR_SEEN; default 0, even), e.g. prior1: balanced 4/8 and each other style 1/8
+              at 4 players (issue 50; benchmarks/reading_turns.py finds where the reading changed decisions)
   oldspreader `spreader` attacks by its rule before it took pyrisk's BetterAI's: whenever the armies that may
               attack (all but one) outnumber a neighbour by three, the weakest first (in `strong`'s reading
               of the others and in its playouts, and in any spreader at the table)
@@ -64,7 +67,7 @@ from riskrules.instrument.tournament import Match, games_for, run
 
 REFIT = (-4.710, 10.516, 1.359, -2.685, 0.866, 1.472, 4.666, 1.505, 0.915, -2.526, 0.639, 2.190, -0.941)
 TWEAKS = ("refit", "trade", "piled", "allpiled", "attack3", "playoutsN", "horizonN", "confidenceX", "styleturns",
-          "oldspreader", "block", "hold")
+          "oldspreader", "block", "hold", "priorN")
 STYLE_PLANS = {"aggressive": styles.AggressiveAgent, "spreader": styles.SpreaderAgent}  # styleturns' plans, by name
 
 
@@ -220,6 +223,9 @@ def tweak(name: str) -> list[tuple[object, str, object]]:
         return [(strong.StrongAgent, "attack_candidates", block_candidates)]
     if name == "attack3":
         return [(strong, "ATTACK_CANDIDATES", 3)]
+    if name.startswith("prior") and name[len("prior"):].isdigit():
+        import riskrules.engine.agents.reading as reading  # (here: an older strong, run with --variants today, has none)
+        return [(reading, "PRIOR_SEEN", int(name[len("prior"):]))]
     for argument in ("playouts", "horizon"):  # an argument of StrongAgent, and its module's default
         if name.startswith(argument) and name[len(argument):].isdigit():
             n = int(name[len(argument):])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from riskrules.engine.agents import make_bot
+from riskrules.engine.agents import make_bot, reading
 from riskrules.engine.agents.balanced import BalancedAgent
 from riskrules.engine.agents.reading import AGAINST, BLUR, MOVED, OTHER, SAME, STYLES, StyleReader
 from riskrules.engine.agents.strong import StrongAgent
@@ -143,6 +143,7 @@ def test_each_playout_draws_the_others_styles_from_what_was_read():
     reader.log[1] = [0.0, -50.0, -50.0, -50.0, -50.0]  # balanced
     reader.log[2] = [-50.0, -50.0, 0.0, -50.0, -50.0]  # turtle
     reader.log[3] = [-50.0, 0.0, -50.0, -50.0, 0.0]  # aggressive or random, even
+    reader.read[1:] = [1, 1, 1]  # (each read once: before, a player is taken for balanced)
     drawn = [bot.styles(random.Random(seed)) for seed in range(200)]
     assert all(h[0] is bot.script for h in drawn)
     assert all(type(h[1]).__mro__[2] is BalancedAgent for h in drawn)
@@ -171,3 +172,16 @@ def test_under_fog_balanced_players_read_as_balanced(stopping, read_right):
         game.play()
         right += sum(1 for s in (1, 2, 3) if (reader.weights(s) or [0])[0] > 0.9)
     assert right == read_right
+
+
+def test_the_prior_is_even_or_leans_to_balanced_by_one_player_seen_per_other_seat(monkeypatch):
+    s, reader, names = _reader({"alaska": (1, 30)})
+    assert reader.weights(1) is None  # nothing read yet: taken for balanced
+    reader.read[1] = 1  # a decision read that tells no style from another
+    assert reader.weights(1) == pytest.approx([1 / 5] * 5, rel=1e-12)
+    monkeypatch.setattr(reading, "PRIOR_SEEN", 1)  # strong_variants.py's prior1
+    s, reader, names = _reader({"alaska": (1, 30)})
+    reader.read[1] = 1
+    assert reader.weights(1) == pytest.approx([4 / 8, 1 / 8, 1 / 8, 1 / 8, 1 / 8], rel=1e-12)
+    reader.log[1] = [log(0.06), log(0.87), log(0.06), log(0.06), log(0.06)]  # as aggressive would, the others not
+    assert reader.weights(1)[1] == pytest.approx(0.87 / (4 * 0.06 + 0.87 + 3 * 0.06), rel=1e-12)
