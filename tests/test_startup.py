@@ -50,3 +50,17 @@ def test_rules_json_of_a_prebuilt_edition_needs_no_parser_yaml_or_schema():
     else:  # an installed copy
         assert modules & set(HEAVY) == set()
     assert "pydantic" not in modules and "rich" not in modules
+
+
+def test_a_game_of_a_prebuilt_edition_and_its_replay_need_no_parser(tmp_path):
+    """`risk play` and `risk replay` of a built-in edition take its rules from the prebuilt form
+    (language/prebuilt.py) where the package has one: no rule grammar, no YAML."""
+    log = tmp_path / "game.jsonl"
+    played = run("play", "nl-1990", "--humans", "0", "-q", "--seed", "1", "--max-turns", "2", "--log", str(log))
+    replayed = run("replay", str(log))
+    for child in (played, replayed):
+        modules = set(child["modules"])
+        if child["prebuilt"]:  # an installed copy
+            assert modules & {"lark", "yaml"} == set()
+        else:  # a checkout: the rulebook is read and parsed
+            assert {"lark", "yaml"} <= modules
