@@ -58,3 +58,15 @@ def test_a_game_of_bots_needs_no_pydantic():
     modules = imported("play", "nl-1990", "--humans", "0", "-q", "--seed", "1", "--max-turns", "1",
                        "--log", "/dev/null", "--bot-timeout", "2.5")
     assert "pydantic" not in modules and "rich" not in modules
+
+
+def test_a_game_of_a_prebuilt_edition_and_its_replay_read_no_rulebook(tmp_path):
+    """`risk play` and `risk replay` of a built-in edition take its rules from the prebuilt form
+    (language/prebuilt.py) where the package has one: the rulebook is not read again, nor its board's
+    YAML (the rule grammar stays: compiling the rules compiles their expressions)."""
+    log = tmp_path / "game.jsonl"
+    played = run("play", "nl-1990", "--humans", "0", "-q", "--seed", "1", "--max-turns", "2", "--log", str(log))
+    replayed = run("replay", str(log))
+    for child in (played, replayed):
+        modules = set(child["modules"])
+        assert ("yaml" in modules) == (not child["prebuilt"])  # (a checkout reads the rulebook and its board)

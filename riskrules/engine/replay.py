@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from ..language.carried import carried, differing, moved, open_carried
 from ..language.errors import RuleError
 from ..language.files import Unreadable, place
-from ..language.loader import is_path, open_rulebook
+from ..language.loader import is_path, load_rules, open_rulebook
 from ..language.rules import Rules
 from .agents import BOTS, Agent, make_bot
 from .agents.log_agent import LogAgent
@@ -108,11 +108,13 @@ def rules_for(header: dict[str, Any], label: str = "this log", base: Path | None
         raise GameError("the log's 'set' must be a list of rule texts")
     files = header.get("files")
     try:
+        variants, players = (variant.split(",") if variant else None), len(header["players"])
         if files is not None:
-            book = open_carried(edition, files, sets)
-        else:
-            book = open_rulebook(edition_source(edition, base), sets=sets)
-        rules = book.rules(variant.split(",") if variant else None, len(header["players"]))
+            rules = open_carried(edition, files, sets).rules(variants, players)
+        elif sets or is_path(edition):
+            rules = open_rulebook(edition_source(edition, base), sets=sets).rules(variants, players)
+        else:  # (a built-in edition: its prebuilt form where the package has one)
+            rules = load_rules(edition, variants, players)
     except RuleError as err:
         raise GameError(f"{label}:1: the rules of this game cannot be loaded: {err.first_line}") from None
     if rules.fingerprint != header["rules"]:

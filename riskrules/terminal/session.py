@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from ..text.i18n import Text, check_language
 from ..language.carried import carried, moved
 from ..language.files import Unreadable, place
-from ..language.loader import is_path, open_rulebook
+from ..language.loader import is_path, load_rules, open_rulebook
 from ..engine.teams import person_seats
 from ..engine.agents import TIMEOUT, make_bot
 from .human import HumanAgent, Quit
@@ -106,9 +106,12 @@ def play(edition: str, variants: Sequence[str] | None = None, players: int = 3, 
             check_target(target)
     if log is not None and save is not None and os.path.abspath(log) == os.path.abspath(save):
         raise GameError(f"--log and --save name the same file ({log}): a log and a save are two files")
-    book = open_rulebook(edition, sets=sets)
-    rules = book.rules(variants, players)
-    files = carried(book, edition, variants, players, rules) if log or save else {}
+    if sets or is_path(edition):
+        book = open_rulebook(edition, sets=sets)
+        rules = book.rules(variants, players)
+        files = carried(book, edition, variants, players, rules) if log or save else {}
+    else:  # (a built-in edition: its prebuilt form where the package has one; it carries no files)
+        rules, files = load_rules(edition, variants, players), {}
     read = read or _input
     seed = new_seed() if seed is None else seed
     language = lang or rules.language
