@@ -262,9 +262,18 @@ class BalancedAgent(Agent):
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         if self._table_odds:  # the odds' own table read here (Odds.win beyond it), one call fewer an option
+            armies = view.armies
+            rows = self.odds.passing(threshold)  # (p_win by the armies, 0.0 below the threshold: no test)
+            try:
+                for source, target in options:  # (0.0 × want is never above 0.0: as if passed over)
+                    score = rows[armies[source]][armies[target]] * want[target]
+                    if score > best_score:
+                        best, best_score = (source, target), score
+                return best
+            except IndexError:  # armies beyond the table: each option as below
+                best, best_score = None, 0.0
             odds = self.odds
             table, size = odds.p_win, odds.size
-            armies = view.armies
             for source, target in options:
                 a, t = armies[source] - 1, armies[target]
                 p = table[a][t] if a <= size and t <= size else odds.win(a, t)
