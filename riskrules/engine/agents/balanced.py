@@ -264,16 +264,14 @@ class BalancedAgent(Agent):
         if self._table_odds:  # the odds' own table read here (Odds.win beyond it), one call fewer an option
             armies = view.armies
             rows = self.odds.passing(threshold)  # (p_win by the armies, 0.0 below the threshold: no test)
-            try:  # (0.0 × want is never above 0.0: as if passed over)
-                scores = [rows[armies[source]][armies[target]] * want[target] for source, target in options]
+            try:
+                for source, target in options:  # (0.0 × want is never above 0.0: as if passed over)
+                    score = rows[armies[source]][armies[target]] * want[target]
+                    if score > best_score:
+                        best, best_score = (source, target), score
+                return best
             except IndexError:  # armies beyond the table: each option as below
-                scores = None
-            if scores is not None:  # the first of the highest scores, if above 0 (max and index at C speed)
-                top = max(scores, default=0.0)
-                if top > 0.0:
-                    source, target = options[scores.index(top)]
-                    return source, target
-                return None
+                best, best_score = None, 0.0
             odds = self.odds
             table, size = odds.p_win, odds.size
             for source, target in options:
