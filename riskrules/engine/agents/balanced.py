@@ -140,7 +140,7 @@ class BalancedAgent(Agent):
                 if owner[t] == target:
                     want[t] += 4.0
         for k, members in enumerate(board.members):  # completing a continent of a negative bonus costs income
-            if view.continent_count[side][k] == len(members) - 1 and bonus[k].__class__ is int and bonus[k] < 0:
+            if bonus[k].__class__ is int and bonus[k] < 0 and counts[side][k] == sizes[k] - 1:
                 for t in members:
                     if owner[t] != side:
                         want[t] = max(0.1, want[t] + bonus[k])
@@ -148,14 +148,14 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
-            if seat not in own:  # each territory's sum as by continent, then seat; view.held_continents spelled out)
-                held = counts[seat]
-                for k, size in enumerate(sizes):
-                    if held[k] == size:
-                        worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
-                        for t in board.members[k]:
-                            want[t] += worth
+        seats = len(view.names)  # breaking an enemy's continent is worth it: its one holder, if any, holds
+        for k, members in enumerate(board.members):  # its first territory (each territory's sum once, in any order)
+            if members:
+                seat = owner[members[0]]
+                if 0 <= seat < seats and seat not in own and counts[seat][k] == sizes[k]:
+                    worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
+                    for t in members:
+                        want[t] += worth
         self._values = want
         return want
 
