@@ -10,6 +10,7 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
+from itertools import chain
 
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
@@ -436,7 +437,7 @@ class BalancedAgent(Agent):
         distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = [t for t in range(view.size) if owner[t] == side]  # (the territories of side)
+        mine = view.owned(side)  # (the territories of side, the game's kept list: read only)
         # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
         # all of `calm`: a set's test at C speed)
         owner_of, calm = owner.__getitem__, {*own, harmless}
@@ -446,16 +447,14 @@ class BalancedAgent(Agent):
             frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
         for t in frontier:
             distance[t] = 0
-        step = 0
-        while frontier:
+        unreached = set(mine).difference(frontier)  # (a step at a time by sets, at C speed: any order
+        step = 0  # gives each territory its least number of steps)
+        while frontier and unreached:
             step += 1
-            nxt = []
+            frontier = unreached.intersection(chain.from_iterable(map(adjacent.__getitem__, frontier)))
+            unreached -= frontier
             for t in frontier:
-                for u in adjacent[t]:
-                    if owner[u] == side and distance[u] == far:
-                        distance[u] = step
-                        nxt.append(u)
-            frontier = nxt
+                distance[t] = step
         return distance
 
     def trade(self, d: Decision):
