@@ -21,7 +21,7 @@ from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
-from .regions import best_within
+from .regions import best_to_neighbour, best_within
 from .rerolling import reroll
 from .unit_values import safest, strength, vital
 
@@ -64,6 +64,7 @@ class BalancedAgent(Agent):
         # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
         self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
         self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None  # (quick_attack)
+        self._fortify_at_once = type(self).fortify is BalancedAgent.fortify and not self._units  # (quick_fortify)
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -427,6 +428,14 @@ class BalancedAgent(Agent):
         if best is None:
             return None
         return best[0], best[1], armies[best[0]] - stay
+
+    def quick_fortify(self, make, side):  # (fortify's answer to the usual question, its options not made)
+        if not self._fortify_at_once:
+            return Agent.quick_fortify(self, make, side)
+        view = self.view
+        armies, stay = view.armies, view.rules.fortify.stay
+        best = best_to_neighbour(view.owned(side), view.adjacent, self._front_distance(side), armies, stay)
+        return None if best is None else (best[0], best[1], armies[best[0]] - stay)
 
     def _front_distance(self, side: int) -> list[int]:
         """Steps from each territory of `side` to the front (0): a territory that borders an
