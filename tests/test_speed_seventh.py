@@ -1,7 +1,9 @@
 """Issue 47's seventh round: each quicker form of balanced's reckoning (the strong bot's playouts)
 equals the form it replaced — the odds that pass a threshold read from `Odds.passing`, an enemy's
 continent to break found by its first territory's owner, the steps to the front found by sets —
-at every call of whole games, and where the armies go beyond the odds' table."""
+at every call of whole games, and where the armies go beyond the odds' table; balanced's fortify
+move found from the board plays the games of its move found from the question's options; a copy
+starts with its original's kept territories."""
 
 from __future__ import annotations
 
@@ -9,7 +11,11 @@ import pytest
 
 from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
+from riskrules.engine.agents.base import Agent
+from riskrules.engine.agents.strong import _Budget, _Helper
+from riskrules.engine.decisions import FORTIFY, Later
 from riskrules.engine.game import Game
+from riskrules.engine.log import line_of
 from riskrules.engine.odds import odds_for
 from riskrules.language.loader import load_rules
 
@@ -149,3 +155,56 @@ def test_best_attack_beyond_the_odds_table_reads_each_option_as_before():
         assert agent.best_attack(options, side) == _best_attack_before(agent, options, side) is not None
         game.armies[options[0][1]] = 700  # (a defender beyond the table)
         assert agent.best_attack(options, side) == _best_attack_before(agent, options, side)
+
+
+def _logged(rules, bots, seed, turns):
+    lines = []
+    Game(rules, [make_bot(b) for b in bots], seed, max_turns=turns,
+         listeners=[lambda event: lines.append(line_of(event))]).play()
+    return lines
+
+
+def test_balanced_fortifies_from_the_board_as_from_the_questions_options(monkeypatch):
+    rules = load_rules("nl-modern", None, 4)
+    asked = []
+    quick = BalancedAgent.quick_fortify
+    monkeypatch.setattr(BalancedAgent, "quick_fortify", lambda self, make, side: (asked.append(side),
+                                                                                 quick(self, make, side))[1])
+    at_once = [_logged(rules, ["balanced"] * 4, seed, 150) for seed in (1, 2)]
+    strong_at_once = _logged(rules, ["strong-2"] + ["balanced"] * 3, 5, 12)
+    assert len(asked) > 200  # (the usual rules: every fortify question answered from the board)
+    monkeypatch.setattr(BalancedAgent, "quick_fortify", Agent.quick_fortify)  # (options made, then fortify)
+    assert [_logged(rules, ["balanced"] * 4, seed, 150) for seed in (1, 2)] == at_once
+    assert _logged(rules, ["strong-2"] + ["balanced"] * 3, 5, 12) == strong_at_once  # (the playouts' budget alike)
+    assert any(line.startswith('{"type":"fortify"') for line in at_once[0])
+
+
+def test_a_playouts_helper_counts_a_fortify_question_once():
+    rules = load_rules("nl-modern", None, 4)
+    game = Game(rules, [make_bot("balanced") for _ in range(4)], 2, max_turns=4)
+    game.play()
+    budget = _Budget()
+    helper = _Helper(budget)
+    copy = game.copy([helper] + [make_bot("balanced") for _ in range(3)], seed=1)
+    options = copy._own_fortify_options(0, {}, None)
+    left = budget.left
+    answer = helper.quick_fortify(lambda: options, 0)
+    assert budget.left == left - 1
+    later = Later(FORTIFY, 0, lambda: options, 0, True)
+    later.view = copy.sights[0]
+    assert answer == BalancedAgent.fortify(helper, later)
+
+
+def test_a_copy_starts_with_the_kept_territories_of_its_original():
+    rules = load_rules("nl-modern", None, 4)
+    game = Game(rules, [make_bot("balanced") for _ in range(4)], 2, max_turns=4)
+    game.play()
+    kept = game.owned(1)
+    copy = game.copy([make_bot("balanced") for _ in range(4)], seed=3)
+    assert copy._owned is not game._owned and copy.owned(1) is kept == game.territories_of(1)
+    taken = kept[0]
+    copy.set_owner(taken, 2)  # (a new list in the copy; the original's unchanged)
+    assert game.owned(1) is kept and taken in kept and taken not in copy.owned(1)
+    assert copy.owned(1) == copy.territories_of(1) and copy.owned(2) == copy.territories_of(2)
+    blank = game.copy([], seed=3, state={"owner": game.owner})
+    assert blank._owned == {}
