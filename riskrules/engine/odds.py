@@ -71,6 +71,7 @@ class Odds:
 
     def __init__(self, battle: BattleRules, size: int, situation: tuple[tuple[str, int], ...] = ()):
         self.size = size
+        self._passing: dict[float, list[list[float]]] = {}  # threshold → passing(threshold)
         if battle.kills is not None:
             self._kill_rates(battle, size)
             return
@@ -140,6 +141,18 @@ class Odds:
         self.p_win = p
         self.expected_attacker = left_a
         self.expected_defender = left_d
+
+    def passing(self, threshold: float) -> list[list[float]]:
+        """`p_win` by the armies of the attacking territory (one stays behind: row n is p_win[n - 1];
+        row 0 is nobody's) and of the defending one, 0.0 where it is below `threshold`: the chances
+        that pass a bot's threshold, read with no test (agents/balanced.py); made once a threshold."""
+        rows = self._passing.get(threshold)
+        if rows is None:
+            if len(self._passing) >= 64:  # (thresholds that fall round by round: a few dozen a game)
+                self._passing.clear()
+            rows = self._passing[threshold] = [[0.0] * (self.size + 1)] + [
+                [p if p >= threshold else 0.0 for p in row] for row in self.p_win]
+        return rows
 
     def win(self, attackers: int, defenders: int) -> float:
         """P(conquest), with a rough ratio rule beyond the table."""

@@ -10,6 +10,7 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
+from itertools import chain
 
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
@@ -20,7 +21,7 @@ from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
-from .regions import best_within
+from .regions import best_to_neighbour, best_within
 from .rerolling import reroll
 from .unit_values import safest, strength, vital
 
@@ -63,6 +64,7 @@ class BalancedAgent(Agent):
         # an attack's odds read straight from the table: no modifiers, no killer territory, no unit's strength
         self._table_odds = self._plain and not self._killers and not (self._units and self._kills is not None)
         self._best_attack = self.best_attack if type(self).attack is BalancedAgent.attack else None  # (quick_attack)
+        self._fortify_at_once = type(self).fortify is BalancedAgent.fortify and not self._units  # (quick_fortify)
 
     def chance(self, side: int, source: int, target: int) -> float:
         """The chance that `side` takes `target` attacking from `source` with all it may: under
@@ -140,7 +142,7 @@ class BalancedAgent(Agent):
                 if owner[t] == target:
                     want[t] += 4.0
         for k, members in enumerate(board.members):  # completing a continent of a negative bonus costs income
-            if view.continent_count[side][k] == len(members) - 1 and bonus[k].__class__ is int and bonus[k] < 0:
+            if bonus[k].__class__ is int and bonus[k] < 0 and counts[side][k] == sizes[k] - 1:
                 for t in members:
                     if owner[t] != side:
                         want[t] = max(0.1, want[t] + bonus[k])
@@ -148,14 +150,14 @@ class BalancedAgent(Agent):
             for t, holder in vital(view).items():
                 if holder not in own and holder != view.neutral:
                     want[t] += 8.0
-        for seat in range(len(view.names)):  # breaking an enemy's continent is worth it (one holder a continent:
-            if seat not in own:  # each territory's sum as by continent, then seat; view.held_continents spelled out)
-                held = counts[seat]
-                for k, size in enumerate(sizes):
-                    if held[k] == size:
-                        worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
-                        for t in board.members[k]:
-                            want[t] += worth
+        seats = len(view.names)  # breaking an enemy's continent is worth it: its one holder, if any, holds
+        for k, members in enumerate(board.members):  # its first territory (each territory's sum once, in any order)
+            if members:
+                seat = owner[members[0]]
+                if 0 <= seat < seats and seat not in own and counts[seat][k] == sizes[k]:
+                    worth = 1.0 + (bonus[k] if bonus[k].__class__ is int else value(bonus[k], seat)) / 2
+                    for t in members:
+                        want[t] += worth
         self._values = want
         return want
 
@@ -262,9 +264,18 @@ class BalancedAgent(Agent):
             threshold = max(BOLDEST, threshold - 0.01 * (view.round - PATIENCE))
         best, best_score = None, 0.0
         if self._table_odds:  # the odds' own table read here (Odds.win beyond it), one call fewer an option
+            armies = view.armies
+            rows = self.odds.passing(threshold)  # (p_win by the armies, 0.0 below the threshold: no test)
+            try:
+                for source, target in options:  # (0.0 × want is never above 0.0: as if passed over)
+                    score = rows[armies[source]][armies[target]] * want[target]
+                    if score > best_score:
+                        best, best_score = (source, target), score
+                return best
+            except IndexError:  # armies beyond the table: each option as below
+                best, best_score = None, 0.0
             odds = self.odds
             table, size = odds.p_win, odds.size
-            armies = view.armies
             for source, target in options:
                 a, t = armies[source] - 1, armies[target]
                 p = table[a][t] if a <= size and t <= size else odds.win(a, t)
@@ -418,6 +429,14 @@ class BalancedAgent(Agent):
             return None
         return best[0], best[1], armies[best[0]] - stay
 
+    def quick_fortify(self, make, side):  # (fortify's answer to the usual question, its options not made)
+        if not self._fortify_at_once:
+            return Agent.quick_fortify(self, make, side)
+        view = self.view
+        armies, stay = view.armies, view.rules.fortify.stay
+        best = best_to_neighbour(view.owned(side), view.adjacent, self._front_distance(side), armies, stay)
+        return None if best is None else (best[0], best[1], armies[best[0]] - stay)
+
     def _front_distance(self, side: int) -> list[int]:
         """Steps from each territory of `side` to the front (0): a territory that borders an
         enemy who can fight back (a neutral army that never attacks only if nobody else is near)."""
@@ -427,7 +446,7 @@ class BalancedAgent(Agent):
         distance = [far] * view.size
         harmless = self.harmless()
         own = self.own(side)
-        mine = [t for t in range(view.size) if owner[t] == side]  # (the territories of side)
+        mine = view.owned(side)  # (the territories of side, the game's kept list: read only)
         # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
         # all of `calm`: a set's test at C speed)
         owner_of, calm = owner.__getitem__, {*own, harmless}
@@ -437,16 +456,14 @@ class BalancedAgent(Agent):
             frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
         for t in frontier:
             distance[t] = 0
-        step = 0
-        while frontier:
+        unreached = set(mine).difference(frontier)  # (a step at a time by sets, at C speed: any order
+        step = 0  # gives each territory its least number of steps)
+        while frontier and unreached:
             step += 1
-            nxt = []
+            frontier = unreached.intersection(chain.from_iterable(map(adjacent.__getitem__, frontier)))
+            unreached -= frontier
             for t in frontier:
-                for u in adjacent[t]:
-                    if owner[u] == side and distance[u] == far:
-                        distance[u] = step
-                        nxt.append(u)
-            frontier = nxt
+                distance[t] = step
         return distance
 
     def trade(self, d: Decision):

@@ -1,5 +1,6 @@
-"""Balanced's fortify move where the rules let armies move along chains of one's own territories:
-found from the regions (fortify.Regions) rather than from every pair of their territories."""
+"""Balanced's fortify move found without the question's every option: where the rules let armies
+move along chains of one's own territories, from the regions (fortify.Regions) rather than from
+every pair of their territories; under the usual rules (one move to a neighbour), from the board."""
 
 from __future__ import annotations
 
@@ -26,4 +27,23 @@ def best_within(reach: list[list[int]], distance: list[int], armies: list[int], 
             gain = (armies[source] - stay) * (distance[source] - least)
             if gain > best_gain:
                 best, best_gain = (source, target), gain
+    return best
+
+
+def best_to_neighbour(mine: list[int], adjacent, distance: list[int], armies: list[int],
+                      stay: int) -> tuple[int, int] | None:
+    """`BalancedAgent.fortify`'s choice among the usual question's options (Fortify._own_fortify_options:
+    each of `mine`, ascending, holding more than `stay`, to each of its own neighbours in turn),
+    without them: a neighbour nearer the front is always one's own (only one's own territories have
+    a distance below the board's size), so the same pairs score in the same order."""
+    best, best_gain = None, 0
+    for source in mine:
+        spare = armies[source] - stay
+        if spare > 0:
+            here = distance[source]
+            for target in adjacent[source]:
+                if distance[target] < here:
+                    gain = spare * (here - distance[target])
+                    if gain > best_gain:
+                        best, best_gain = (source, target), gain
     return best

@@ -47,6 +47,7 @@ from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, PLAY, Decision
 from ..game import GameOver
 from . import card_play
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
+from .base import Agent
 from .reading import STYLES, StyleReader, mission_evidence
 from .valuing import strength, win_chance
 
@@ -453,6 +454,15 @@ class _Helper(_Budgeted, BalancedAgent):
             raise _Spent
         return self.moved_in(least, most, side, where)
 
+    def quick_fortify(self, make, side):
+        if not self._fortify_at_once:  # (asked as a Decision: counted by decide)
+            return Agent.quick_fortify(self, make, side)
+        budget = self.budget
+        budget.left -= 1
+        if budget.left < 0:
+            raise _Spent
+        return BalancedAgent.quick_fortify(self, make, side)
+
 
 _HELPERS = {style: _Helper if style is BalancedAgent else type(
     f"_{style.__name__}Helper", (_Budgeted, style),  # (balanced's styles answer dice and defence as it does:
@@ -478,7 +488,8 @@ class _Script(_Aims, _Helper):
         self.passing = None  # (turn, moment) at which it plays no card: the candidate "none" (card_play.searched)
 
     # the quick questions as decide answers them (_Helper's, counted alike): no Decision made for them
-    quick_dice, quick_defend, quick_occupy = _Helper.quick_dice, _Helper.quick_defend, _Helper.quick_occupy
+    quick_dice, quick_defend, quick_occupy, quick_fortify = \
+        _Helper.quick_dice, _Helper.quick_defend, _Helper.quick_occupy, _Helper.quick_fortify
 
     def quick_attack(self, options, side):
         plan = self.plan  # (the bot's own attacks: its plan first; the player asked is always its seat)
