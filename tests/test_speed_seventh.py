@@ -201,7 +201,9 @@ def test_a_copy_starts_with_the_kept_territories_of_its_original():
     game.play()
     kept = game.owned(1)
     copy = game.copy([make_bot("balanced") for _ in range(4)], seed=3)
-    assert copy._owned is not game._owned and copy.owned(1) is kept == game.territories_of(1)
+    # (copies of the lists: a plug-in's copy of the game shares nothing with it, tests/test_guests.py)
+    assert copy._owned is not game._owned and copy.owned(1) is not kept and copy.owned(1) == kept
+    assert kept == game.territories_of(1)
     taken = kept[0]
     copy.set_owner(taken, 2)  # (a new list in the copy; the original's unchanged)
     assert game.owned(1) is kept and taken in kept and taken not in copy.owned(1)

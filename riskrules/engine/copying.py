@@ -40,8 +40,8 @@ class Copying:
     COPIED = ("owner", "armies", "territory_count", "alive", "trades_made", "missions", "declared", "capital",
               "targets", "pieces", "killer",
               "order_cards", "cycle_start")  # ---- issue 45 orders: the round's order cards, the cycle's order
-    # dicts of answers kept between decisions, whose values are replaced, never changed in place (set_owner):
-    CACHES = ("_owned",)  # a copy starts with the original's (a playout's copy: the seats' kept territories)
+    # dicts of lists kept between decisions: a copy starts with copies of the original's (a playout's
+    CACHES = ("_owned",)  # copy: the seats' kept territories; copies: a plug-in's copy shares nothing)
 
     def copy(self, agents: Sequence[Any], seed: int | None = None, max_turns: int | None = None,
              state: dict | None = None) -> Game:
@@ -60,7 +60,8 @@ class Copying:
         for name in self.COPIED:
             setattr(other, name, list(given[name] if name in given else getattr(self, name)))
         for name in self.CACHES:  # (empty where `state` gives the board: answers of another board)
-            setattr(other, name, {} if state is not None else dict(getattr(self, name)))
+            setattr(other, name, {} if state is not None else
+                    {key: kept[:] for key, kept in getattr(self, name).items()})
         other.continent_count = [counts[:] for counts in given.get("continent_count") or self.continent_count]
         other.hands = [hand[:] for hand in given.get("hands") or self.hands]
         other.capital_owner = dict(self.capital_owner)

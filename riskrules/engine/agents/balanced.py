@@ -10,7 +10,6 @@ its own mission and capital, never another player's.
 
 from __future__ import annotations
 
-from itertools import chain
 
 from ...language.expr import NAMES_FOR
 from ..cards import sets_in, symbol_of
@@ -21,7 +20,7 @@ from ..odds import odds_for
 from . import card_play
 from .base import Agent
 from .order_play import balanced_order
-from .regions import best_to_neighbour, best_within
+from .regions import best_to_neighbour, best_within, front_distance
 from .rerolling import reroll
 from .unit_values import safest, strength, vital
 
@@ -438,33 +437,8 @@ class BalancedAgent(Agent):
         return None if best is None else (best[0], best[1], armies[best[0]] - stay)
 
     def _front_distance(self, side: int) -> list[int]:
-        """Steps from each territory of `side` to the front (0): a territory that borders an
-        enemy who can fight back (a neutral army that never attacks only if nobody else is near)."""
-        view = self.view
-        owner, adjacent = view.owner, view.adjacent
-        far = view.size + 1
-        distance = [far] * view.size
-        harmless = self.harmless()
-        own = self.own(side)
-        mine = view.owned(side)  # (the territories of side, the game's kept list: read only)
-        # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
-        # all of `calm`: a set's test at C speed)
-        owner_of, calm = owner.__getitem__, {*own, harmless}
-        frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
-        if not frontier:
-            calm = set(own)
-            frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
-        for t in frontier:
-            distance[t] = 0
-        unreached = set(mine).difference(frontier)  # (a step at a time by sets, at C speed: any order
-        step = 0  # gives each territory its least number of steps)
-        while frontier and unreached:
-            step += 1
-            frontier = unreached.intersection(chain.from_iterable(map(adjacent.__getitem__, frontier)))
-            unreached -= frontier
-            for t in frontier:
-                distance[t] = step
-        return distance
+        """Steps from each territory of `side` to the front (regions.front_distance)."""
+        return front_distance(self.view, side, self.own(side), self.harmless())
 
     def trade(self, d: Decision):
         view = self.view

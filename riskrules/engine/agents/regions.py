@@ -1,8 +1,11 @@
-"""Balanced's fortify move found without the question's every option: where the rules let armies
-move along chains of one's own territories, from the regions (fortify.Regions) rather than from
-every pair of their territories; under the usual rules (one move to a neighbour), from the board."""
+"""Balanced's fortify: the steps from each territory to the front, and the move found without the
+question's every option: where the rules let armies move along chains of one's own territories, from
+the regions (fortify.Regions) rather than from every pair of their territories; under the usual
+rules (one move to a neighbour), from the board."""
 
 from __future__ import annotations
+
+from itertools import chain
 
 
 def best_within(reach: list[list[int]], distance: list[int], armies: list[int], stay: int, guarded,
@@ -47,3 +50,31 @@ def best_to_neighbour(mine: list[int], adjacent, distance: list[int], armies: li
                     if gain > best_gain:
                         best, best_gain = (source, target), gain
     return best
+
+
+def front_distance(view, side: int, own, harmless: int) -> list[int]:
+    """Steps from each territory of `side` to the front (0): a territory that borders an enemy who
+    can fight back (`own`: the seats on side's side; `harmless`: a neutral army that never attacks,
+    a front only if nobody else is near); the board's size + 1 for every other territory."""
+    owner, adjacent = view.owner, view.adjacent
+    far = view.size + 1
+    distance = [far] * view.size
+    mine = view.owned(side)  # (the territories of side, the game's kept list: read only)
+    # mine bordering an enemy who fights back, else any enemy (whose neighbours' owners are not
+    # all of `calm`: a set's test at C speed)
+    owner_of, calm = owner.__getitem__, {*own, harmless}
+    frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
+    if not frontier:
+        calm = set(own)
+        frontier = [t for t in mine if not calm.issuperset(map(owner_of, adjacent[t]))]
+    for t in frontier:
+        distance[t] = 0
+    unreached = set(mine).difference(frontier)  # (a step at a time by sets, at C speed: any order
+    step = 0  # gives each territory its least number of steps)
+    while frontier and unreached:
+        step += 1
+        frontier = unreached.intersection(chain.from_iterable(map(adjacent.__getitem__, frontier)))
+        unreached -= frontier
+        for t in frontier:
+            distance[t] = step
+    return distance

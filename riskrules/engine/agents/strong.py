@@ -47,7 +47,7 @@ from ..decisions import ATTACK, FORTIFY, OCCUPY, PLACE, PLAY, Decision
 from ..game import GameOver
 from . import card_play
 from .balanced import ATTACK_WIN, BOLDEST, CARD_WIN, PATIENCE, BalancedAgent
-from .base import Agent
+from .playout_seats import _HELPERS, PLAYOUT_DECISIONS, _Budget, _Helper, _Spent
 from .reading import STYLES, StyleReader, mission_evidence
 from .valuing import strength, win_chance
 
@@ -57,8 +57,6 @@ ATTACK_CANDIDATES = 2  # besides stopping
 PLACE_CANDIDATES = 3
 LOWEST_ODDS = 0.3  # an attack with worse odds of taking its target is no candidate
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat balanced's answer
-PLAYOUT_DECISIONS = 3000  # a playout ends (and is scored as it stands) after this many decisions: a
-# round takes a few hundred; the bound holds whatever a house rule makes of the game
 TURN_DECISIONS = 150_000  # playout decisions a turn's searches may spend; past them, balanced answers.
 # Ordinary turns spend less (docs/bots.md, benchmarks/strong_budget.py): the budget bounds house
 # rules with armies by the thousand (50 turns of 3 strong bots: 71 s of CPU without it, 18 s with)
@@ -393,82 +391,6 @@ class StrongAgent(_Aims, BalancedAgent):
             return win_chance(copy, me)
         total = sum(strength(copy, s) for s in range(copy.players) if copy.alive[s])
         return strength(copy, me) / total if total else 0.0
-
-
-class _Budget:
-    """The decisions a playout has left, shared by every seat's agent in it."""
-
-    left = PLAYOUT_DECISIONS
-
-
-class _Spent(Exception):
-    """A playout's budget is spent: it ends undecided, as at a turn limit (its copy has no
-    result). Not a GameOver: Game.play_on would take it for a game that ended."""
-
-
-class _Budgeted:
-    """An agent in a playout, which it ends (as a turn limit) when the playout's budget is spent."""
-
-    def __init__(self, budget: _Budget):
-        self.budget = budget
-
-    def decide(self, d: Decision):
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent  # the playout ends here, as at a turn limit
-        return super().decide(d)
-
-
-class _Helper(_Budgeted, BalancedAgent):
-    """`balanced` in a playout. Its answers, and every playout agent's, are taken unchecked (proven:
-    tests/test_engine_quick.py plays strong games with every answer of their playouts checked)."""
-
-    proven = True
-
-    def quick_dice(self, options, side, where):  # (decide's answer, counted as decide counts it)
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent
-        return options[-1]
-
-    def quick_defend(self, options, side, most, where):
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent
-        return options[-1]
-
-    def quick_attack(self, options, side):
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent
-        return BalancedAgent.quick_attack(self, options, side)
-
-    def quick_occupy(self, least, most, side, where):
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent
-        return self.moved_in(least, most, side, where)
-
-    def quick_fortify(self, make, side):
-        if not self._fortify_at_once:  # (asked as a Decision: counted by decide)
-            return Agent.quick_fortify(self, make, side)
-        budget = self.budget
-        budget.left -= 1
-        if budget.left < 0:
-            raise _Spent
-        return BalancedAgent.quick_fortify(self, make, side)
-
-
-_HELPERS = {style: _Helper if style is BalancedAgent else type(
-    f"_{style.__name__}Helper", (_Budgeted, style),  # (balanced's styles answer dice and defence as it does:
-    {"proven": True, **({"quick_dice": _Helper.quick_dice, "quick_defend": _Helper.quick_defend}  # at once)
-                        if issubclass(style, BalancedAgent) else {})})
-    for style in STYLES}  # each style of the pool, in a playout
 
 
 class _Script(_Aims, _Helper):
