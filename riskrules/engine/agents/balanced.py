@@ -271,18 +271,8 @@ class BalancedAgent(Agent):
                     if score > best_score:
                         best, best_score = (source, target), score
                 return best
-            except IndexError:  # armies beyond the table: each option as below
+            except IndexError:  # armies beyond the table: each option by chance (Odds.win's rule beyond it)
                 best, best_score = None, 0.0
-            odds = self.odds
-            table, size = odds.p_win, odds.size
-            for source, target in options:
-                a, t = armies[source] - 1, armies[target]
-                p = table[a][t] if a <= size and t <= size else odds.win(a, t)
-                if p >= threshold:
-                    score = p * want[target]
-                    if score > best_score:
-                        best, best_score = (source, target), score
-            return best
         win = self.chance
         for source, target in options:
             if self._killers and self.taken_back(target):
