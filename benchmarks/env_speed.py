@@ -20,7 +20,12 @@ the same game played again through the environment), and the agent's own: its dr
 game's masks, again, timed alone. Last, the floor: the same game through an environment that does
 nothing (_Bare: the same calls and agent, the game in its greenlet answered with the written-down
 answers, `last` handing out the written-down mask and a copy of an array the observation's size),
-the most any environment with this engine, greenlet and agent could reach.
+the most any environment with this engine, greenlet and agent could reach. Then the stages: the
+environment's steps by the decision's kind (steps a decision), and the floor of an encoding that
+asks every decision in one step (_Bare over the same game with each decision's stages merged into
+its last: the steps that give the game no answer dropped; the agent draws from the last stage's
+mask, so a flat encoding's larger mask would cost it more: a bound), beside simulate's decisions a
+second.
 
 `games`: N games of each edition (every edition's default variant, 3 players) played to their
 end (a win or the turn limit) by a random agent in every seat through the environment, only
@@ -96,8 +101,9 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
         stepped = OrderEnforcingWrapper(env)
     pick = random.Random(seed)
     count = [0]
-    simulated = spent = engine = drawing = bare = 0.0
-    steps = asked = bare_steps = 0
+    simulated = spent = engine = drawing = bare = merged = 0.0
+    steps = asked = bare_steps = merged_steps = 0
+    kinds: dict[str, list[int]] = {}  # a decision's kind → [its steps, its decisions]
     for i in range(games):
         began = time.process_time()
         play_game(job, i, seed)
@@ -114,12 +120,16 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
             stepped.step(action)
             steps += 1
         spent += time.process_time() - began
+        _count_kinds(env, kinds, pick, drawn, game_seed(seed, i))
         alone, written = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
         engine += alone
         drawing += _agent_alone([m for m, done in written[0] if not done], drawn)
         floor, counted = _bare(env, rules, written, drawn, game_seed(seed, i), max_turns)
         bare += floor
         bare_steps += counted
+        floor, counted = _bare(env, rules, _merged(written), drawn, game_seed(seed, i), max_turns)
+        merged += floor
+        merged_steps += counted
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
           f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
@@ -134,6 +144,37 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
     print(f"  the floor, an environment that does nothing but the calls, the game (its answers written down) and the "
           f"agent (benchmarks/env_speed.py _Bare): {bare / bare_steps * 1e6:.1f} µs a step, "
           f"{bare_steps / bare:,.0f} steps/s: {bare_steps / bare / (decisions / simulated):.2f} of simulate's")
+    print(f"  the environment's decisions/s ÷ simulate's decisions/s: {asked / spent / (decisions / simulated):.2f} "
+          f"({steps / asked:.2f} steps a decision; by kind, steps/decisions: "
+          + ", ".join(f"{k} {s:,}/{d:,}" for k, (s, d) in sorted(kinds.items(), key=lambda kv: -kv[1][0])) + ")")
+    print(f"  the floor with every decision asked in one step (_Bare, the stages merged): {merged / merged_steps * 1e6:.1f} "
+          f"µs a step, {merged_steps / merged:,.0f} steps (decisions)/s: "
+          f"{merged_steps / merged / (decisions / simulated):.2f} of simulate's")
+
+
+def _count_kinds(env, kinds: dict, pick: random.Random, drawn, game_seed: int) -> None:
+    """The environment's last game again (untimed, the agent's same draws): its steps and decisions
+    by the decision's kind, added to `kinds`."""
+    again = random.Random()
+    again.setstate(drawn)
+    env.reset(seed=game_seed)
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        action = random_action(observation, termination or truncation, again)
+        if action is not None:
+            counted = kinds.setdefault(env.played.pending.kind, [0, 0])
+            counted[0] += 1
+            counted[1] += env.played.stage == 0
+        env.step(action)
+    assert again.getstate() == pick.getstate()  # (the same game as the one timed)
+
+
+def _merged(written) -> tuple:
+    """A game's steps as written down (_engine_alone), each decision's stages merged into its last:
+    only the steps that answer the game or end it are kept (the floor of one step a decision)."""
+    masks, given, answers = written
+    kept = [k for k, n in enumerate(given) if n or masks[k][1]]
+    return [masks[k] for k in kept], [given[k] for k in kept], answers
 
 
 def _agent_alone(masks, drawn) -> float:
