@@ -20,7 +20,10 @@ the same game played again through the environment), and the agent's own: its dr
 game's masks, again, timed alone. Last, the floor: the same game through an environment that does
 nothing (_Bare: the same calls and agent, the game in its greenlet answered with the written-down
 answers, `last` handing out the written-down mask and a copy of an array the observation's size),
-the most any environment with this engine, greenlet and agent could reach. Then the stages: the
+the most any environment with this engine, greenlet and agent could reach; the environment's own
+part of a step (a step less the floor) by parts: the same game played again by the environment
+with its kept observation written down (seen.py: a copy of one array, as _Bare's), then with its
+masks written down too (_lighter). Then the stages: the
 environment's steps by the decision's kind (steps a decision), and the floor of an encoding that
 asks every decision in one step (_Bare over the same game with each decision's stages merged into
 its last: the steps that give the game no answer dropped; the agent draws from the last stage's
@@ -104,6 +107,7 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
     simulated = spent = engine = drawing = bare = merged = 0.0
     steps = asked = bare_steps = merged_steps = 0
     kinds: dict[str, list[int]] = {}  # a decision's kind → [its steps, its decisions]
+    lighter = [0.0, 0.0]  # the environment's game again: without Seen's work; without it and the mask's
     for i in range(games):
         began = time.process_time()
         play_game(job, i, seed)
@@ -130,6 +134,8 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
         floor, counted = _bare(env, rules, _merged(written), drawn, game_seed(seed, i), max_turns)
         merged += floor
         merged_steps += counted
+        for k in (0, 1):
+            lighter[k] += _lighter(env, written, drawn, game_seed(seed, i), mask_too=k == 1)
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
           f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
@@ -144,6 +150,12 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
     print(f"  the floor, an environment that does nothing but the calls, the game (its answers written down) and the "
           f"agent (benchmarks/env_speed.py _Bare): {bare / bare_steps * 1e6:.1f} µs a step, "
           f"{bare_steps / bare:,.0f} steps/s: {bare_steps / bare / (decisions / simulated):.2f} of simulate's")
+    seen, masks, rest = spent - lighter[0], lighter[0] - lighter[1], lighter[1] - bare
+    print(f"  the environment's own {(spent - bare) / steps * 1e6:.1f} µs a step (a step less the floor), by parts "
+          f"(the same game again with a part written down, _lighter): the observation kept (seen.py) "
+          f"{seen / steps * 1e6:.1f} µs, the mask (Encoding.mask) {masks / steps * 1e6:.1f} µs, the rest (the action "
+          f"checked and turned into an answer, the stages, the calls between, the AEC's bookkeeping) "
+          f"{rest / steps * 1e6:.1f} µs")
     print(f"  the environment's decisions/s ÷ simulate's decisions/s: {asked / spent / (decisions / simulated):.2f} "
           f"({steps / asked:.2f} steps a decision; by kind, steps/decisions: "
           + ", ".join(f"{k} {s:,}/{d:,}" for k, (s, d) in sorted(kinds.items(), key=lambda kv: -kv[1][0])) + ")")
@@ -167,6 +179,32 @@ def _count_kinds(env, kinds: dict, pick: random.Random, drawn, game_seed: int) -
             counted[1] += env.played.stage == 0
         env.step(action)
     assert again.getstate() == pick.getstate()  # (the same game as the one timed)
+
+
+def _lighter(env, written, drawn, game_seed: int, mask_too: bool) -> float:
+    """The CPU time of the environment's last game played again (the agent's same draws) with
+    Seen.observe written down (a copy of one array the observation's size, as _Bare's `last`)
+    and, with `mask_too`, Encoding.mask too (the game's masks, written down, handed out in turn)."""
+    from riskrules.env.encoding import Encoding
+    from riskrules.env.seen import Seen
+
+    kept = np.zeros(env.played.encoding.size, dtype=np.float32)
+    masks = iter([m for m, done in written[0] if not done])
+    observe, mask = Seen.observe, Encoding.mask
+    Seen.observe = lambda self, d, stage, parts, number, given: {"observation": kept.copy(), "action_mask": given}
+    if mask_too:
+        Encoding.mask = lambda self, d, view, stage, parts: next(masks)
+    try:
+        pick = random.Random()
+        pick.setstate(drawn)
+        env.reset(seed=game_seed)
+        began = time.process_time()
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            env.step(random_action(observation, termination or truncation, pick))
+        return time.process_time() - began
+    finally:
+        Seen.observe, Encoding.mask = observe, mask
 
 
 def _merged(written) -> tuple:
