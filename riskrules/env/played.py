@@ -100,7 +100,8 @@ class Played:
             return d
         self.stage, self.parts = 0, []
         d = self.pending = self.table.pending = self.switch(answer)  # (into the game, until its next question)
-        if d is not None and (d.optional or d.kind in ASKED):  # (_settle's commonest case, here)
+        if d is not None and (d.optional or d.kind in ASKED or len(d.options) != 1):  # (not forced: _settle's
+            # commonest cases, here; a decision of one of ASKED's kinds may make its options when read)
             self.number += 1
             return d
         return self._settle(d)
