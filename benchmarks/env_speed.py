@@ -18,14 +18,14 @@ asked), and the ratio; then how much of a step is the game's own: each game play
 engine alone with the environment's answers given at once (untimed, the answers written down from
 the same game played again through the environment), and the agent's own: its draws from that
 game's masks, again, timed alone. Last, the floor: the same game through an environment that does
-nothing (_Bare: the same calls and agent, the game in its greenlet answered with the written-down
+nothing (env_floor.py Bare: the same calls and agent, the game in its greenlet answered with the written-down
 answers, `last` handing out the written-down mask and a copy of an array the observation's size),
 the most any environment with this engine, greenlet and agent could reach; the environment's own
 part of a step (a step less the floor) by parts: the same game played again by the environment
-with its kept observation written down (seen.py: a copy of one array, as _Bare's), then with its
-masks written down too (_lighter). Then the stages: the
-environment's steps by the decision's kind (steps a decision), and the floor of an encoding that
-asks every decision in one step (_Bare over the same game with each decision's stages merged into
+with its kept observation written down (seen.py: a copy of one array, as Bare's), then with its
+masks written down too (lighter). Then the stages: the environment's steps by the decision's kind
+(steps a decision), and the floor of an encoding that
+asks every decision in one step (Bare over the same game with each decision's stages merged into
 its last: the steps that give the game no answer dropped; the agent draws from the last stage's
 mask, so a flat encoding's larger mask would cost it more: a bound), beside simulate's decisions a
 second.
@@ -50,17 +50,21 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 import warnings
+from pathlib import Path
 
-import numpy as np
 
 from riskrules.engine.agents import make_bot
-from riskrules.engine.agents.base import Agent
 from riskrules.engine.game import Game
 from riskrules.env import RiskEnv
 from riskrules.instrument.simulate import Job, play_game
 from riskrules.language.loader import editions, open_rulebook
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import env_floor  # noqa: E402  (the parts of a step: the floor, the game and agent alone)
+from env_floor import random_action  # noqa: E402
 
 NO_LIMIT = 10 ** 9  # --max-turns 0: turns without end (a number the log's header can hold)
 FOGS = ["fog-light", "fog-normal", "fog-dense", "fog-heavy", "fog-complete", "fog-conquer-club"]
@@ -78,14 +82,6 @@ class Counted:
     def decide(self, d):
         self.count[0] += 1
         return self.inner.decide(d)
-
-
-def random_action(observation: dict, done: bool, pick: random.Random) -> int | None:
-    """The random agent: a legal action drawn uniformly from the observation's mask (None once done)."""
-    if done:
-        return None
-    legal = observation["action_mask"].nonzero()[0]
-    return int(legal[pick.randrange(len(legal))])
 
 
 def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wrapped: bool = False) -> None:
@@ -124,18 +120,18 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
             stepped.step(action)
             steps += 1
         spent += time.process_time() - began
-        _count_kinds(env, kinds, pick, drawn, game_seed(seed, i))
-        alone, written = _engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
+        env_floor.count_kinds(env, kinds, pick, drawn, game_seed(seed, i))
+        alone, written = env_floor.engine_alone(env, rules, drawn, game_seed(seed, i), max_turns)
         engine += alone
-        drawing += _agent_alone([m for m, done in written[0] if not done], drawn)
-        floor, counted = _bare(env, rules, written, drawn, game_seed(seed, i), max_turns)
+        drawing += env_floor.agent_alone([m for m, done in written[0] if not done], drawn)
+        floor, counted = env_floor.bare(env, rules, written, drawn, game_seed(seed, i), max_turns)
         bare += floor
         bare_steps += counted
-        floor, counted = _bare(env, rules, _merged(written), drawn, game_seed(seed, i), max_turns)
+        floor, counted = env_floor.bare(env, rules, env_floor.merged(written), drawn, game_seed(seed, i), max_turns)
         merged += floor
         merged_steps += counted
         for k in (0, 1):
-            lighter[k] += _lighter(env, written, drawn, game_seed(seed, i), mask_too=k == 1)
+            lighter[k] += env_floor.lighter(env, written, drawn, game_seed(seed, i), mask_too=k == 1)
     decisions = count[0]
     print(f"{edition}, {players} players, {games} games to at most {max_turns} turns, CPU time of this process"
           f"{' (the environment in OrderEnforcingWrapper)' if wrapped else ''}:")
@@ -148,187 +144,20 @@ def speed(edition: str, players: int, games: int, max_turns: int, seed: int, wra
           f"given at once): {engine / steps * 1e6:.1f} µs; the agent's own (its draws from the same masks, "
           f"alone): {drawing / steps * 1e6:.1f} µs")
     print(f"  the floor, an environment that does nothing but the calls, the game (its answers written down) and the "
-          f"agent (benchmarks/env_speed.py _Bare): {bare / bare_steps * 1e6:.1f} µs a step, "
+          f"agent (benchmarks/env_floor.py Bare): {bare / bare_steps * 1e6:.1f} µs a step, "
           f"{bare_steps / bare:,.0f} steps/s: {bare_steps / bare / (decisions / simulated):.2f} of simulate's")
     seen, masks, rest = spent - lighter[0], lighter[0] - lighter[1], lighter[1] - bare
     print(f"  the environment's own {(spent - bare) / steps * 1e6:.1f} µs a step (a step less the floor), by parts "
-          f"(the same game again with a part written down, _lighter): the observation kept (seen.py) "
+          f"(the same game again with a part written down, lighter): the observation kept (seen.py) "
           f"{seen / steps * 1e6:.1f} µs, the mask (Encoding.mask) {masks / steps * 1e6:.1f} µs, the rest (the action "
           f"checked and turned into an answer, the stages, the calls between, the AEC's bookkeeping) "
           f"{rest / steps * 1e6:.1f} µs")
     print(f"  the environment's decisions/s ÷ simulate's decisions/s: {asked / spent / (decisions / simulated):.2f} "
           f"({steps / asked:.2f} steps a decision; by kind, steps/decisions: "
           + ", ".join(f"{k} {s:,}/{d:,}" for k, (s, d) in sorted(kinds.items(), key=lambda kv: -kv[1][0])) + ")")
-    print(f"  the floor with every decision asked in one step (_Bare, the stages merged): {merged / merged_steps * 1e6:.1f} "
+    print(f"  the floor with every decision asked in one step (Bare, the stages merged): {merged / merged_steps * 1e6:.1f} "
           f"µs a step, {merged_steps / merged:,.0f} steps (decisions)/s: "
           f"{merged_steps / merged / (decisions / simulated):.2f} of simulate's")
-
-
-def _count_kinds(env, kinds: dict, pick: random.Random, drawn, game_seed: int) -> None:
-    """The environment's last game again (untimed, the agent's same draws): its steps and decisions
-    by the decision's kind, added to `kinds`."""
-    again = random.Random()
-    again.setstate(drawn)
-    env.reset(seed=game_seed)
-    for agent in env.agent_iter():
-        observation, _, termination, truncation, _ = env.last()
-        action = random_action(observation, termination or truncation, again)
-        if action is not None:
-            counted = kinds.setdefault(env.played.pending.kind, [0, 0])
-            counted[0] += 1
-            counted[1] += env.played.stage == 0
-        env.step(action)
-    assert again.getstate() == pick.getstate()  # (the same game as the one timed)
-
-
-def _lighter(env, written, drawn, game_seed: int, mask_too: bool) -> float:
-    """The CPU time of the environment's last game played again (the agent's same draws) with
-    Seen.observe written down (a copy of one array the observation's size, as _Bare's `last`)
-    and, with `mask_too`, Encoding.mask too (the game's masks, written down, handed out in turn)."""
-    from riskrules.env.encoding import Encoding
-    from riskrules.env.seen import Seen
-
-    kept = np.zeros(env.played.encoding.size, dtype=np.float32)
-    masks = iter([m for m, done in written[0] if not done])
-    observe, mask = Seen.observe, Encoding.mask
-    Seen.observe = lambda self, d, stage, parts, number, given: {"observation": kept.copy(), "action_mask": given}
-    if mask_too:
-        Encoding.mask = lambda self, d, view, stage, parts: next(masks)
-    try:
-        pick = random.Random()
-        pick.setstate(drawn)
-        env.reset(seed=game_seed)
-        began = time.process_time()
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            env.step(random_action(observation, termination or truncation, pick))
-        return time.process_time() - began
-    finally:
-        Seen.observe, Encoding.mask = observe, mask
-
-
-def _merged(written) -> tuple:
-    """A game's steps as written down (_engine_alone), each decision's stages merged into its last:
-    only the steps that answer the game or end it are kept (the floor of one step a decision)."""
-    masks, given, answers = written
-    kept = [k for k, n in enumerate(given) if n or masks[k][1]]
-    return [masks[k] for k in kept], [given[k] for k in kept], answers
-
-
-def _agent_alone(masks, drawn) -> float:
-    """The CPU time of the random agent's own part of a game: its draws from the game's masks, again."""
-    pick = random.Random()
-    pick.setstate(drawn)
-    began = time.process_time()
-    for mask in masks:
-        legal = mask.nonzero()[0]
-        int(legal[pick.randrange(len(legal))])
-    return time.process_time() - began
-
-
-class _Given(Agent):
-    """Answers a game's decisions with the answers of a list, in turn (every seat shares one);
-    proven, as the environment's seat is (env/table.py Asked): asked the quick questions, unchecked."""
-
-    kind = "env"
-    proven = True
-
-    def __init__(self, answers):
-        self.answers = answers
-
-    def decide(self, d):  # (Agent's quick questions call it too)
-        return next(self.answers)
-
-
-def _engine_alone(env, rules, drawn, game_seed: int, max_turns: int) -> tuple:
-    """The CPU time of the engine's own part of the environment's last game: the game played again
-    by the environment (untimed, from the agent's same draws) with its answers written down, then
-    played by the engine alone with those answers given at once (unchecked, as the environment's);
-    and the game's steps as written down: each step's mask, whether it ends the game, and how many
-    of the answers it gives (`_bare`)."""
-    from riskrules.env.table import Asked
-
-    answers, masks, given = [], [], []
-    init = Asked.__init__
-
-    def recording(self, table):  # (an Asked's decide is its own: the switch back to the caller)
-        init(self, table)
-        back = self.decide
-        self.decide = lambda d: answers.append(back(d)) or answers[-1]
-
-    Asked.__init__ = recording
-    try:
-        pick = random.Random()
-        pick.setstate(drawn)
-        env.reset(seed=game_seed)
-        for agent in env.agent_iter():
-            observation, _, termination, truncation, _ = env.last()
-            masks.append((observation["action_mask"], termination or truncation))
-            before = len(answers)
-            if termination or truncation:
-                env.step(None)
-            else:
-                legal = observation["action_mask"].nonzero()[0]
-                env.step(int(legal[pick.randrange(len(legal))]))
-            given.append(len(answers) - before)
-    finally:
-        Asked.__init__ = init
-    answered = iter(answers)
-    began = time.process_time()
-    Game(rules, [_Given(answered) for _ in range(env.played.players)], game_seed, max_turns=max_turns).play()
-    return time.process_time() - began, (masks, given, answers)
-
-
-class _Bare:
-    """The least an environment can do, for the floor of `speed`: the same calls (agent_iter, last,
-    step), the same game in a greenlet (env/table.py Table, the environment's proven seats) answered
-    with the environment's own answers, written down, the step that gave them giving them again;
-    `last` hands out the written-down mask and a copy of one array the observation's size. No
-    encoding, no mask made, nothing brought up to date."""
-
-    def __init__(self, table, written, size: int):
-        masks, given, answers = written
-        self.table, self.masks, self.given, self.answers = table, iter(masks), iter(given), iter(answers)
-        self.kept = np.zeros(size, dtype=np.float32)
-        self.agents, self.agent_selection, self.infos = ["seat"], "seat", {}
-
-    def agent_iter(self):
-        def turns():
-            while self.agents:
-                yield self.agent_selection
-        return turns()
-
-    def last(self) -> tuple:
-        mask, done = next(self.masks)
-        return {"observation": self.kept.copy(), "action_mask": mask}, 0.0, done, False, self.infos
-
-    def step(self, action) -> None:
-        n = next(self.given)
-        for _ in range(n):
-            self.table.answer(next(self.answers))
-        if action is None:  # (the game's end: the environment's dead steps, one for each agent, are not counted here)
-            self.agents = []
-
-
-def _bare(env, rules, written, drawn, game_seed: int, max_turns: int) -> tuple[float, int]:
-    """The CPU time and steps of the floor: the environment's last game through _Bare (the agent's
-    same draws)."""
-    from riskrules.env.table import Table
-
-    table = Table(rules, [None] * env.played.players, game_seed, max_turns)
-    table.start()
-    bare = _Bare(table, written, env.played.encoding.size)
-    pick = random.Random()
-    pick.setstate(drawn)
-    steps = 0
-    began = time.process_time()
-    for agent in bare.agent_iter():
-        observation, _, termination, truncation, _ = bare.last()
-        bare.step(random_action(observation, termination or truncation, pick))
-        steps += 1
-    spent = time.process_time() - began
-    table.close()
-    return spent, steps
 
 
 def profile(edition: str, players: int, games: int, max_turns: int, seed: int, top: int) -> None:
