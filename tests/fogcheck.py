@@ -17,6 +17,7 @@ from collections import deque
 from riskrules.engine.agents import make_bot
 from riskrules.engine.fog import neutral_played
 from riskrules.engine.game import Game
+from riskrules.engine.sight import seen_now
 from riskrules.terminal.board import board_view, short, NAME, letters
 from riskrules.text.i18n import Text
 
@@ -51,10 +52,19 @@ def play_watched(rules, bots, seed, seat, max_turns=300, screens=True):
     decisions: list[tuple[int, object, list, list, str | None]] = []
     t = Text("en", rules.terms)
     game_box = []
+    drawn: list = [None, None]  # the cells of the last screen drawn, and that screen
 
     def record(d):
         view = d.view
-        screen = board_view(view, t, seat) if screens else None
+        screen = None
+        if screens:  # board_view draws each territory's cell from seen_now and its units alone: a view whose
+            # cells are all as on the last screen drawn gets that screen (a quarter of the decisions or more;
+            # drawing is nine tenths of a watched game's time)
+            units = getattr(view, "units", None)
+            cells = [(seen_now(view, x), bool(units) and x in units) for x in range(view.board.size)]
+            if cells != drawn[0]:
+                drawn[:] = cells, board_view(view, t, seat)
+            screen = drawn[1]
         n = len(view.names)
         numbers = {"turn_total": view.turn_total, "conquered": view.conquered, "deck_size": view.deck_size,
                    "hand_size": [view.hand_size(s) for s in range(n)], "trades_made": list(view.trades_made)}

@@ -17,7 +17,8 @@ GAME = ["play", "nl-1990", "--humans", "0", "--seed", "2"]
 
 
 def first_line_then_close(code: str) -> tuple[int, bytes]:
-    process = subprocess.Popen([sys.executable, "-c", code, *GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # (-P: the riskrules this process imports, the installed one in CI: conftest.RISK)
+    process = subprocess.Popen([sys.executable, "-P", "-c", code, *GAME], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout.readline().startswith(b"RISK")
     process.stdout.close()
     _, err = process.communicate(timeout=120)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 
 import typer
 
 from riskrules.cli import complete
+from conftest import RISK
 
 
 class _Context:
@@ -72,7 +72,7 @@ def test_the_shell_is_offered_them():
     def offered(words: str) -> list[str]:
         cword = len(words.split()) - (0 if words.endswith(" ") else 1)
         env = {**os.environ, "_RISK_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
-        out = subprocess.run([sys.executable, "-m", "riskrules"], capture_output=True, text=True, env=env,
+        out = subprocess.run(RISK, capture_output=True, text=True, env=env,
                              timeout=60)
         return out.stdout.split()
 

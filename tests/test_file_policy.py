@@ -241,10 +241,12 @@ def test_a_planted_parser_cache_is_never_unpickled(tmp_path):
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     marker = tmp_path / "pwned"
     payload = f"type('H', (), {{'__reduce__': lambda self: (open, ({str(marker)!r}, 'w'))}})()"
-    subprocess.run([sys.executable, "-c", _PLANT, str(shared), str(marker), "plant", payload], env=env, check=True)
+    # (-P: the riskrules this process imports, the installed one in CI: conftest.RISK)
+    subprocess.run([sys.executable, "-P", "-c", _PLANT, str(shared), str(marker), "plant", payload], env=env,
+                   check=True)
     assert marker.exists()  # the planted file sits where lark's cache=True looks, and it is hostile
     marker.unlink()
-    subprocess.run([sys.executable, "-c", _PLANT, str(shared), str(marker), "riskrules"], env=env, check=True)
+    subprocess.run([sys.executable, "-P", "-c", _PLANT, str(shared), str(marker), "riskrules"], env=env, check=True)
     assert not marker.exists()
     assert (tmp_path / "cache" / "riskrules").stat().st_mode & 0o777 == 0o700
 

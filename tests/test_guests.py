@@ -13,7 +13,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import textwrap
 import time
 from collections import deque
@@ -26,7 +25,7 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.agents.guest import Guest
 from riskrules.engine.game import Game
 from riskrules.engine.sight import _LENT, _PARTS, GuestSight, Sight
-from conftest import load
+from conftest import RISK, load
 from test_terminal import Terminal
 
 HEADER = "from riskrules.engine.agents import Agent\nfrom riskrules.engine.agents.random_agent import RandomAgent\n"
@@ -136,7 +135,7 @@ def plug_in(tmp_path, text: str, name: str = "bots.py") -> str:
 
 def risk(*args: str, env: dict[str, str] | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
     """The `risk` command, as a person runs it: exit code, stdout, stderr (text)."""
-    return subprocess.run([sys.executable, "-m", "riskrules", *args], capture_output=True, text=True,
+    return subprocess.run([*RISK, *args], capture_output=True, text=True,
                           env=env, timeout=timeout, stdin=subprocess.DEVNULL)
 
 
@@ -375,18 +374,18 @@ def _encoded(encoding: str) -> dict[str, str]:
 
 
 def test_text_the_output_cannot_encode_is_replaced_not_a_traceback():
-    done = subprocess.run([sys.executable, "-m", "riskrules", "rules", "sv-2000"], capture_output=True,
+    done = subprocess.run([*RISK, "rules", "sv-2000"], capture_output=True,
                           env=_encoded("latin-1"), timeout=120)
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout.splitlines()[0] == "RISK ? Världsstrategispelet (Hasbro Nordic, 2000)".encode("latin-1")
     # a game told in Czech: ě, ů and ž are not Latin-1
-    done = subprocess.run([sys.executable, "-m", "riskrules", "play", "cs-riziko", "--humans", "0", "--seed", "1",
+    done = subprocess.run([*RISK, "play", "cs-riziko", "--humans", "0", "--seed", "1",
                            "--max-turns", "4"], capture_output=True, env=_encoded("latin-1"), timeout=120)
     assert (done.returncode, done.stderr) == (0, b"")
     assert done.stdout.splitlines()[-2:] == ["Bez vítěze: limit tahů dosažen po 4 tazích.".encode("latin-1", "replace"),
                                              b"winner: none, reason: turn_limit, turns: 4, seed: 1"]
     for encoding in ("ascii", "latin-1"):
-        done = subprocess.run([sys.executable, "-m", "riskrules", "rules", "de-deluxe"], capture_output=True,
+        done = subprocess.run([*RISK, "rules", "de-deluxe"], capture_output=True,
                               env=_encoded(encoding), timeout=120)
         assert (done.returncode, done.stderr) == (0, b""), encoding
 
@@ -396,7 +395,7 @@ def test_text_the_output_cannot_encode_is_replaced_not_a_traceback():
 
 def _on_a_terminal(args: list[str], **env: str) -> tuple[int, str]:
     environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM", "COLUMNS", "LINES")}
-    term = Terminal([sys.executable, "-m", "riskrules", *args], {**environment, **env})
+    term = Terminal([*RISK, *args], {**environment, **env})
     return term.wait(), term.seen
 
 
@@ -407,7 +406,7 @@ def test_a_dumb_terminal_gets_no_colour():
     assert _on_a_terminal(["rules", "nope"], TERM="xterm", NO_COLOR="1") == (1, error)
     # the board and the prompts of a game
     for env, coloured in (({"TERM": "xterm"}, True), ({"TERM": "dumb"}, False)):
-        term = Terminal([sys.executable, "-m", "riskrules", "play", "nl-1990", "--players", "2", "--seed", "1"],
+        term = Terminal([*RISK, "play", "nl-1990", "--players", "2", "--seed", "1"],
                         {**{k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "TERM")}, **env})
         before, prompt = term.prompt()
         term.type("board")

@@ -291,7 +291,8 @@ def test_sigterm_while_writing_leaves_no_temporary_file(tmp_path):
             "with atomic(sys.argv[1]) as out:\n"
             "    out.write('half')\n"
             "    os.kill(os.getpid(), signal.SIGTERM)\n")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "x.save")], timeout=60)
+    # (-P: the riskrules this process imports, the installed one in CI: conftest.RISK)
+    done = subprocess.run([sys.executable, "-P", "-c", code, str(tmp_path / "x.save")], timeout=60)
     assert done.returncode == 128 + signal.SIGTERM
     assert list(tmp_path.iterdir()) == []
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +19,7 @@ from riskrules.engine.decisions import ATTACK, DICE, FORTIFY, OCCUPY, PLACE, TRA
 from riskrules.terminal.board import board_view, territory_view
 from riskrules.text.i18n import Text
 from scenario import Scenario, Script
+from conftest import RISK
 
 runner = CliRunner()
 
@@ -404,13 +404,13 @@ def test_version_and_python_m():
     from riskrules import __version__
 
     assert runner.invoke(app, ["--version"]).stdout == f"risk (riskrules) {__version__}\n"
-    out = subprocess.run([sys.executable, "-m", "riskrules", "--help"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([*RISK, "--help"], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "Usage: risk [OPTIONS] COMMAND [ARGS]..." in out.stdout
 
 
 def test_shell_completion():
     env = {**os.environ, "_RISK_COMPLETE": "complete_bash", "COMP_WORDS": "risk pl", "COMP_CWORD": "1"}
-    out = subprocess.run([sys.executable, "-m", "riskrules"], capture_output=True, text=True, env=env, timeout=60)
+    out = subprocess.run(RISK, capture_output=True, text=True, env=env, timeout=60)
     assert out.stdout.split() == ["play"]
 
 

@@ -21,9 +21,10 @@ import re
 import select
 import signal
 import struct
-import sys
 import termios
 import time
+
+from conftest import RISK
 
 PROMPT = re.compile(r"(?:^|\n)([^\n]*(?::|\?) )$")
 
@@ -89,7 +90,7 @@ class Terminal:
 def risk(*args: str, sigint: signal.Handlers = signal.SIG_DFL) -> Terminal:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NO_COLOR", "COLUMNS", "LINES"))}
     env.update(NO_COLOR="1", TERM="xterm")
-    return Terminal([sys.executable, "-m", "riskrules", *args], env, sigint=sigint)
+    return Terminal([*RISK, *args], env, sigint=sigint)
 
 
 class Person:

@@ -9,7 +9,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 
 from typer.testing import CliRunner
@@ -18,6 +17,7 @@ from riskrules.cli import app
 from riskrules.engine.log import read_log
 from riskrules.engine.replay import replay
 from webclient import Client, play_to_the_end
+from conftest import RISK
 
 
 def free_port() -> int:
@@ -27,7 +27,7 @@ def free_port() -> int:
 
 
 def serve(games, port: int, *more: str) -> subprocess.Popen:
-    process = subprocess.Popen([sys.executable, "-m", "riskrules", "serve", "--port", str(port), "--games", str(games),
+    process = subprocess.Popen([*RISK, "serve", "--port", str(port), "--games", str(games),
                                 "--pace", "0", "--rate", "10000", *more], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                text=True)
     line = process.stdout.readline()

@@ -14,7 +14,6 @@ import re
 import resource
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from riskrules.cli import app
+from conftest import RISK
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
@@ -77,7 +77,7 @@ class Serving:
 
         with open(self.out, "wb") as o, open(self.err, "wb") as e:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "riskrules", "serve", "--port", str(self.port), "--games", str(self.games),
+                [*RISK, "serve", "--port", str(self.port), "--games", str(self.games),
                  *options], cwd=ROOT, stdout=o, stderr=e, preexec_fn=limited)
         end = time.monotonic() + 30
         while True:
