@@ -140,6 +140,22 @@ def compare(a: str, b: str) -> None:
         groups["both" if x and y else "only a" if x else "only b" if y else "neither"].append(s)
     print(f"won with both {len(groups['both'])}, only with a {len(groups['only a'])}, "
           f"only with b {len(groups['only b'])}, neither {len(groups['neither'])}")
+    shared = {"round 1": [0, 0, 0], "later": [0, 0, 0]}  # the decisions both games share: hidden, wrong in a, in b
+    for s in both:
+        da, db = ra[s]["decisions"], rb[s]["decisions"]
+        for x, y in zip(da, db):
+            if x[4] and y[4]:
+                counts = shared["round 1" if x[0] == 1 else "later"]
+                counts[0] += x[4]["hidden"]
+                counts[1] += x[4]["wrong"]
+                counts[2] += y[4]["wrong"]
+            if x[:4] != y[:4]:
+                break
+    for when, (hidden, x, y) in shared.items():  # (the same board, each code's belief of it)
+        if hidden:
+            print(f"{when}, on the board both games share (to the first decision that differs, that one too): of "
+                  f"{hidden} hidden territories the belief's likeliest owner is wrong at {x} ({x / hidden:.1%}) "
+                  f"in a, {y} ({y / hidden:.1%}) in b")
     for name, seeds in groups.items():
         rows = []
         for s in seeds:
@@ -153,6 +169,17 @@ def compare(a: str, b: str) -> None:
         kinds = Counter(r[1][1][2] for r in rows if r[1])
         print("  first difference by kind: " + ", ".join(f"{k} {c}" for k, c in kinds.most_common())
               + (f", none {sum(1 for r in rows if not r[1])}" if any(not r[1] for r in rows) else ""))
+        notes = [r[1][1] for r in rows if r[1] and r[1][1][4]]
+        if notes:
+            rounds = Counter(x[0] for x in notes)
+            hidden = sum(x[4]["hidden"] for x in notes)
+            wrong = sum(x[4]["wrong"] for x in notes)
+            bigs = [x[4]["big"] for x in notes if x[4]["big"]]
+            near = [b for b in bigs if b[2] <= 2]
+            print(f"  at it: rounds {dict(sorted(rounds.items()))}; likeliest owner wrong {wrong} of {hidden} hidden "
+                  f"({wrong / hidden:.0%}); the largest hidden stack {sum(b[0] for b in bigs) / len(bigs):.1f} armies, "
+                  f"the belief expects {sum(b[3] for b in bigs) / len(bigs):.1f} there; "
+                  f"2 borders from the seat or nearer in {len(near)} of {len(bigs)}")
         for s, found in rows:
             if not found:
                 print(f"  seed {s}: the same decisions")
