@@ -26,6 +26,7 @@ hidden territory of it.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections import Counter, deque
 from unittest.mock import patch
@@ -140,6 +141,10 @@ def compare(a: str, b: str) -> None:
         groups["both" if x and y else "only a" if x else "only b" if y else "neither"].append(s)
     print(f"won with both {len(groups['both'])}, only with a {len(groups['only a'])}, "
           f"only with b {len(groups['only b'])}, neither {len(groups['neither'])}")
+    only_a, only_b = len(groups["only a"]), len(groups["only b"])
+    d = (only_b - only_a) / n  # the paired difference b − a and its normal 95% interval
+    se = math.sqrt(max(0.0, (only_a + only_b) / n - d * d) / n)
+    print(f"b − a, paired: {d:+.1%} ({d - 1.96 * se:+.1%}…{d + 1.96 * se:+.1%}), standard error {se:.1%}")
     shared = {"round 1": [0, 0, 0], "later": [0, 0, 0]}  # the decisions both games share: hidden, wrong in a, in b
     for s in both:
         da, db = ra[s]["decisions"], rb[s]["decisions"]
