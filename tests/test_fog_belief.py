@@ -85,7 +85,8 @@ def test_a_guess_gives_each_player_the_count_he_was_told_to_hold():
         checked.append(event["turn"])
     game.listeners.append(listen)
     game.play()
-    # turns 1-4 (the first round, some not told yet: belief.UNTOLD) too; not 11, 12: some lost more than the others gained
+    # turns 1-4 (the first round, some not told yet: belief.UNTOLD) too; not 11, 12: some lost more
+    # than the others gained
     assert checked == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 14, 15, 16]
 
 

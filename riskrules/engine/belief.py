@@ -9,9 +9,9 @@ SPREAD); a territory of a continent a player was told to hold (his reinforcement
 since the seat last saw it is his with TOLD, the rest spread as before; then the table is scaled
 (iterative proportional fitting) until each player's hidden territories add up to what he must
 hold beyond those seen (his count told, before his own turn's conquests: the counts made to add
-up to the hidden, RECOUNT; in the first round one not told yet counted by those seen: UNTOLD), and a little of each chance spread evenly (DOUBT). `sample` draws the
-hidden owners of one board from it jointly (neighbours drawn alike: COHERE), no player given
-more than he was told to hold.
+up to the hidden, RECOUNT; in the first round one not told yet counted by those seen: UNTOLD),
+and a little of each chance spread evenly (DOUBT). `sample` draws the hidden owners of one board
+from it jointly (neighbours drawn alike: COHERE), no player given more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
