@@ -9,9 +9,9 @@ SPREAD); a territory of a continent a player was told to hold (his reinforcement
 since the seat last saw it is his with TOLD, the rest spread as before; then the table is scaled
 (iterative proportional fitting) until each player's hidden territories add up to what he must
 hold beyond those seen (his count told, before his own turn's conquests: the counts made to add
-up to the hidden, RECOUNT), and a little of each chance spread evenly (DOUBT). `sample` draws the
-hidden owners of one board from it jointly (neighbours drawn alike: COHERE), no player given
-more than he was told to hold.
+up to the hidden, RECOUNT; in the first round one not told yet counted by those seen: UNTOLD),
+and a little of each chance spread evenly (DOUBT). `sample` draws the hidden owners of one board
+from it jointly (neighbours drawn alike: COHERE), no player given more than he was told to hold.
 The constants were read off balanced games (benchmarks/belief_calibration.py measures the fit).
 """
 
@@ -28,6 +28,8 @@ FITTING = 12  # rounds of scaling to the counts told
 TOLD = 0.98  # a hidden territory's chance to be his who was told to hold its continent (last seen before)
 DOUBT = 0.02  # the share of every chance spread evenly at the end (the counts told may be a turn old)
 RECOUNT = True  # the counts told made to add up to the territories hidden (_recounted)
+UNTOLD = True  # in the first round, one not yet told his count taken to hold those seen of his, and the
+# counts recounted all the same: those told before their conquests of the round fell far short
 COHERE = 3.0  # a draw's weight for a player ×(1 + COHERE) per hidden neighbour already drawn his (blocs)
 
 
@@ -85,6 +87,9 @@ class Belief:
         need = [None if view.held[s] is None else max(0, view.held[s] - now[s]) for s in players]
         if RECOUNT and players and None not in need:
             need = _recounted(need, len(hidden), [view.held[s] for s in players])
+        elif RECOUNT and UNTOLD and players and view.round <= 1:  # some not told theirs yet
+            need = _recounted([n or 0 for n in need], len(hidden),
+                              [now[s] if view.held[s] is None else view.held[s] for s in players])
         _fit(chance, need)
         if players:
             even = DOUBT / len(players)
