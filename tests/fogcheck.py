@@ -18,7 +18,7 @@ from riskrules.engine.agents import make_bot
 from riskrules.engine.fog import neutral_played
 from riskrules.engine.game import Game
 from riskrules.engine.sight import seen_now
-from riskrules.terminal.board import board_view, short, NAME, letters
+from riskrules.terminal.board import board_view, bonus, short, NAME, letters
 from riskrules.text.i18n import Text
 
 BATTLES = ("attack", "battle", "battles", "conquest")
@@ -57,11 +57,12 @@ def play_watched(rules, bots, seed, seat, max_turns=300, screens=True):
     def record(d):
         view = d.view
         screen = None
-        if screens:  # board_view draws each territory's cell from seen_now and its units alone: a view whose
-            # cells are all as on the last screen drawn gets that screen (a quarter of the decisions or more;
-            # drawing is nine tenths of a watched game's time)
+        if screens:  # board_view draws a screen from each territory's seen_now and units and each continent's
+            # bonus alone: a view whose cells and bonuses are all as on the last screen drawn gets that screen
+            # (a quarter of the decisions or more; drawing is nine tenths of a watched game's time)
             units = getattr(view, "units", None)
-            cells = [(seen_now(view, x), bool(units) and x in units) for x in range(view.board.size)]
+            cells = ([(seen_now(view, x), bool(units) and x in units) for x in range(view.board.size)]
+                     + [bonus(view, k) for k in range(len(view.board.members))])
             if cells != drawn[0]:
                 drawn[:] = cells, board_view(view, t, seat)
             screen = drawn[1]
