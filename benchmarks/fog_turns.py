@@ -74,7 +74,7 @@ def digest(view) -> dict:
     big = max(hidden, key=lambda t: game.armies[t], default=None)
     whole, misread = 0, 0
     rows = belief.owners()
-    for members in _members(view):
+    for members in view.board.members:
         holders = {game.owner[t] for t in members}
         if len(holders) == 1 and (h := holders.pop()) != view.seat and h >= 0 and any(t in rows for t in members):
             whole += 1
@@ -86,13 +86,6 @@ def digest(view) -> dict:
             "big": None if big is None else [game.armies[big], game.owner[big], far[big],
                                               round(expected[hidden.index(big)], 1)],
             "continents": [whole, misread]}
-
-
-def _members(view) -> list[list[int]]:
-    members = [[] for _ in view.board.continents]
-    for t in range(view.size):
-        members[view.continent_of[t]].append(t)
-    return members
 
 
 def record(rules, games: int, first: int, max_turns: int | None, out: str) -> None:

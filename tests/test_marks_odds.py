@@ -9,12 +9,12 @@ import math
 import random
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 
 import pytest
 from typer.testing import CliRunner
 
 from conftest import house
+from every_roll import losses
 from riskrules.cli import app
 from riskrules.engine.dice import Dice
 from riskrules.engine.odds import Odds, roll_outcomes
@@ -22,23 +22,6 @@ from riskrules.language.loader import open_rulebook
 from scenario import Scenario
 
 runner = CliRunner()
-
-
-@lru_cache(maxsize=None)
-def losses(dice_a: int, dice_d: int, sides: int, ties_to_defender: bool) -> tuple[tuple[int, int, int], ...]:
-    """(rolls, attacker losses, defender losses) over every face of one roll."""
-    counts: dict[tuple[int, int], int] = {}
-    for faces in product(range(1, sides + 1), repeat=dice_a + dice_d):
-        high_a = sorted(faces[:dice_a], reverse=True)
-        high_d = sorted(faces[dice_a:], reverse=True)
-        la = ld = 0
-        for x, y in zip(high_a, high_d):
-            if x > y or (x == y and not ties_to_defender):
-                ld += 1
-            else:
-                la += 1
-        counts[(la, ld)] = counts.get((la, ld), 0) + 1
-    return tuple((n, la, ld) for (la, ld), n in counts.items())
 
 
 def brute_force(attackers: int, defenders: int, dice) -> tuple[Fraction, Fraction, Fraction]:
@@ -54,7 +37,7 @@ def brute_force(attackers: int, defenders: int, dice) -> tuple[Fraction, Fractio
         dice_a, dice_d, sides, ties = dice(a, d)
         total = sides ** (dice_a + dice_d)
         win = left_a = left_d = Fraction(0)
-        for n, la, ld in losses(dice_a, dice_d, sides, ties):
+        for (la, ld), n in losses(dice_a, dice_d, ties, sides).items():
             w, ea, ed = walk(a - la, d - ld)
             win += Fraction(n, total) * w
             left_a += Fraction(n, total) * ea
@@ -96,17 +79,7 @@ def test_odds_equal_brute_force(write, case):
 
 def every_face(attacker_dice: int, defender_dice: int, ties_to_defender: bool) -> tuple:
     """roll_outcomes by enumerating every roll of six-sided dice, one by one."""
-    counts: dict[tuple[int, int], int] = {}
-    for faces in product(range(1, 7), repeat=attacker_dice + defender_dice):
-        attack = sorted(faces[:attacker_dice], reverse=True)
-        defence = sorted(faces[attacker_dice:], reverse=True)
-        lost_a = lost_d = 0
-        for x, y in zip(attack, defence):
-            if x > y or (x == y and not ties_to_defender):
-                lost_d += 1
-            else:
-                lost_a += 1
-        counts[(lost_a, lost_d)] = counts.get((lost_a, lost_d), 0) + 1
+    counts = losses(attacker_dice, defender_dice, ties_to_defender)
     total = 6 ** (attacker_dice + defender_dice)
     return tuple((n / total, la, ld) for (la, ld), n in sorted(counts.items()))
 

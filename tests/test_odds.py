@@ -6,12 +6,12 @@ import json
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from itertools import product
 
 import pytest
 from typer.testing import CliRunner
 
 from conftest import load
+from every_roll import losses
 from riskrules.cli import app
 from riskrules.engine.odds import Odds
 
@@ -22,24 +22,9 @@ def brute_force(battle) -> Callable[[int, int], tuple[Fraction, Fraction, Fracti
     """(attackers, defenders) → P(conquest), E[attackers left], E[defenders left] by walking every roll
     of every die, in exact fractions — no shared code with the odds engine but the rules' own dice
     limits. Each position is walked once for the battle and remembered (the test reads 25 starting
-    positions), and the rolls of each number of dice are counted once by what they leave (adding each
-    roll's fractions one by one in every position took some 40 times as long: the same fractions)."""
-
-    @lru_cache(maxsize=None)
-    def losses(dice_a: int, dice_d: int) -> dict[tuple[int, int], int]:
-        """(armies the attacker loses, armies the defender loses) → how many rolls of these dice do so."""
-        counts: dict[tuple[int, int], int] = {}
-        for faces in product(range(1, 7), repeat=dice_a + dice_d):
-            high_a = sorted(faces[:dice_a], reverse=True)
-            high_d = sorted(faces[dice_a:], reverse=True)
-            lost_a = lost_d = 0
-            for x, y in zip(high_a, high_d):
-                if x > y or (x == y and not battle.ties_to_defender):
-                    lost_d += 1
-                else:
-                    lost_a += 1
-            counts[lost_a, lost_d] = counts.get((lost_a, lost_d), 0) + 1
-        return counts
+    positions), and the rolls of each number of dice are counted once by what they leave
+    (every_roll.losses; adding each roll's fractions one by one in every position took some 40 times
+    as long: the same fractions)."""
 
     @lru_cache(maxsize=None)
     def walk(a: int, d: int) -> tuple[Fraction, Fraction, Fraction]:
@@ -51,7 +36,7 @@ def brute_force(battle) -> Callable[[int, int], tuple[Fraction, Fraction, Fracti
         dice_d = min(battle.defender_dice(d), d)
         win = left_a = left_d = Fraction(0)
         outcomes = 6 ** (dice_a + dice_d)
-        for (lost_a, lost_d), rolls in losses(dice_a, dice_d).items():
+        for (lost_a, lost_d), rolls in losses(dice_a, dice_d, battle.ties_to_defender).items():
             w, ea, ed = walk(a - lost_a, d - lost_d)
             share = Fraction(rolls, outcomes)
             win += w * share

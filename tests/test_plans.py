@@ -8,12 +8,12 @@ import math
 import random
 from fractions import Fraction
 from functools import cache
-from itertools import product
 
 import pytest
 from typer.testing import CliRunner
 
 from conftest import load
+from every_roll import losses
 from riskrules.cli import app
 from riskrules.engine.agents.base import Agent
 from riskrules.engine.decisions import ATTACK, DICE, OCCUPY
@@ -33,14 +33,8 @@ def independent(battle, attackers: int, defenders: tuple[int, ...], leave: int =
 
     @cache  # (the same few rolls recur in every state: enumerated once each, read only)
     def one_roll(dice_a: int, dice_d: int) -> dict[tuple[int, int], Fraction]:
-        # the rolls counted, each count made a fraction once (a fraction added at each roll: 2.6 times the time)
-        counts: dict[tuple[int, int], int] = {}
-        for faces in product(range(1, 7), repeat=dice_a + dice_d):
-            attack, defence = sorted(faces[:dice_a], reverse=True), sorted(faces[dice_a:], reverse=True)
-            lost_a = sum(1 for x, y in zip(attack, defence) if x < y or (x == y and battle.ties_to_defender))
-            lost_d = min(dice_a, dice_d) - lost_a
-            counts[lost_a, lost_d] = counts.get((lost_a, lost_d), 0) + 1
-        return {lost: Fraction(rolls, 6 ** (dice_a + dice_d)) for lost, rolls in counts.items()}
+        return {lost: Fraction(rolls, 6 ** (dice_a + dice_d))  # (each count made a fraction once)
+                for lost, rolls in losses(dice_a, dice_d, battle.ties_to_defender).items()}
 
     @cache
     def taken(hop: int, a: int, d: int) -> tuple[Fraction, ...]:

@@ -85,9 +85,8 @@ class Belief:
                 row = [TOLD if i == j else p * rest for i, p in enumerate(row)]
             chance.append(row)
         need = [None if view.held[s] is None else max(0, view.held[s] - now[s]) for s in players]
-        if RECOUNT and players and None not in need:
-            need = _recounted(need, len(hidden), [view.held[s] for s in players])
-        elif RECOUNT and UNTOLD and players and view.round <= 1:  # some not told theirs yet
+        if RECOUNT and players and (None not in need or UNTOLD and view.round <= 1):  # (in the first round
+            # one not told his count yet is counted by those seen of his: UNTOLD)
             need = _recounted([n or 0 for n in need], len(hidden),
                               [now[s] if view.held[s] is None else view.held[s] for s in players])
         _fit(chance, need)
